@@ -1,0 +1,34 @@
+package dev.warden.it.support;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * Drops and re-creates the integration-test database before the test server starts, so every run
+ * begins from an empty database that Flyway migrates (run by the ear module in pre-integration-test).
+ *
+ * <p>Arguments: admin JDBC URL, user, password, database name ({@code [a-z0-9_]+}).
+ */
+public final class ResetDatabase {
+
+    private ResetDatabase() {
+    }
+
+    public static void main(String[] args) throws SQLException {
+        String url = args[0];
+        String user = args[1];
+        String password = args.length > 2 ? args[2] : "";
+        String name = args[3];
+        if (!name.matches("[a-z0-9_]+")) {
+            throw new IllegalArgumentException("Test database name must match [a-z0-9_]+: " + name);
+        }
+        try (Connection connection = DriverManager.getConnection(url, user, password);
+             Statement statement = connection.createStatement()) {
+            statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            statement.execute("CREATE DATABASE " + name);
+        }
+        System.out.println("[warden-it] fresh database " + name + " at " + url);
+    }
+}

@@ -1,0 +1,251 @@
+package dev.warden.auth;
+
+import dev.warden.common.ApiException;
+import dev.warden.common.Hashing;
+import dev.warden.panel.crud.ResourceRows;
+import dev.warden.panel.registry.ResourceRegistry;
+import dev.warden.panel.users.Role;
+import dev.warden.panel.users.User;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.StringReader;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.logging.Logger;
+
+/**
+ * Sign-in, sessions and the first-admin bootstrap (DESIGN.md section 3, "Auth").
+ *
+ * <p>Sessions are rows of {@code warden_sessions} keyed by the SHA-256 of the cookie value, so they survive
+ * restarts and work across nodes. A session is valid while it has not expired, its {@code token_version}
+ * equals the user's (bumped by revoke-sessions and ban), and the user is not banned.
+ * Config: {@code warden.session.ttl-hours} (default 168).
+ */
+@Stateless
+public class AuthService {
+
+    private static final Logger LOG = Logger.getLogger(AuthService.class.getName());
+    private static final long BOOTSTRAP_LOCK = 0x7761726465L; // "warde"
+    private static final Duration TOUCH_INTERVAL = Duration.ofMinutes(1);
+
+    @PersistenceContext(unitName = "warden")
+    EntityManager em;
+
+    @Inject
+    Passwords passwords;
+
+    @Inject
+    @ConfigProperty(name = "warden.session.ttl-hours", defaultValue = "168")
+    long ttlHours;
+
+    @EJB
+    ResourceRows rows;
+
+    @EJB
+    ResourceRegistry registry;
+
+    /**
+     * Signs a user in with email and password.
+     *
+     * @throws ApiException 401 {@code invalid_credentials} for an unknown email or a wrong password;
+     *                      403 {@code forbidden} for a banned account; 422 for a missing field
+     */
+    public LoginResult login(String email, String password, String ip, String userAgent) {
+        requireField("email", email);
+        requireField("password", password);
+        User user = findByEmail(email);
+        if (user == null || !passwords.verify(password, user.getPasswordHash())) {
+            throw new ApiException(401, "invalid_credentials", "Email or password is wrong");
+        }
+        if (isBanned(user.getBan(), Instant.now())) {
+            throw ApiException.forbidden("This account is banned");
+        }
+        user.setLastLoginAt(Instant.now());
+        return startSession(user, ip, userAgent);
+    }
+
+    /**
+     * Creates the first admin and signs them in. Serialised with a transaction-scoped advisory lock so two
+     * concurrent calls cannot both succeed.
+     *
+     * @throws ApiException 409 {@code conflict} once an admin exists or when the email is taken;
+     *                      422 {@code invalid_request} for a bad email, password or display name
+     */
+    public LoginResult bootstrap(String email, String password, String displayName, String ip, String userAgent) {
+        Map<String, List<String>> problems = new LinkedHashMap<>();
+        validateEmail(email, problems);
+        validatePassword(password, problems);
+        if (displayName != null && displayName.length() > 200) {
+            problems.put("display_name", List.of("at most 200 characters"));
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        em.createNativeQuery("SELECT pg_advisory_xact_lock(?1)").setParameter(1, BOOTSTRAP_LOCK).getSingleResult();
+        long admins = em.createQuery("SELECT count(r) FROM Role r WHERE r.role = 'admin'", Long.class).getSingleResult();
+        if (admins > 0) {
+            throw ApiException.conflict("An admin already exists; sign in instead");
+        }
+        if (findByEmail(email) != null) {
+            throw ApiException.conflict("A user with this email already exists");
+        }
+        User user = new User();
+        user.setEmail(email.strip());
+        user.setDisplayName(displayName == null || displayName.isBlank() ? null : displayName.strip());
+        user.setPasswordHash(passwords.hash(password));
+        user.setLastLoginAt(Instant.now());
+        em.persist(user);
+        Role role = new Role();
+        role.setUser(user);
+        role.setRole(Operator.ADMIN);
+        em.persist(role);
+        em.flush();
+        LOG.info(() -> "Bootstrap: first admin created (user " + user.getId() + ")");
+        return startSession(user, ip, userAgent);
+    }
+
+    /**
+     * The operator behind a session cookie value.
+     *
+     * @throws ApiException 401 {@code unauthenticated} when the value is missing, unknown, expired, revoked
+     *                      (stale token version) or the user is banned
+     */
+    public Operator authenticate(String cookieValue) {
+        if (cookieValue == null || cookieValue.isBlank()) {
+            throw ApiException.unauthenticated("Sign in first");
+        }
+        String id = Hashing.sha256Hex(cookieValue);
+        Session session = em.find(Session.class, id);
+        Instant now = Instant.now();
+        if (session == null || !session.getExpiresAt().isAfter(now)) {
+            throw ApiException.unauthenticated("Your session has ended; sign in again");
+        }
+        User user = session.getUser();
+        if (user.getTokenVersion() != session.getTokenVersion() || isBanned(user.getBan(), now)) {
+            throw ApiException.unauthenticated("Your session has ended; sign in again");
+        }
+        if (session.getLastSeenAt() == null || session.getLastSeenAt().plus(TOUCH_INTERVAL).isBefore(now)) {
+            session.setLastSeenAt(now);
+        }
+        return operatorOf(user, id);
+    }
+
+    /** Ends the session behind {@code cookieValue}; unknown values are ignored. */
+    public void logout(String cookieValue) {
+        if (cookieValue == null || cookieValue.isBlank()) {
+            return;
+        }
+        em.createQuery("DELETE FROM Session s WHERE s.id = :id")
+                .setParameter("id", Hashing.sha256Hex(cookieValue))
+                .executeUpdate();
+    }
+
+    /**
+     * The user row of {@code userId} as the users resource shows it ({@code password_hash} never included).
+     *
+     * @throws ApiException 404 when the user does not exist
+     */
+    public JsonObject userRow(long userId) {
+        return rows.read(registry.find("users").orElseThrow(), Long.toString(userId));
+    }
+
+    /** True when {@code banJson} (the {@code ban} column) is set and its {@code until} is absent or later than {@code now}. */
+    static boolean isBanned(String banJson, Instant now) {
+        if (banJson == null || banJson.isBlank() || banJson.strip().equals("null")) {
+            return false;
+        }
+        try (JsonReader reader = Json.createReader(new StringReader(banJson))) {
+            JsonValue value = reader.readValue();
+            if (!(value instanceof JsonObject ban)) {
+                return true;
+            }
+            JsonValue until = ban.get("until");
+            if (until == null || until.getValueType() != JsonValue.ValueType.STRING) {
+                return true;
+            }
+            return OffsetDateTime.parse(ban.getString("until")).toInstant().isAfter(now);
+        } catch (JsonException | DateTimeParseException e) {
+            return true;
+        }
+    }
+
+    private LoginResult startSession(User user, String ip, String userAgent) {
+        String cookieValue = Hashing.randomToken(32);
+        Duration ttl = Duration.ofHours(ttlHours);
+        Session session = new Session();
+        session.setId(Hashing.sha256Hex(cookieValue));
+        session.setUser(user);
+        session.setTokenVersion(user.getTokenVersion());
+        session.setKind("http");
+        session.setIp(truncate(ip, 100));
+        session.setUserAgent(truncate(userAgent, 500));
+        session.setLastSeenAt(Instant.now());
+        session.setExpiresAt(Instant.now().plus(ttl));
+        em.persist(session);
+        em.flush();
+        Operator operator = operatorOf(user, session.getId());
+        return new LoginResult(cookieValue, ttl, operator, userRow(user.getId()));
+    }
+
+    private Operator operatorOf(User user, String sessionId) {
+        List<Role> roles = em.createQuery("SELECT r FROM Role r WHERE r.user.id = :id ORDER BY r.resource", Role.class)
+                .setParameter("id", user.getId())
+                .getResultList();
+        boolean admin = roles.stream().anyMatch(r -> Operator.ADMIN.equals(r.getRole()));
+        List<String> scopes = roles.stream().filter(r -> Operator.MOD.equals(r.getRole()))
+                .map(Role::getResource).distinct().toList();
+        String role = admin ? Operator.ADMIN : scopes.isEmpty() ? Operator.USER : Operator.MOD;
+        return new Operator(user.getId(), user.getEmail(), role, admin ? List.of() : scopes, sessionId);
+    }
+
+    private User findByEmail(String email) {
+        List<User> found = em.createQuery("SELECT u FROM User u WHERE lower(u.email) = :email", User.class)
+                .setParameter("email", email.strip().toLowerCase(Locale.ROOT))
+                .getResultList();
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    private static void requireField(String name, String value) {
+        if (value == null || value.isBlank()) {
+            throw ApiException.invalid(name, "is required");
+        }
+    }
+
+    /** Accepts {@code local@domain} of at most 320 characters (the ordinary limit); adds a message otherwise. */
+    static void validateEmail(String email, Map<String, List<String>> problems) {
+        if (email == null || email.isBlank()) {
+            problems.put("email", List.of("is required"));
+        } else if (email.length() > 320 || !email.strip().matches("[^@\\s]+@[^@\\s]+")) {
+            problems.put("email", List.of("is not an email address"));
+        }
+    }
+
+    /** Accepts {@value Passwords#MIN_LENGTH} to 1024 characters; adds a message otherwise. */
+    static void validatePassword(String password, Map<String, List<String>> problems) {
+        if (password == null || password.isEmpty()) {
+            problems.put("password", List.of("is required"));
+        } else if (password.length() < Passwords.MIN_LENGTH || password.length() > 1024) {
+            problems.put("password", List.of("must be " + Passwords.MIN_LENGTH + " to 1024 characters"));
+        }
+    }
+
+    private static String truncate(String value, int max) {
+        return value == null || value.length() <= max ? value : value.substring(0, max);
+    }
+}

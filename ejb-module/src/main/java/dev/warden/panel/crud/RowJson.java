@@ -1,0 +1,112 @@
+package dev.warden.panel.crud;
+
+import dev.warden.panel.registry.ColumnDef;
+import jakarta.json.Json;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
+
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.util.List;
+
+/**
+ * Reads result-set rows into JSON objects keyed by SQL column names (DESIGN.md section 3: "All bodies are
+ * JSON keyed by SQL column names. Timestamps are ISO 8601 UTC strings").
+ */
+public final class RowJson {
+
+    private RowJson() {
+    }
+
+    /** Double-quotes an SQL identifier taken from the registry (never from request text). */
+    public static String quote(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
+    }
+
+    /** Adds the current row's {@code columns} to {@code out}, each converted by its column type. */
+    public static void read(ResultSet rs, List<ColumnDef> columns, JsonObjectBuilder out) throws SQLException {
+        for (ColumnDef column : columns) {
+            String name = column.name();
+            switch (column.type()) {
+                case INTEGER -> {
+                    long value = rs.getLong(name);
+                    if (rs.wasNull()) {
+                        out.addNull(name);
+                    } else {
+                        out.add(name, value);
+                    }
+                }
+                case NUMBER -> {
+                    BigDecimal value = rs.getBigDecimal(name);
+                    if (value == null) {
+                        out.addNull(name);
+                    } else {
+                        out.add(name, value);
+                    }
+                }
+                case BOOLEAN -> {
+                    boolean value = rs.getBoolean(name);
+                    if (rs.wasNull()) {
+                        out.addNull(name);
+                    } else {
+                        out.add(name, value);
+                    }
+                }
+                case DATETIME -> {
+                    OffsetDateTime value = rs.getObject(name, OffsetDateTime.class);
+                    if (value == null) {
+                        out.addNull(name);
+                    } else {
+                        out.add(name, value.toInstant().toString());
+                    }
+                }
+                case LOCAL_DATETIME -> {
+                    LocalDateTime value = rs.getObject(name, LocalDateTime.class);
+                    if (value == null) {
+                        out.addNull(name);
+                    } else {
+                        out.add(name, value.toString());
+                    }
+                }
+                case DATE -> {
+                    LocalDate value = rs.getObject(name, LocalDate.class);
+                    if (value == null) {
+                        out.addNull(name);
+                    } else {
+                        out.add(name, value.toString());
+                    }
+                }
+                case JSON -> {
+                    String text = rs.getString(name);
+                    if (text == null) {
+                        out.addNull(name);
+                    } else {
+                        out.add(name, parse(text));
+                    }
+                }
+                default -> {
+                    String value = rs.getString(name);
+                    if (value == null) {
+                        out.addNull(name);
+                    } else {
+                        out.add(name, value);
+                    }
+                }
+            }
+        }
+    }
+
+    private static jakarta.json.JsonValue parse(String text) {
+        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+            return reader.readValue();
+        } catch (JsonException e) {
+            return Json.createValue(text);
+        }
+    }
+}

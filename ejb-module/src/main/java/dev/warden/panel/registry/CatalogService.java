@@ -1,0 +1,102 @@
+package dev.warden.panel.registry;
+
+import dev.warden.auth.Operator;
+import dev.warden.panel.policy.AccessRules;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+/**
+ * The catalog {@code GET /admin-api} (DESIGN.md section 3, "Catalog"; spec/admin-panel.md, Payloads):
+ * every resource the operator may list, with columns, list/form/show layout, relations, actions and the
+ * operator's {@code can} flags.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.SUPPORTS)
+public class CatalogService {
+
+    @EJB
+    ResourceRegistry registry;
+
+    /** The catalog as {@code operator} sees it. */
+    public JsonObject catalog(Operator operator) {
+        JsonArrayBuilder resources = Json.createArrayBuilder();
+        for (ResourceDef resource : registry.all()) {
+            if (AccessRules.allows(operator, "list", resource.key())) {
+                resources.add(describe(resource, operator));
+            }
+        }
+        JsonArrayBuilder scopes = Json.createArrayBuilder();
+        operator.scopes().forEach(scopes::add);
+        return Json.createObjectBuilder()
+                .add("operator", Json.createObjectBuilder()
+                        .add("id", operator.userId())
+                        .add("role", operator.role())
+                        .add("scopes", scopes))
+                .add("resources", resources)
+                .build();
+    }
+
+    private static JsonObject describe(ResourceDef r, Operator operator) {
+        JsonArrayBuilder primaryKey = Json.createArrayBuilder();
+        r.primaryKey().forEach(primaryKey::add);
+        JsonArrayBuilder columns = Json.createArrayBuilder();
+        for (ColumnDef c : r.columns()) {
+            JsonObjectBuilder column = Json.createObjectBuilder()
+                    .add("name", c.name())
+                    .add("label", c.label())
+                    .add("type", c.type().wireName())
+                    .add("nullable", c.nullable())
+                    .add("has_default", c.hasDefault())
+                    .add("primary_key", c.primaryKey());
+            if (c.linkTo() != null) {
+                column.add("link_to", Json.createObjectBuilder().add("resource", c.linkTo()));
+            } else if (c.linkFromColumn() != null) {
+                column.add("link_to", Json.createObjectBuilder().add("resourceFromColumn", c.linkFromColumn()));
+            } else {
+                column.addNull("link_to");
+            }
+            columns.add(column);
+        }
+        JsonArrayBuilder relations = Json.createArrayBuilder();
+        for (RelationDef rel : r.relations()) {
+            relations.add(Json.createObjectBuilder()
+                    .add("name", rel.name())
+                    .add("label", rel.label())
+                    .add("target", rel.target())
+                    .add("kind", rel.kind())
+                    .add("fk", rel.fk()));
+        }
+        JsonObjectBuilder can = Json.createObjectBuilder();
+        AccessRules.ACTIONS.forEach(action -> can.add(action, AccessRules.allows(operator, action, r.key())));
+        return Json.createObjectBuilder()
+                .add("key", r.key())
+                .add("label", r.label())
+                .add("icon", r.icon().wireName())
+                .add("table", r.table())
+                .add("primary_key", primaryKey)
+                .add("columns", columns)
+                .add("list", Json.createObjectBuilder()
+                        .add("columns", strings(r.listColumns()))
+                        .add("default_sort", Json.createObjectBuilder()
+                                .add("field", r.defaultSort().field())
+                                .add("order", r.defaultSort().order())))
+                .add("form", Json.createObjectBuilder().add("fields", strings(r.formFields())))
+                .add("show", Json.createObjectBuilder().add("fields", strings(r.showFields())))
+                .add("relations", relations)
+                .add("actions", Json.createArrayBuilder())
+                .add("can", can)
+                .build();
+    }
+
+    private static JsonArrayBuilder strings(java.util.List<String> values) {
+        JsonArrayBuilder out = Json.createArrayBuilder();
+        values.forEach(out::add);
+        return out;
+    }
+}

@@ -1,0 +1,108 @@
+package dev.warden.auth;
+
+import dev.warden.web.ClientInfo;
+import dev.warden.web.JsonBodies;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.NewCookie;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * Sign-in routes under {@code /admin-api/auth} (DESIGN.md section 3, "Auth"): login, logout, me and the
+ * first-admin bootstrap. The session travels in the {@code warden_session} cookie: HttpOnly, SameSite=Lax,
+ * Secure when the request came over https.
+ */
+@Path("auth")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class AuthResource {
+
+    @EJB
+    AuthService auth;
+
+    @Inject
+    AdminSession session;
+
+    @Context
+    HttpServletRequest request;
+
+    /** {@code POST /auth/login {email, password}}: 200 {@code {user}} and the cookie; 401 {@code invalid_credentials}. */
+    @POST
+    @Path("login")
+    @Consumes(MediaType.WILDCARD)
+    public Response login(String body) {
+        JsonObject json = JsonBodies.object(body);
+        ClientInfo client = ClientInfo.of(request);
+        LoginResult result = auth.login(JsonBodies.string(json, "email"), JsonBodies.string(json, "password"),
+                client.ip(), client.userAgent());
+        return Response.ok(Json.createObjectBuilder().add("user", result.user()).build())
+                .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
+                .build();
+    }
+
+    /** {@code POST /auth/logout}: 204; ends the session and clears the cookie. */
+    @POST
+    @Path("logout")
+    @Consumes(MediaType.WILDCARD)
+    public Response logout(@CookieParam(SessionFilter.COOKIE) String cookie) {
+        auth.logout(cookie);
+        return Response.noContent().cookie(sessionCookie("", 0)).build();
+    }
+
+    /** {@code GET /auth/me}: 200 {@code {user, role, scopes}}; 401 when signed out. */
+    @GET
+    @Path("me")
+    public JsonObject me() {
+        Operator operator = session.operator();
+        JsonArrayBuilder scopes = Json.createArrayBuilder();
+        operator.scopes().forEach(scopes::add);
+        return Json.createObjectBuilder()
+                .add("user", auth.userRow(operator.userId()))
+                .add("role", operator.role())
+                .add("scopes", scopes)
+                .build();
+    }
+
+    /**
+     * {@code POST /auth/bootstrap {email, password, display_name}}: 201 {@code {user}} for the first admin,
+     * signed in; 409 once an admin exists.
+     */
+    @POST
+    @Path("bootstrap")
+    @Consumes(MediaType.WILDCARD)
+    public Response bootstrap(String body) {
+        JsonObject json = JsonBodies.object(body);
+        ClientInfo client = ClientInfo.of(request);
+        LoginResult result = auth.bootstrap(JsonBodies.string(json, "email"), JsonBodies.string(json, "password"),
+                JsonBodies.string(json, "display_name"), client.ip(), client.userAgent());
+        return Response.status(Response.Status.CREATED)
+                .entity(Json.createObjectBuilder().add("user", result.user()).build())
+                .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
+                .build();
+    }
+
+    private NewCookie sessionCookie(String value, long maxAgeSeconds) {
+        boolean https = request.isSecure() || "https".equalsIgnoreCase(request.getHeader("X-Forwarded-Proto"));
+        return new NewCookie.Builder(SessionFilter.COOKIE)
+                .value(value)
+                .path("/")
+                .httpOnly(true)
+                .secure(https)
+                .sameSite(NewCookie.SameSite.LAX)
+                .maxAge((int) Math.min(Integer.MAX_VALUE, maxAgeSeconds))
+                .build();
+    }
+}

@@ -1,0 +1,21 @@
+package dev.warden.hosting;
+
+import dev.warden.web.ApiExceptionMapper;
+import dev.warden.web.ExposeHeadersFilter;
+import dev.warden.web.UnhandledExceptionMapper;
+import dev.warden.web.WebApplicationExceptionMapper;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.core.Application;
+
+import java.util.Set;
+
+/** The read-only hosting API under {@code /api/v1} (spec/hosting-api.md). Only GET is answered. */
+@ApplicationPath("api/v1")
+public class HostingApiApplication extends Application {
+
+    @Override
+    public Set<Class<?>> getClasses() {
+        return Set.of(ApplicationsResource.class, BearerTokenFilter.class, ExposeHeadersFilter.class,
+                ApiExceptionMapper.class, WebApplicationExceptionMapper.class, UnhandledExceptionMapper.class);
+    }
+}

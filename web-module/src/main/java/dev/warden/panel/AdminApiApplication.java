@@ -1,0 +1,24 @@
+package dev.warden.panel;
+
+import dev.warden.auth.AuthResource;
+import dev.warden.auth.SessionFilter;
+import dev.warden.web.ApiExceptionMapper;
+import dev.warden.web.ExposeHeadersFilter;
+import dev.warden.web.UnhandledExceptionMapper;
+import dev.warden.web.WebApplicationExceptionMapper;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.core.Application;
+
+import java.util.Set;
+
+/** The admin API under {@code /admin-api} (spec/admin-panel.md, Endpoints). */
+@ApplicationPath("admin-api")
+public class AdminApiApplication extends Application {
+
+    @Override
+    public Set<Class<?>> getClasses() {
+        return Set.of(AuthResource.class, CatalogResource.class, RowsResource.class, SessionFilter.class,
+                ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
+                UnhandledExceptionMapper.class);
+    }
+}

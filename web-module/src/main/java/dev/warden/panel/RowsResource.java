@@ -1,0 +1,75 @@
+package dev.warden.panel;
+
+import dev.warden.auth.AdminSession;
+import dev.warden.auth.Operator;
+import dev.warden.common.ApiException;
+import dev.warden.panel.crud.ListQuery;
+import dev.warden.panel.crud.Page;
+import dev.warden.panel.crud.ResourceRows;
+import dev.warden.panel.policy.AccessRules;
+import dev.warden.panel.registry.ResourceDef;
+import dev.warden.panel.registry.ResourceRegistry;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/**
+ * List and read rows of a panel resource: {@code GET /admin-api/:resource} and
+ * {@code GET /admin-api/:resource/:id} (spec/admin-panel.md, Endpoints; DESIGN.md section 3, "List", "Rows").
+ */
+@Path("{resource}")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class RowsResource {
+
+    /** Total row count of a list. */
+    public static final String TOTAL_COUNT = "X-Total-Count";
+
+    @EJB
+    ResourceRegistry registry;
+
+    @EJB
+    ResourceRows rows;
+
+    @Inject
+    AdminSession session;
+
+    @Context
+    UriInfo uri;
+
+    /** 200 array of rows with {@code X-Total-Count}; 404 unknown key; 422 bad parameter; 403 by rule. */
+    @GET
+    public Response list(@PathParam("resource") String key) {
+        ResourceDef resource = resourceFor(key, "list");
+        Page page = rows.list(resource, ListQuery.parse(uri.getQueryParameters(), resource));
+        return Response.ok(page.rows())
+                .header(TOTAL_COUNT, page.total())
+                .build();
+    }
+
+    /** 200 the row; 404 unknown key or row. */
+    @GET
+    @Path("{id}")
+    public JsonObject read(@PathParam("resource") String key, @PathParam("id") String id) {
+        return rows.read(resourceFor(key, "read"), id);
+    }
+
+    private ResourceDef resourceFor(String key, String action) {
+        ResourceDef resource = registry.find(key)
+                .orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
+        Operator operator = session.operator();
+        if (!AccessRules.allows(operator, action, key)) {
+            throw ApiException.forbidden("You may not " + action + " " + key);
+        }
+        return resource;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.warden.web;
+
+import dev.warden.common.ApiException;
+import jakarta.ejb.EJBException;
+import jakarta.json.JsonException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+import java.util.Map;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The last line: any other failure becomes 500 {@code server_error} with an incident id; the stack trace
+ * goes to the server log only. An {@link ApiException} wrapped by the EJB container is unwrapped, and an
+ * unparseable JSON body is 400 {@code bad_request}.
+ */
+@Provider
+public class UnhandledExceptionMapper implements ExceptionMapper<Throwable> {
+
+    private static final Logger LOG = Logger.getLogger(UnhandledExceptionMapper.class.getName());
+
+    @Override
+    public Response toResponse(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof ApiException api) {
+                return new ApiExceptionMapper().toResponse(api);
+            }
+            if (cause instanceof JsonException) {
+                return ErrorBodies.response(400, "bad_request", "The body is not valid JSON", Map.of()).build();
+            }
+            if (cause instanceof WebApplicationException web && !(cause instanceof EJBException)) {
+                return new WebApplicationExceptionMapper().toResponse(web);
+            }
+        }
+        return serverError(e);
+    }
+
+    /** 500 {@code server_error}; logs {@code e} with an incident id that the body repeats. */
+    static Response serverError(Throwable e) {
+        String incident = UUID.randomUUID().toString();
+        LOG.log(Level.SEVERE, "Unhandled failure, incident " + incident, e);
+        return ErrorBodies.response(500, "server_error",
+                "Something went wrong on our side (incident " + incident + ")", Map.of()).build();
+    }
+}
