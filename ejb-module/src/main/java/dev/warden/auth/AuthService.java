@@ -3,6 +3,7 @@ package dev.warden.auth;
 import dev.warden.common.ApiException;
 import dev.warden.common.Hashing;
 import dev.warden.panel.crud.ResourceRows;
+import dev.warden.panel.registry.ColumnType;
 import dev.warden.panel.registry.ResourceRegistry;
 import dev.warden.panel.users.Role;
 import dev.warden.panel.users.User;
@@ -22,7 +23,6 @@ import java.io.StringReader;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -179,8 +179,8 @@ public class AuthService {
             if (until == null || until.getValueType() != JsonValue.ValueType.STRING) {
                 return true;
             }
-            return OffsetDateTime.parse(ban.getString("until")).toInstant().isAfter(now);
-        } catch (JsonException | DateTimeParseException e) {
+            return ((OffsetDateTime) ColumnType.DATETIME.parse(ban.getString("until"))).toInstant().isAfter(now);
+        } catch (JsonException | IllegalArgumentException e) {
             return true;
         }
     }

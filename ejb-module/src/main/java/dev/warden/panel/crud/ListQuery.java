@@ -42,7 +42,7 @@ public record ListQuery(int start, int end, List<ResourceDef.Sort> sort) {
      */
     public static ListQuery parse(Map<String, List<String>> params, ResourceDef resource) {
         int start = intParam(params, "_start", 0);
-        int end = intParam(params, "_end", start + DEFAULT_WINDOW);
+        int end = intParam(params, "_end", (int) Math.min(Integer.MAX_VALUE, (long) start + DEFAULT_WINDOW));
         if (end < start) {
             throw ApiException.invalid("_end", "must not be less than _start (" + start + ")");
         }

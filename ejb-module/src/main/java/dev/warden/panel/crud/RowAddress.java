@@ -8,9 +8,9 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
 
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -71,8 +71,14 @@ public final class RowAddress {
         JsonArray array;
         try {
             String json = new String(Base64.getUrlDecoder().decode(segment.replace("=", "")), StandardCharsets.UTF_8);
-            try (JsonReader reader = Json.createReader(new StringReader(json))) {
-                array = reader.readArray();
+            try (JsonParser parser = Json.createParser(new StringReader(json))) {
+                if (!parser.hasNext() || parser.next() != JsonParser.Event.START_ARRAY) {
+                    throw notFound(resource, segment);
+                }
+                array = parser.getArray();
+                if (parser.hasNext()) {
+                    throw notFound(resource, segment); // trailing data after the array
+                }
             }
         } catch (IllegalArgumentException | JsonException e) {
             throw notFound(resource, segment);

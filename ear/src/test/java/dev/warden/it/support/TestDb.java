@@ -1,0 +1,126 @@
+package dev.warden.it.support;
+
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Direct JDBC access to the integration-test database: fixtures with unique keys, and the SQL truth that
+ * tests compare API answers with.
+ */
+public final class TestDb {
+
+    private TestDb() {
+    }
+
+    /** A new connection (auto-commit) to the test database. */
+    public static Connection connect() throws SQLException {
+        return DriverManager.getConnection(
+                System.getProperty("warden.it.db.url", "jdbc:postgresql://127.0.0.1:5432/warden_it"),
+                System.getProperty("warden.it.db.user", "postgres"),
+                System.getProperty("warden.it.db.password", ""));
+    }
+
+    /** A short unique suffix for emails, slugs and names. */
+    public static String unique() {
+        return UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** Runs an update with parameters and returns the first column of the first row it returns, if any. */
+    public static Long insert(String sql, Object... params) throws SQLException {
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            if (sql.toUpperCase().contains("RETURNING")) {
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? rs.getLong(1) : null;
+                }
+            }
+            ps.executeUpdate();
+            return null;
+        }
+    }
+
+    /** Runs an update with parameters; returns the row count. */
+    public static int update(String sql, Object... params) throws SQLException {
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            return ps.executeUpdate();
+        }
+    }
+
+    /** The first column of every row of a query, as text. */
+    public static List<String> column(String sql, Object... params) throws SQLException {
+        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            List<String> out = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+            return out;
+        }
+    }
+
+    /** The single long value of a query. */
+    public static long scalar(String sql, Object... params) throws SQLException {
+        return Long.parseLong(column(sql, params).get(0));
+    }
+
+    /**
+     * A user with {@code password}, hashed in Jakarta Security's Pbkdf2PasswordHash format
+     * ({@code PBKDF2WithHmacSHA256:iterations:salt:hash}, base64), so the server verifies it as its own.
+     */
+    public static long user(String email, String displayName, String password) throws SQLException {
+        return insert("INSERT INTO warden_users (email, display_name, password_hash) VALUES (?, ?, ?) RETURNING id",
+                email, displayName, password == null ? null : pbkdf2(password));
+    }
+
+    /** A user with a panel role ({@code admin}, or {@code mod} with {@code resource}). */
+    public static long userWithRole(String email, String password, String role, String resource) throws SQLException {
+        long id = user(email, "Test " + role, password);
+        insert("INSERT INTO warden_roles (user_id, role, resource) VALUES (?, ?, ?)", id, role, resource);
+        return id;
+    }
+
+    /** Lower-case hex SHA-256, as tokens are stored. */
+    public static String sha256Hex(String value) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(value.getBytes()));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String pbkdf2(String password) {
+        try {
+            byte[] salt = new byte[32];
+            new SecureRandom().nextBytes(salt);
+            int iterations = 1024;
+            byte[] hash = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
+                    .generateSecret(new PBEKeySpec(password.toCharArray(), salt, iterations, 256)).getEncoded();
+            Base64.Encoder b64 = Base64.getEncoder();
+            return "PBKDF2WithHmacSHA256:" + iterations + ":" + b64.encodeToString(salt) + ":" + b64.encodeToString(hash);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
