@@ -43,6 +43,8 @@ class AdminAuthIT {
                     .body("error.message", not(equalTo("")))
                     .body("error", not(hasKey("fields")));
         }
+        Api.anonymous().post("/admin-api/auth/logout").then().statusCode(401)
+                .body("error.code", equalTo("unauthenticated"));
     }
 
     @Test

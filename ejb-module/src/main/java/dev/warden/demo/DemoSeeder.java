@@ -2,6 +2,10 @@ package dev.warden.demo;
 
 import dev.warden.auth.Passwords;
 import dev.warden.common.Hashing;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
@@ -334,77 +338,36 @@ public class DemoSeeder {
     }
 
     /**
-     * JSON text of {@code value}: null, String, Boolean, Integer/Long/BigDecimal, Instant (as an ISO 8601
-     * string in UTC), Map with String keys, or a Collection of those.
+     * JSON text of {@code value} (written by JSON-P): null, String, Boolean, Integer/Long/BigDecimal, Instant
+     * (as an ISO 8601 string in UTC), Map with String keys, or a Collection of those.
      */
     static String json(Object value) {
-        StringBuilder out = new StringBuilder();
-        writeJson(out, value);
-        return out.toString();
+        return jsonValue(value).toString();
     }
 
-    private static void writeJson(StringBuilder out, Object value) {
+    private static JsonValue jsonValue(Object value) {
         if (value == null) {
-            out.append("null");
+            return JsonValue.NULL;
         } else if (value instanceof String s) {
-            quoteJson(out, s);
+            return Json.createValue(s);
         } else if (value instanceof Instant t) {
-            quoteJson(out, ISO.format(t));
-        } else if (value instanceof Boolean || value instanceof Integer || value instanceof Long) {
-            out.append(value);
+            return Json.createValue(ISO.format(t));
+        } else if (value instanceof Boolean b) {
+            return b ? JsonValue.TRUE : JsonValue.FALSE;
+        } else if (value instanceof Integer || value instanceof Long) {
+            return Json.createValue(((Number) value).longValue());
         } else if (value instanceof BigDecimal d) {
-            out.append(d.toPlainString());
+            return Json.createValue(d);
         } else if (value instanceof Map<?, ?> map) {
-            out.append('{');
-            boolean first = true;
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                if (!first) {
-                    out.append(',');
-                }
-                first = false;
-                quoteJson(out, (String) e.getKey());
-                out.append(':');
-                writeJson(out, e.getValue());
-            }
-            out.append('}');
+            JsonObjectBuilder out = Json.createObjectBuilder();
+            map.forEach((k, v) -> out.add((String) k, jsonValue(v)));
+            return out.build();
         } else if (value instanceof Collection<?> items) {
-            out.append('[');
-            boolean first = true;
-            for (Object item : items) {
-                if (!first) {
-                    out.append(',');
-                }
-                first = false;
-                writeJson(out, item);
-            }
-            out.append(']');
-        } else {
-            throw new IllegalArgumentException("no JSON form for " + value.getClass().getName());
+            JsonArrayBuilder out = Json.createArrayBuilder();
+            items.forEach(item -> out.add(jsonValue(item)));
+            return out.build();
         }
-    }
-
-    private static void quoteJson(StringBuilder out, String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (ch < 0x20) {
-                        out.append(String.format("\\u%04x", (int) ch));
-                    } else {
-                        out.append(ch);
-                    }
-                }
-            }
-        }
-        out.append('"');
+        throw new IllegalArgumentException("no JSON form for " + value.getClass().getName());
     }
 
     private static <T> T pick(Random random, List<T> items) {

@@ -20,8 +20,8 @@ import java.util.Set;
  * Authentication, rule 1: anonymous requests get 401) and refuses cross-site unsafe requests (DESIGN.md
  * section 3: 403 when {@code Origin} or {@code Sec-Fetch-Site} says cross-site).
  *
- * <p>Public routes: {@code auth/login}, {@code auth/logout}, {@code auth/bootstrap} and
- * {@code auth/password-reset...}.
+ * <p>Public routes (issue 2: every other route is 401 when anonymous): {@code auth/login},
+ * {@code auth/bootstrap} and {@code auth/password-reset...}.
  */
 @Provider
 @ApplicationScoped
@@ -32,7 +32,7 @@ public class SessionFilter implements ContainerRequestFilter {
     public static final String COOKIE = "warden_session";
 
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
-    private static final Set<String> PUBLIC_PATHS = Set.of("auth/login", "auth/logout", "auth/bootstrap",
+    private static final Set<String> PUBLIC_PATHS = Set.of("auth/login", "auth/bootstrap",
             "auth/password-reset", "auth/password-reset/complete");
 
     @EJB
