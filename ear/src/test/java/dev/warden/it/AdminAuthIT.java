@@ -29,7 +29,7 @@ class AdminAuthIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.warden(AdminAuthIT.class);
+        return Deployments.warden();
     }
 
     @Test

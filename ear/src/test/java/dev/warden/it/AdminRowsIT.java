@@ -38,7 +38,7 @@ class AdminRowsIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.warden(AdminRowsIT.class);
+        return Deployments.warden();
     }
 
     @BeforeEach

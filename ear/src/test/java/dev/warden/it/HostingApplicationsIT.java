@@ -37,7 +37,7 @@ class HostingApplicationsIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.warden(HostingApplicationsIT.class);
+        return Deployments.warden();
     }
 
     @BeforeEach

@@ -7,6 +7,8 @@ import dev.warden.web.WebApplicationExceptionMapper;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
 
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /** The read-only hosting API under {@code /api/v1} (spec/hosting-api.md). Only GET is answered. */
@@ -15,7 +17,8 @@ public class HostingApiApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(ApplicationsResource.class, BearerTokenFilter.class, ExposeHeadersFilter.class,
-                ApiExceptionMapper.class, WebApplicationExceptionMapper.class, UnhandledExceptionMapper.class);
+        return new LinkedHashSet<>(List.of(ApplicationsResource.class, BearerTokenFilter.class,
+                ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
+                UnhandledExceptionMapper.class));
     }
 }

@@ -9,6 +9,8 @@ import dev.warden.web.WebApplicationExceptionMapper;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
 
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /** The admin API under {@code /admin-api} (spec/admin-panel.md, Endpoints). */
@@ -17,8 +19,8 @@ public class AdminApiApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return Set.of(AuthResource.class, CatalogResource.class, RowsResource.class, SessionFilter.class,
+        return new LinkedHashSet<>(List.of(AuthResource.class, PanelResource.class, SessionFilter.class,
                 ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
-                UnhandledExceptionMapper.class);
+                UnhandledExceptionMapper.class));
     }
 }

@@ -11,17 +11,12 @@ public final class Deployments {
     private Deployments() {
     }
 
-    /**
-     * {@code ear/target/warden.ear} (system property {@code warden.it.ear}, set by failsafe), deployed under a
-     * name of its own per test class: Liberty's JAX-RS runtime answered 404 for templated paths when an
-     * application of the same name was undeployed and deployed again in one server run.
-     */
-    public static EnterpriseArchive warden(Class<?> testClass) {
+    /** {@code ear/target/warden.ear} (system property {@code warden.it.ear}, set by failsafe), unchanged. */
+    public static EnterpriseArchive warden() {
         File ear = new File(System.getProperty("warden.it.ear", "target/warden.ear"));
         if (!ear.isFile()) {
             throw new IllegalStateException("Build the EAR first: " + ear.getAbsolutePath() + " is missing");
         }
-        return ShrinkWrap.create(EnterpriseArchive.class, "warden-" + testClass.getSimpleName() + ".ear")
-                .merge(ShrinkWrap.createFromZipFile(EnterpriseArchive.class, ear));
+        return ShrinkWrap.createFromZipFile(EnterpriseArchive.class, ear);
     }
 }

@@ -7,6 +7,7 @@ import dev.warden.panel.crud.ListQuery;
 import dev.warden.panel.crud.Page;
 import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.policy.AccessRules;
+import dev.warden.panel.registry.CatalogService;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.ejb.EJB;
@@ -23,19 +24,29 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * List and read rows of a panel resource: {@code GET /admin-api/:resource} and
- * {@code GET /admin-api/:resource/:id} (spec/admin-panel.md, Endpoints; DESIGN.md section 3, "List", "Rows").
+ * The catalog and the rows of panel resources: {@code GET /admin-api}, {@code GET /admin-api/:resource} and
+ * {@code GET /admin-api/:resource/:id} (spec/admin-panel.md, Endpoints; DESIGN.md section 3, "Catalog",
+ * "List", "Rows").
+ *
+ * <p>One root resource for the whole {@code /admin-api/...} space on purpose: JAX-RS matches a request
+ * against the first root class only, so a separate {@code @Path("")} catalog class beside a
+ * {@code @Path("{resource}")} class made list and read answer 404 whenever the runtime happened to try the
+ * catalog class first (registration order of {@code Class} objects is not stable across deployments).
+ * More specific literal paths ({@code auth}) stay in their own classes: literal characters sort first.
  */
-@Path("{resource}")
+@Path("")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
-public class RowsResource {
+public class PanelResource {
 
     /** Total row count of a list. */
     public static final String TOTAL_COUNT = "X-Total-Count";
 
     @EJB
     ResourceRegistry registry;
+
+    @EJB
+    CatalogService catalog;
 
     @EJB
     ResourceRows rows;
@@ -46,8 +57,19 @@ public class RowsResource {
     @Context
     UriInfo uri;
 
+    /** {@code GET /admin-api}: 200 catalog; 403 {@code forbidden} for role user (spec, Authentication, rule 8). */
+    @GET
+    public JsonObject catalog() {
+        Operator operator = session.operator();
+        if (!operator.isOperator()) {
+            throw ApiException.forbidden("The panel is for admins and moderators");
+        }
+        return catalog.catalog(operator);
+    }
+
     /** 200 array of rows with {@code X-Total-Count}; 404 unknown key; 422 bad parameter; 403 by rule. */
     @GET
+    @Path("{resource}")
     public Response list(@PathParam("resource") String key) {
         ResourceDef resource = resourceFor(key, "list");
         Page page = rows.list(resource, ListQuery.parse(uri.getQueryParameters(), resource));
@@ -58,7 +80,7 @@ public class RowsResource {
 
     /** 200 the row; 404 unknown key or row. */
     @GET
-    @Path("{id}")
+    @Path("{resource}/{id}")
     public JsonObject read(@PathParam("resource") String key, @PathParam("id") String id) {
         return rows.read(resourceFor(key, "read"), id);
     }
