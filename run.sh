@@ -9,4 +9,4 @@ export WARDEN_PUBLIC_URL="${WARDEN_PUBLIC_URL:-http://localhost:${WARDEN_HTTP_PO
 echo "[warden] building (tests skipped; run ./test.sh for them)..."
 mvn -B -q install -DskipTests -DskipITs
 echo "[warden] starting Open Liberty; ready when you see 'The warden server is ready'"
-exec mvn -B -q -pl ear liberty:run -DskipITs
+exec mvn -B -pl ear liberty:run -DskipITs
