@@ -8,6 +8,7 @@ import dev.warden.panel.crud.Page;
 import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.policy.AccessRules;
 import dev.warden.panel.registry.CatalogService;
+import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.ejb.EJB;
@@ -41,6 +42,8 @@ public class PanelResource {
 
     /** Total row count of a list. */
     public static final String TOTAL_COUNT = "X-Total-Count";
+    /** {@code exact} or {@code estimated} (above {@code warden.list.exact-count-limit} matching rows). */
+    public static final String TOTAL_COUNT_KIND = "X-Total-Count-Kind";
 
     @EJB
     ResourceRegistry registry;
@@ -75,6 +78,7 @@ public class PanelResource {
         Page page = rows.list(resource, ListQuery.parse(uri.getQueryParameters(), resource));
         return Response.ok(page.rows())
                 .header(TOTAL_COUNT, page.total())
+                .header(TOTAL_COUNT_KIND, page.exact() ? "exact" : "estimated")
                 .build();
     }
 
@@ -83,6 +87,32 @@ public class PanelResource {
     @Path("{resource}/{id}")
     public JsonObject read(@PathParam("resource") String key, @PathParam("id") String id) {
         return rows.read(resourceFor(key, "read"), id);
+    }
+
+    /** {@code GET /:resource/:id/_counts}: 200 {@code {"<relation>": n}} for the many-relations; 404 unknown row. */
+    @GET
+    @Path("{resource}/{id}/_counts")
+    public JsonObject counts(@PathParam("resource") String key, @PathParam("id") String id) {
+        return rows.counts(resourceFor(key, "read"), id);
+    }
+
+    /**
+     * {@code GET /:resource/:id/relations/:name}: 200 array of related rows with {@code X-Total-Count};
+     * needs read on both resources (spec/admin-panel.md, Endpoints); 404 unknown relation or row.
+     */
+    @GET
+    @Path("{resource}/{id}/relations/{name}")
+    public Response relation(@PathParam("resource") String key, @PathParam("id") String id,
+                             @PathParam("name") String name) {
+        ResourceDef resource = resourceFor(key, "read");
+        RelationDef relation = resource.relations().stream().filter(r -> r.name().equals(name)).findFirst()
+                .orElseThrow(() -> ApiException.notFound("No relation '" + name + "' on " + key));
+        resourceFor(relation.target(), "read");
+        Page page = rows.relationRows(resource, id, relation, uri.getQueryParameters());
+        return Response.ok(page.rows())
+                .header(TOTAL_COUNT, page.total())
+                .header(TOTAL_COUNT_KIND, page.exact() ? "exact" : "estimated")
+                .build();
     }
 
     private ResourceDef resourceFor(String key, String action) {

@@ -14,9 +14,13 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import javax.sql.DataSource;
+import java.io.StringReader;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -52,29 +56,32 @@ public class ResourceRows {
     @EJB
     ResourceRegistry registry;
 
+    @Inject
+    @ConfigProperty(name = "warden.list.exact-count-limit", defaultValue = "10000")
+    long exactCountLimit;
+
     /**
      * One window of rows and the total count.
      *
-     * @throws ApiException 500-class on a database failure is not caught here: it reaches the mapper
+     * <p>The count is exact up to {@code warden.list.exact-count-limit} matching rows (default 10000): it
+     * counts at most one row more than the limit, so it never scans a big table. Above the limit the total is
+     * PostgreSQL's estimate (table statistics without filters, the planner's row estimate with them).
      */
     public Page list(ResourceDef resource, ListQuery query) {
         String table = RowJson.quote(resource.table());
-        String order = query.sort().stream()
-                .map(s -> RowJson.quote(s.field()) + ("desc".equals(s.order()) ? " DESC NULLS LAST" : " ASC NULLS FIRST"))
-                .collect(Collectors.joining(", "));
-        String sql = "SELECT " + selectList(resource) + " FROM " + table + " ORDER BY " + order + " LIMIT ? OFFSET ?";
+        ListSql where = ListSql.where(resource, query);
+        String sql = "SELECT " + selectList(resource) + " FROM " + table + where.where() + ListSql.orderBy(query)
+                + " LIMIT ? OFFSET ?";
         try (Connection connection = dataSource.getConnection()) {
-            long total;
-            try (PreparedStatement ps = connection.prepareStatement("SELECT count(*) FROM " + table);
-                 ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                total = rs.getLong(1);
-            }
+            long counted = boundedCount(connection, table, where, exactCountLimit + 1);
+            boolean exact = counted <= exactCountLimit;
+            long total = exact ? counted : Math.max(counted, estimate(connection, resource, table, where));
             List<JsonObject> rows = new ArrayList<>();
             if (query.limit() > 0) {
                 try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                    ps.setInt(1, query.limit());
-                    ps.setInt(2, query.start());
+                    int i = bind(ps, where.params());
+                    ps.setInt(i++, query.limit());
+                    ps.setInt(i, query.start());
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
                             JsonObjectBuilder row = Json.createObjectBuilder();
@@ -86,9 +93,55 @@ public class ResourceRows {
             }
             JsonArrayBuilder out = Json.createArrayBuilder();
             decorate(connection, resource, rows).forEach(out::add);
-            return new Page(out.build(), total);
+            return new Page(out.build(), total, exact);
         } catch (SQLException e) {
             throw new IllegalStateException("Listing " + resource.key() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Binds {@code params} from index 1; returns the next free index. */
+    private static int bind(PreparedStatement ps, List<Object> params) throws SQLException {
+        int i = 1;
+        for (Object param : params) {
+            ps.setObject(i++, param);
+        }
+        return i;
+    }
+
+    private static long boundedCount(Connection connection, String table, ListSql where, long limit) throws SQLException {
+        String sql = "SELECT count(*) FROM (SELECT 1 FROM " + table + where.where() + " LIMIT ?) AS bounded";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            int i = bind(ps, where.params());
+            ps.setLong(i, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** PostgreSQL's row estimate: {@code pg_class.reltuples} without filters, else the planner's. */
+    private static long estimate(Connection connection, ResourceDef resource, String table, ListSql where)
+            throws SQLException {
+        if (where.params().isEmpty() && where.where().isEmpty()) {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)")) {
+                ps.setString(1, resource.table());
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && rs.getLong(1) > 0) {
+                        return rs.getLong(1);
+                    }
+                }
+            }
+        }
+        try (PreparedStatement ps = connection.prepareStatement("EXPLAIN (FORMAT JSON) SELECT 1 FROM " + table + where.where())) {
+            bind(ps, where.params());
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                try (JsonReader reader = Json.createReader(new StringReader(rs.getString(1)))) {
+                    return reader.readArray().getJsonObject(0).getJsonObject("Plan").getJsonNumber("Plan Rows").longValue();
+                }
+            }
         }
     }
 
@@ -118,6 +171,67 @@ public class ResourceRows {
         } catch (SQLException e) {
             throw new IllegalStateException("Reading " + resource.key() + " " + id + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * {@code GET /:resource/:id/_counts}: the number of rows of each {@code many} relation that point at
+     * the row, as {@code {"<relation name>": n}} (DESIGN.md section 3, "Counts").
+     *
+     * @throws ApiException 404 when the row does not exist
+     */
+    public JsonObject counts(ResourceDef resource, String id) {
+        JsonObject row = read(resource, id);
+        JsonObjectBuilder out = Json.createObjectBuilder();
+        try (Connection connection = dataSource.getConnection()) {
+            for (RelationDef relation : resource.relations()) {
+                if (!RelationDef.MANY.equals(relation.kind())) {
+                    continue;
+                }
+                ResourceDef target = registry.find(relation.target()).orElseThrow();
+                ColumnDef fk = target.column(relation.fk()).orElseThrow();
+                String sql = "SELECT count(*) FROM " + RowJson.quote(target.table()) + " WHERE "
+                        + RowJson.quote(fk.name()) + " = ?";
+                try (PreparedStatement ps = connection.prepareStatement(sql)) {
+                    ps.setObject(1, fk.type().parse(text(row.get(resource.primaryKey().get(0)))));
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        out.add(relation.name(), rs.getLong(1));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Counting relations of " + resource.key() + " " + id + " failed: "
+                    + e.getMessage(), e);
+        }
+        return out.build();
+    }
+
+    /**
+     * {@code GET /:resource/:id/relations/:name}: the related rows with the list parameters (a {@code many}
+     * relation lists the target rows pointing at this row; a {@code one} relation lists the single target
+     * row, or none when the foreign key is null).
+     *
+     * @throws ApiException 404 for an unknown relation or row; 422 for a bad list parameter
+     */
+    public Page relationRows(ResourceDef resource, String id, RelationDef relation, java.util.Map<String, List<String>> params) {
+        JsonObject row = read(resource, id);
+        ResourceDef target = registry.find(relation.target())
+                .orElseThrow(() -> ApiException.notFound("No relation '" + relation.name() + "'"));
+        ListQuery query = ListQuery.parse(params, target);
+        ColumnDef column;
+        JsonValue value;
+        if (RelationDef.MANY.equals(relation.kind())) {
+            column = target.column(relation.fk()).orElseThrow();
+            value = row.get(resource.primaryKey().get(0));
+        } else {
+            column = target.column(target.primaryKey().get(0)).orElseThrow();
+            value = row.get(relation.fk());
+        }
+        List<Filter> filters = new ArrayList<>(query.filters());
+        filters.add(new Filter(column, value == null || value == JsonValue.NULL ? Filter.Operator.IN : Filter.Operator.EQ,
+                value == null || value == JsonValue.NULL ? List.of() : List.of(column.type().parse(text(value))),
+                relation.name()));
+        return list(target, new ListQuery(query.start(), query.end(), query.sort(), List.copyOf(filters), query.search()));
     }
 
     private static String selectList(ResourceDef resource) {
