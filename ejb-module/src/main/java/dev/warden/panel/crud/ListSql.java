@@ -44,10 +44,13 @@ public record ListSql(String where, List<Object> params) {
         return new ListSql(conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions), List.copyOf(params));
     }
 
-    /** {@code ORDER BY ...} for the query's sort (NULLs first ascending, last descending). */
+    /**
+     * {@code ORDER BY ...} for the query's sort, with PostgreSQL's default NULL placement (last ascending,
+     * first descending) so that a plain B-tree index on the column serves the sort in both directions.
+     */
     public static String orderBy(ListQuery query) {
         return " ORDER BY " + query.sort().stream()
-                .map(s -> RowJson.quote(s.field()) + ("desc".equals(s.order()) ? " DESC NULLS LAST" : " ASC NULLS FIRST"))
+                .map(s -> RowJson.quote(s.field()) + ("desc".equals(s.order()) ? " DESC" : " ASC"))
                 .collect(Collectors.joining(", "));
     }
 

@@ -81,8 +81,8 @@ class ListSqlTest {
     }
 
     @Test
-    void orderByPutsNullsFirstAscendingAndLastDescending() {
-        assertEquals(" ORDER BY \"email\" DESC NULLS LAST, \"id\" ASC NULLS FIRST",
+    void orderByUsesPostgresDefaultNullPlacementSoIndexesServeIt() {
+        assertEquals(" ORDER BY \"email\" DESC, \"id\" ASC",
                 ListSql.orderBy(parse("_sort", "email", "_order", "desc")));
     }
 }
