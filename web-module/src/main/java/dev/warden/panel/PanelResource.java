@@ -3,9 +3,11 @@ package dev.warden.panel;
 import dev.warden.auth.AdminSession;
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
+import dev.warden.panel.crud.ETags;
 import dev.warden.panel.crud.ListQuery;
 import dev.warden.panel.crud.Page;
 import dev.warden.panel.crud.ResourceRows;
+import dev.warden.panel.crud.ResourceWrites;
 import dev.warden.panel.policy.AccessRules;
 import dev.warden.panel.registry.CatalogService;
 import dev.warden.panel.registry.RelationDef;
@@ -14,20 +16,34 @@ import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import dev.warden.web.JsonBodies;
 import jakarta.json.JsonObject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * The catalog and the rows of panel resources: {@code GET /admin-api}, {@code GET /admin-api/:resource} and
- * {@code GET /admin-api/:resource/:id} (spec/admin-panel.md, Endpoints; DESIGN.md section 3, "Catalog",
- * "List", "Rows").
+ * The catalog and the rows of panel resources: {@code GET /admin-api}, {@code GET /admin-api/:resource},
+ * {@code GET /admin-api/:resource/:id}, and the writes {@code POST /admin-api/:resource},
+ * {@code PATCH}/{@code PUT}/{@code DELETE /admin-api/:resource/:id} (spec/admin-panel.md, Endpoints; DESIGN.md
+ * section 3, "Catalog", "List", "Rows", "Read", "Create", "Update", "Delete").
+ *
+ * <p>Single-row answers (read, create, update) carry a strong {@code ETag} ({@link ETags}); update and delete
+ * honour {@code If-Match} (412 {@code precondition_failed} when the row changed). Write bodies are read as
+ * text whatever the content type, then parsed: a present {@code Content-Type} other than JSON, or a body
+ * that is not a JSON object, is 400 {@code bad_request}.
  *
  * <p>One root resource for the whole {@code /admin-api/...} space on purpose: JAX-RS matches a request
  * against the first root class only, so a separate {@code @Path("")} catalog class beside a
@@ -53,6 +69,9 @@ public class PanelResource {
 
     @EJB
     ResourceRows rows;
+
+    @EJB
+    ResourceWrites writes;
 
     @Inject
     AdminSession session;
@@ -82,11 +101,72 @@ public class PanelResource {
                 .build();
     }
 
-    /** 200 the row; 404 unknown key or row. */
+    /** 200 the row with its {@code ETag}; 404 unknown key or row. */
     @GET
     @Path("{resource}/{id}")
-    public JsonObject read(@PathParam("resource") String key, @PathParam("id") String id) {
-        return rows.read(resourceFor(key, "read"), id);
+    public Response read(@PathParam("resource") String key, @PathParam("id") String id) {
+        return withETag(Response.ok(), rows.read(resourceFor(key, "read"), id));
+    }
+
+    /**
+     * {@code POST /admin-api/:resource}: 201 with the new row, {@code Location: /admin-api/<key>/<_id>} and
+     * {@code ETag}; 400 bad JSON or content type; 403 by rule; 404 unknown key; 409 unique or foreign-key
+     * violation; 422 unknown column, bad value or missing required column ({@code fields}).
+     */
+    @POST
+    @Path("{resource}")
+    @Consumes(MediaType.WILDCARD)
+    public Response create(@PathParam("resource") String key,
+                           @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
+        ResourceDef resource = resourceFor(key, "create");
+        JsonObject row = writes.create(resource, JsonBodies.object(contentType, body), session.operator());
+        return withETag(Response.created(uri.getBaseUriBuilder().path(key).segment(row.getString("_id")).build()), row);
+    }
+
+    /** {@code PATCH /admin-api/:resource/:id}: as {@link #put}. */
+    @PATCH
+    @Path("{resource}/{id}")
+    @Consumes(MediaType.WILDCARD)
+    public Response patch(@PathParam("resource") String key, @PathParam("id") String id,
+                          @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                          @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, String body) {
+        return update(key, id, contentType, ifMatch, body);
+    }
+
+    /**
+     * {@code PUT /admin-api/:resource/:id}: updates the columns present (like PATCH; {@code _id}, {@code _labels}
+     * and an unchanged primary key are ignored); 200 the row with its {@code ETag}; 400 bad JSON or content type;
+     * 403 by rule; 404 unknown key or row; 409 unique or foreign-key violation; 412 stale {@code If-Match};
+     * 422 unknown column, bad value or changed primary key.
+     */
+    @PUT
+    @Path("{resource}/{id}")
+    @Consumes(MediaType.WILDCARD)
+    public Response put(@PathParam("resource") String key, @PathParam("id") String id,
+                        @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                        @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, String body) {
+        return update(key, id, contentType, ifMatch, body);
+    }
+
+    /**
+     * {@code DELETE /admin-api/:resource/:id}: 200 the deleted row (a request body is ignored); 403 by rule;
+     * 404 unknown key or row; 409 still referenced; 412 stale {@code If-Match}.
+     */
+    @DELETE
+    @Path("{resource}/{id}")
+    public JsonObject delete(@PathParam("resource") String key, @PathParam("id") String id,
+                             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+        return writes.delete(resourceFor(key, "delete"), id, ifMatch);
+    }
+
+    private Response update(String key, String id, String contentType, String ifMatch, String body) {
+        ResourceDef resource = resourceFor(key, "update");
+        JsonObject row = writes.update(resource, id, JsonBodies.object(contentType, body), ifMatch, session.operator());
+        return withETag(Response.ok(), row);
+    }
+
+    private static Response withETag(Response.ResponseBuilder response, JsonObject row) {
+        return response.entity(row).header(HttpHeaders.ETAG, ETags.of(row)).build();
     }
 
     /** {@code GET /:resource/:id/_counts}: 200 {@code {"<relation>": n}} for the many-relations; 404 unknown row. */

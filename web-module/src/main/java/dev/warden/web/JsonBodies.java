@@ -9,6 +9,7 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.io.StringReader;
+import java.util.Locale;
 
 /** Reads request bodies as JSON objects with clear 400/422 errors (DESIGN.md section 3, "Error body"). */
 public final class JsonBodies {
@@ -50,5 +51,28 @@ public final class JsonBodies {
             return s.getString();
         }
         throw ApiException.invalid(name, "must be a string");
+    }
+
+    /**
+     * Parses {@code body} as a JSON object after checking its {@code Content-Type}: absent, {@code application/json}
+     * or {@code application/*+json} (any parameters, such as {@code charset}) are accepted; an empty body is
+     * {@code {}}.
+     *
+     * @param contentType the raw {@code Content-Type} header, or null
+     * @throws ApiException 400 {@code bad_request} for another content type or a body that is not a JSON object
+     */
+    public static JsonObject object(String contentType, String body) {
+        if (contentType != null && !contentType.isBlank() && !isJson(contentType)) {
+            throw ApiException.badRequest("Unsupported content type '" + contentType.strip()
+                    + "'; send application/json");
+        }
+        return object(body);
+    }
+
+    /** True for {@code application/json} and {@code application/<anything>+json}, parameters ignored. */
+    static boolean isJson(String contentType) {
+        String type = contentType.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
+        return type.equals("application/json")
+                || (type.startsWith("application/") && type.endsWith("+json") && type.length() > "application/+json".length());
     }
 }

@@ -1,0 +1,213 @@
+package dev.warden.panel.crud;
+
+import dev.warden.auth.Operator;
+import dev.warden.auth.Passwords;
+import dev.warden.common.ApiException;
+import dev.warden.panel.registry.ColumnDef;
+import dev.warden.panel.registry.ColumnType;
+import dev.warden.panel.registry.ResourceDef;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Creates, updates and deletes rows of panel resources (DESIGN.md section 3, "Create", "Update", "Delete",
+ * "Rows"; spec/admin-panel.md, Endpoints). Each call is one container-managed transaction.
+ *
+ * <p>SQL is parameterised; identifiers come only from the registry ({@link RowJson#quote}). Bodies are checked
+ * by {@link RowChanges} before any SQL runs; database refusals are mapped by {@link SqlErrors} (409
+ * {@code conflict} for unique and foreign-key violations, 422 {@code invalid_request} for bad values), so no
+ * SQL text or stack trace reaches a client. Every method answers the row as {@link ResourceRows#read} shows
+ * it, with {@code _id} and {@code _labels}; its {@link ETags#of ETag} is the one a later read gives.
+ *
+ * <p>{@code If-Match} (update, delete): the row is locked with {@code SELECT ... FOR UPDATE}, read, and its
+ * ETag compared inside the same transaction ({@link ETags#matches}); a mismatch is 412
+ * {@code precondition_failed}, {@code *} matches any existing row, an absent header skips the check.
+ *
+ * <p>This class writes no audit rows.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRED)
+public class ResourceWrites {
+
+    @Resource(lookup = "jdbc/warden")
+    DataSource dataSource;
+
+    @EJB
+    ResourceRows rows;
+
+    @Inject
+    Passwords passwords;
+
+    /** The hidden column holding a user's password hash: written here, never read by the panel. */
+    private static final ColumnDef PASSWORD_HASH_COLUMN = new ColumnDef(RowChanges.PASSWORD_HASH, "Password hash",
+            ColumnType.STRING, "text", true, false, false, null, null);
+
+    /**
+     * {@code POST /:resource}: inserts the columns of {@code body} and answers the new row.
+     *
+     * <p>Columns left out get their database defaults. users: {@code password} is hashed into
+     * {@code password_hash}. userNotes: {@code author_id} is the operator, whatever the body says.
+     *
+     * @param body     the request body, keyed by SQL column names (reserved {@code _id}, {@code _labels} ignored)
+     * @param operator the signed-in operator
+     * @return the new row, as read back
+     * @throws ApiException 422 {@code invalid_request} for unknown columns, bad values or missing required columns
+     *                      ({@code fields} names each); 409 {@code conflict} for a unique or foreign-key violation
+     */
+    public JsonObject create(ResourceDef resource, JsonObject body, Operator operator) {
+        RowChanges changes = RowChanges.forCreate(resource, body, operator.userId());
+        List<RowChanges.Assignment> assignments = withPasswordHash(changes);
+        String returning = resource.primaryKey().stream().map(RowJson::quote).collect(Collectors.joining(", "));
+        String sql = assignments.isEmpty()
+                ? "INSERT INTO " + RowJson.quote(resource.table()) + " DEFAULT VALUES RETURNING " + returning
+                : "INSERT INTO " + RowJson.quote(resource.table()) + " ("
+                  + assignments.stream().map(a -> RowJson.quote(a.column().name())).collect(Collectors.joining(", "))
+                  + ") VALUES ("
+                  + assignments.stream().map(a -> BodyValues.placeholder(a.column())).collect(Collectors.joining(", "))
+                  + ") RETURNING " + returning;
+        String id;
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement ps = connection.prepareStatement(sql)) {
+            bind(ps, 1, assignments);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                JsonObjectBuilder key = Json.createObjectBuilder();
+                RowJson.read(rs, keyColumns(resource), key);
+                id = RowAddress.encode(resource, key.build());
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.map(resource, e);
+        }
+        return rows.read(resource, id);
+    }
+
+    /**
+     * {@code PATCH} or {@code PUT /:resource/:id}: updates only the columns present in {@code body} and answers
+     * the row. A row exactly as read may be sent back whole: {@code _id}, {@code _labels} and an unchanged
+     * primary key are ignored. An empty body changes nothing (the row is answered as it is).
+     *
+     * @param id      the row's {@code _id} (path segment)
+     * @param ifMatch  the {@code If-Match} header, or null
+     * @param operator the signed-in operator (kept for the audit trail, which another part writes)
+     * @return the row after the update
+     * @throws ApiException 404 {@code not_found} for no such row; 422 {@code invalid_request} for unknown columns,
+     *                      bad values or a changed primary key; 412 {@code precondition_failed} when
+     *                      {@code ifMatch} does not match the row; 409 {@code conflict} for a unique or
+     *                      foreign-key violation
+     */
+    public JsonObject update(ResourceDef resource, String id, JsonObject body, String ifMatch, Operator operator) {
+        List<Object> key = RowAddress.decode(resource, id);
+        RowChanges changes = RowChanges.forUpdate(resource, body, key);
+        List<RowChanges.Assignment> assignments = withPasswordHash(changes);
+        JsonObject current = lockAndRead(resource, id, key);
+        requireMatch(resource, id, current, ifMatch);
+        if (assignments.isEmpty()) {
+            return current;
+        }
+        String sql = "UPDATE " + RowJson.quote(resource.table()) + " SET "
+                + assignments.stream().map(a -> RowJson.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
+                        .collect(Collectors.joining(", "))
+                + " WHERE " + whereKey(resource);
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement ps = connection.prepareStatement(sql)) {
+            int next = bind(ps, 1, assignments);
+            bindKey(ps, next, key);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw SqlErrors.map(resource, e);
+        }
+        return rows.read(resource, id);
+    }
+
+    /**
+     * {@code DELETE /:resource/:id}: deletes the row and answers it as it was.
+     *
+     * @param ifMatch the {@code If-Match} header, or null
+     * @return the deleted row
+     * @throws ApiException 404 {@code not_found} for no such row; 412 {@code precondition_failed} when
+     *                      {@code ifMatch} does not match; 409 {@code conflict} when other rows still refer to it
+     */
+    public JsonObject delete(ResourceDef resource, String id, String ifMatch) {
+        List<Object> key = RowAddress.decode(resource, id);
+        JsonObject current = lockAndRead(resource, id, key);
+        requireMatch(resource, id, current, ifMatch);
+        String sql = "DELETE FROM " + RowJson.quote(resource.table()) + " WHERE " + whereKey(resource);
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement ps = connection.prepareStatement(sql)) {
+            bindKey(ps, 1, key);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw SqlErrors.map(resource, e);
+        }
+        return current;
+    }
+
+    /** Locks the addressed row for the rest of the transaction and reads it. */
+    private JsonObject lockAndRead(ResourceDef resource, String id, List<Object> key) {
+        String sql = "SELECT 1 FROM " + RowJson.quote(resource.table()) + " WHERE " + whereKey(resource) + " FOR UPDATE";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement ps = connection.prepareStatement(sql)) {
+            bindKey(ps, 1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw ApiException.notFound("No " + resource.key() + " row with id '" + id + "'");
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Locking " + resource.key() + " " + id + " failed: " + e.getMessage(), e);
+        }
+        return rows.read(resource, id);
+    }
+
+    private static void requireMatch(ResourceDef resource, String id, JsonObject current, String ifMatch) {
+        if (!ETags.matches(ifMatch, ETags.of(current))) {
+            throw new ApiException(412, "precondition_failed", "The " + resource.key() + " row '" + id
+                    + "' has changed since it was read (If-Match does not match its ETag); read it again");
+        }
+    }
+
+    /** The assignments plus {@code password_hash} when the body set a password (users). */
+    private List<RowChanges.Assignment> withPasswordHash(RowChanges changes) {
+        List<RowChanges.Assignment> all = new ArrayList<>(changes.assignments());
+        changes.password().ifPresent(p -> all.add(new RowChanges.Assignment(PASSWORD_HASH_COLUMN, passwords.hash(p))));
+        return all;
+    }
+
+    private static List<ColumnDef> keyColumns(ResourceDef resource) {
+        return resource.primaryKey().stream().map(c -> resource.column(c).orElseThrow()).toList();
+    }
+
+    private static String whereKey(ResourceDef resource) {
+        return resource.primaryKey().stream().map(c -> RowJson.quote(c) + " = ?").collect(Collectors.joining(" AND "));
+    }
+
+    private static int bind(PreparedStatement ps, int first, List<RowChanges.Assignment> assignments) throws SQLException {
+        int index = first;
+        for (RowChanges.Assignment a : assignments) {
+            BodyValues.bind(ps, index++, a.column(), a.value());
+        }
+        return index;
+    }
+
+    private static void bindKey(PreparedStatement ps, int first, List<Object> key) throws SQLException {
+        for (int i = 0; i < key.size(); i++) {
+            ps.setObject(first + i, key.get(i));
+        }
+    }
+}
