@@ -8,8 +8,6 @@ import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -42,9 +40,11 @@ import java.util.stream.Collectors;
  * <p>Every row carries {@code _id} (see {@link RowAddress}) and {@code _labels}: for each foreign-key
  * column with a value, the target row's {@code display_name}, {@code name}, {@code email} or
  * {@code title} (the first the target has).
+ *
+ * <p>Reads run in a container transaction (REQUIRED): a 404 raised outside one made Liberty log a
+ * rolled-back local transaction (WLTC0017E) for every unknown id.
  */
 @Stateless
-@TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class ResourceRows {
 
     /** Columns that label a row, in order of preference (spec, Relations, rule 1). */
