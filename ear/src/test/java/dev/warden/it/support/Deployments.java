@@ -19,4 +19,19 @@ public final class Deployments {
         }
         return ShrinkWrap.createFromZipFile(EnterpriseArchive.class, ear);
     }
+
+    /**
+     * The real EAR plus the test extension jar in {@code lib/}, as an integrator packages theirs: entities,
+     * migrations and a {@code PanelCustomizer} (system property {@code warden.it.test-extension}, set by
+     * failsafe to the jar the reactor built).
+     */
+    public static EnterpriseArchive wardenWithTestExtension() {
+        File jar = new File(System.getProperty("warden.it.test-extension", "../test-extension/target/warden-test-extension-0.1.0.jar"));
+        if (!jar.isFile()) {
+            throw new IllegalStateException("Build the test extension first: " + jar.getAbsolutePath() + " is missing");
+        }
+        EnterpriseArchive ear = warden();
+        ear.addAsLibrary(jar);
+        return ear;
+    }
 }

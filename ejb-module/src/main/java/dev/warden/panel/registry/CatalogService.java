@@ -1,6 +1,7 @@
 package dev.warden.panel.registry;
 
 import dev.warden.auth.Operator;
+import dev.warden.panel.extension.Action;
 import dev.warden.panel.policy.AccessRules;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
@@ -15,6 +16,11 @@ import jakarta.json.JsonObjectBuilder;
  * The catalog {@code GET /admin-api} (DESIGN.md section 3, "Catalog"; spec/admin-panel.md, Payloads):
  * every resource the operator may list, with columns, list/form/show layout, relations, actions and the
  * operator's {@code can} flags.
+ *
+ * <p>{@code form.fields} is the configured form (create and edit); {@code form.create_fields} is the same
+ * list without primary-key columns and columns with a database default, which the create form hides
+ * (spec/admin-panel.md, Resource definition, {@code form.fields}). {@code actions} lists each custom
+ * action as {@code {name, label, per_row, confirm}} ({@code confirm} null or {@code {title, description?}}).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -86,12 +92,36 @@ public class CatalogService {
                         .add("default_sort", Json.createObjectBuilder()
                                 .add("field", r.defaultSort().field())
                                 .add("order", r.defaultSort().order())))
-                .add("form", Json.createObjectBuilder().add("fields", strings(r.formFields())))
+                .add("form", Json.createObjectBuilder()
+                        .add("fields", strings(r.formFields()))
+                        .add("create_fields", strings(r.createFields())))
                 .add("show", Json.createObjectBuilder().add("fields", strings(r.showFields())))
                 .add("relations", relations)
-                .add("actions", Json.createArrayBuilder())
+                .add("actions", actions(r))
                 .add("can", can)
                 .build();
+    }
+
+    /** {@code [{name, label, per_row, confirm: {title, description?} | null}]} in definition order. */
+    private static JsonArrayBuilder actions(ResourceDef r) {
+        JsonArrayBuilder out = Json.createArrayBuilder();
+        for (Action action : r.actions()) {
+            JsonObjectBuilder a = Json.createObjectBuilder()
+                    .add("name", action.name())
+                    .add("label", action.label())
+                    .add("per_row", action.perRow());
+            if (action.confirm() == null) {
+                a.addNull("confirm");
+            } else {
+                JsonObjectBuilder confirm = Json.createObjectBuilder().add("title", action.confirm().title());
+                if (action.confirm().description() != null) {
+                    confirm.add("description", action.confirm().description());
+                }
+                a.add("confirm", confirm);
+            }
+            out.add(a);
+        }
+        return out;
     }
 
     private static JsonArrayBuilder strings(java.util.List<String> values) {

@@ -54,6 +54,27 @@ public final class Names {
         return out.toString();
     }
 
+    /**
+     * lowerCamelCase to snake_case, as a column named after a Java attribute usually is: {@code userId}
+     * gives {@code user_id}, {@code createdAt} gives {@code created_at}, {@code score} stays; a name that
+     * is already snake_case is unchanged.
+     */
+    public static String snake(String camel) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < camel.length(); i++) {
+            char c = camel.charAt(i);
+            if (Character.isUpperCase(c)) {
+                if (i > 0 && camel.charAt(i - 1) != '_') {
+                    out.append('_');
+                }
+                out.append(Character.toLowerCase(c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
     /** The relation name a foreign-key column gives: {@code user_id} gives {@code user}. */
     public static String relationName(String fkColumn) {
         String base = fkColumn.toLowerCase(Locale.ROOT).endsWith("_id")

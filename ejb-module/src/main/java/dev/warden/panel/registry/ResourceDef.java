@@ -1,9 +1,22 @@
 package dev.warden.panel.registry;
 
+import dev.warden.panel.extension.Action;
+import dev.warden.panel.extension.CreateContext;
+import dev.warden.panel.extension.DefaultsFunction;
+import dev.warden.panel.extension.Operation;
+import dev.warden.panel.extension.Policy;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A table exposed as a panel resource: its key, presentation and the columns the panel may touch
@@ -18,6 +31,9 @@ public final class ResourceDef {
     public record Sort(String field, String order) {
     }
 
+    /** How long {@link #createDefaults} waits for a {@code CompletionStage} the defaults function returned. */
+    public static final Duration DEFAULTS_TIMEOUT = Duration.ofSeconds(10);
+
     private final String key;
     private final String label;
     private final AdminIcon icon;
@@ -30,10 +46,26 @@ public final class ResourceDef {
     private final List<String> showFields;
     private final Sort defaultSort;
     private final List<RelationDef> relations;
+    private final List<String> createFields;
+    private final List<Action> actions;
+    private final Map<Operation, Policy> policies;
+    private final DefaultsFunction defaults;
+    private final Map<String, String> attributeColumns;
 
+    /** A resource without extension settings (no actions, policies or create defaults). */
     ResourceDef(String key, String label, AdminIcon icon, String table, Class<?> entityClass,
                 List<ColumnDef> columns, List<String> primaryKey, List<String> listColumns,
                 List<String> formFields, List<String> showFields, Sort defaultSort, List<RelationDef> relations) {
+        this(key, label, icon, table, entityClass, columns, primaryKey, listColumns, formFields, showFields,
+                defaultSort, relations, List.of(), Map.of(), null, Map.of());
+    }
+
+    /** A resource with everything a {@code resources} entry can set. */
+    ResourceDef(String key, String label, AdminIcon icon, String table, Class<?> entityClass,
+                List<ColumnDef> columns, List<String> primaryKey, List<String> listColumns,
+                List<String> formFields, List<String> showFields, Sort defaultSort, List<RelationDef> relations,
+                List<Action> actions, Map<Operation, Policy> policies, DefaultsFunction defaults,
+                Map<String, String> attributeColumns) {
         this.key = key;
         this.label = label;
         this.icon = icon;
@@ -48,6 +80,13 @@ public final class ResourceDef {
         this.showFields = List.copyOf(showFields);
         this.defaultSort = defaultSort;
         this.relations = List.copyOf(relations);
+        this.createFields = ColumnSelection.createFields(this.formFields, this.columns);
+        this.actions = List.copyOf(actions);
+        Map<Operation, Policy> byOperation = new EnumMap<>(Operation.class);
+        byOperation.putAll(policies);
+        this.policies = Collections.unmodifiableMap(byOperation);
+        this.defaults = defaults;
+        this.attributeColumns = Map.copyOf(attributeColumns);
     }
 
     /** Canonical key: URL segment, mod scope name and audit {@code resource}. */
@@ -55,10 +94,12 @@ public final class ResourceDef {
         return key;
     }
 
+    /** Sidebar and page title: the configured label, else the humanized key. */
     public String label() {
         return label;
     }
 
+    /** Sidebar icon: the configured one, else guessed from the table name. */
     public AdminIcon icon() {
         return icon;
     }
@@ -93,24 +134,116 @@ public final class ResourceDef {
         return primaryKey.size() > 1;
     }
 
+    /** List-view columns: known configured ones with the primary key always included, else all. */
     public List<String> listColumns() {
         return listColumns;
     }
 
+    /** Create and edit form fields as configured (known names only), else all columns. */
     public List<String> formFields() {
         return formFields;
     }
 
+    /**
+     * The create form's fields: {@link #formFields()} without primary-key columns and columns with a
+     * database default (spec, Resource definition, {@code form.fields}); the catalog's
+     * {@code form.create_fields}.
+     */
+    public List<String> createFields() {
+        return createFields;
+    }
+
+    /** Detail-page fields as configured (known names only), else all columns. */
     public List<String> showFields() {
         return showFields;
     }
 
+    /** The sort applied when a list request has none. */
     public Sort defaultSort() {
         return defaultSort;
     }
 
+    /** Relations: {@code one} from this table's foreign keys, {@code many} from other tables' keys to it. */
     public List<RelationDef> relations() {
         return relations;
+    }
+
+    /** Custom actions in definition order (spec, Custom actions); stored, not enforced here. */
+    public List<Action> actions() {
+        return actions;
+    }
+
+    /** The action named {@code name}, if any. */
+    public Optional<Action> action(String name) {
+        return actions.stream().filter(a -> a.name().equals(name)).findFirst();
+    }
+
+    /**
+     * The configured policies by operation (spec, Authentication, rule 5); an operation without an entry
+     * uses the standard role rule. Stored here; enforcement belongs to the access checks.
+     */
+    public Map<Operation, Policy> policies() {
+        return policies;
+    }
+
+    /** The configured policy for {@code operation}, if any. */
+    public Optional<Policy> policy(Operation operation) {
+        return Optional.ofNullable(policies.get(operation));
+    }
+
+    /** True when a {@code create.defaults} function is configured. */
+    public boolean hasCreateDefaults() {
+        return defaults != null;
+    }
+
+    /**
+     * Runs the {@code create.defaults} function for one INSERT (spec, Resource definition, rule 3) and
+     * returns its values keyed by SQL column: keys that are columns stay, entity attribute names become
+     * their columns, others are dropped (logged at FINE). A returned {@code CompletionStage} is waited for
+     * up to {@link #DEFAULTS_TIMEOUT}. The caller merges the result under the request body (the body wins).
+     *
+     * @param operatorId the signed-in operator's id, or null when there is none
+     * @return a mutable map, empty when no function is configured or it returned null
+     * @throws IllegalStateException naming the resource when the function throws, returns another type,
+     *                               or its stage fails or does not complete in time
+     */
+    public Map<String, Object> createDefaults(Long operatorId) {
+        return createDefaults(operatorId, DEFAULTS_TIMEOUT);
+    }
+
+    Map<String, Object> createDefaults(Long operatorId, Duration timeout) {
+        if (defaults == null) {
+            return new LinkedHashMap<>();
+        }
+        Object result;
+        try {
+            result = defaults.defaults(new CreateContext(operatorId, key));
+        } catch (Exception e) {
+            throw new IllegalStateException("create.defaults of resource '" + key + "' failed: " + e, e);
+        }
+        if (result instanceof CompletionStage<?> stage) {
+            try {
+                result = stage.toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("create.defaults of resource '" + key + "' was interrupted", e);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("create.defaults of resource '" + key + "' failed: " + e.getCause(), e.getCause());
+            } catch (TimeoutException e) {
+                throw new IllegalStateException("create.defaults of resource '" + key + "' did not complete within "
+                        + timeout.toMillis() + " ms", e);
+            }
+        }
+        if (result != null && !(result instanceof Map<?, ?>)) {
+            throw new IllegalStateException("create.defaults of resource '" + key + "' returned a "
+                    + result.getClass().getName() + ", not a Map or a CompletionStage of one");
+        }
+        return ColumnSelection.normalizeDefaults(key, (Map<?, ?>) result, columns.keySet(), attributeColumns);
+    }
+
+    /** Entity attribute name to SQL column, for the visible columns (see {@link EntityColumns}). */
+    public Map<String, String> attributeColumns() {
+        return attributeColumns;
     }
 
     /** The {@code one} relation whose foreign key is {@code column}, if any. */

@@ -61,4 +61,17 @@ class NamesTest {
     void relationName(String fk, String relation) {
         assertEquals(relation, Names.relationName(fk));
     }
+
+    @ParameterizedTest(name = "snake({0}) = {1}")
+    @CsvSource({
+            "userId, user_id",
+            "createdAt, created_at",
+            "score, score",
+            "user_id, user_id",
+            "tournamentId, tournament_id",
+            "URL, u_r_l",
+    })
+    void snakeCasesAttributeNames(String in, String expected) {
+        assertEquals(expected, Names.snake(in));
+    }
 }

@@ -1,0 +1,205 @@
+package dev.warden.it;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.Deployments;
+import dev.warden.it.support.TestDb;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The extension API end to end (DESIGN.md section 4; spec/admin-panel.md, "Exposing a custom table",
+ * "Resource definition", "Relations and foreign-key auto-linking"): the EAR with the test extension jar
+ * ({@code test-extension}: entities, migration {@code V1000}, {@code TestPanel}) in {@code lib/}.
+ */
+@ExtendWith(ArquillianExtension.class)
+class ExtensionIT {
+
+    private static final String PASSWORD = "a long enough password";
+    private static final List<String> BUILT_IN = List.of("users", "configs", "leaderboards", "analyticsEvents",
+            "cloudSaves", "leaderboardEntries", "roles", "userNotes", "adminAudit");
+
+    private String admin;
+
+    @Deployment(testable = false)
+    static EnterpriseArchive deployment() {
+        return Deployments.wardenWithTestExtension();
+    }
+
+    @BeforeEach
+    void signIn() throws Exception {
+        String email = "ext-admin-" + TestDb.unique() + "@example.com";
+        TestDb.userWithRole(email, PASSWORD, "admin", null);
+        admin = Api.login(email, PASSWORD);
+    }
+
+    private JsonPath catalog() {
+        return Api.session(admin).get("/admin-api").then().statusCode(200).extract().jsonPath();
+    }
+
+    private static String resource(String key) {
+        return "resources.find { it.key == '" + key + "' }";
+    }
+
+    @Test
+    void theExtensionsMigrationRanInWardensHistory() throws Exception {
+        assertTrue(TestDb.column("SELECT version FROM warden_schema_history WHERE success").contains("1000"));
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM pg_tables WHERE tablename = 'game_scores'"));
+    }
+
+    @Test
+    void customTablesFollowTheBuiltInOnesAndTheResourcesOnlyKeyIsAbsent() {
+        List<String> keys = catalog().getList("resources.key");
+        assertEquals(BUILT_IN, keys.subList(0, 9));
+        assertEquals(List.of("scores", "tournaments", "seasonScores"), keys.subList(9, keys.size()));
+        assertFalse(keys.contains("ghost"));
+    }
+
+    @Test
+    void aResourcesEntryWithoutATableIs404() {
+        Api.session(admin).get("/admin-api/ghost").then().statusCode(404).body("error.code", equalTo("not_found"));
+        Api.session(admin).get("/admin-api/ghost/1").then().statusCode(404).body("error.code", equalTo("not_found"));
+    }
+
+    @Test
+    void scoresHasTheConfiguredLabelIconAndColumns() {
+        JsonPath c = catalog();
+        String scores = resource("scores");
+        assertEquals("High scores", c.getString(scores + ".label"));
+        assertEquals("line-chart", c.getString(scores + ".icon"));
+        assertEquals("game_scores", c.getString(scores + ".table"));
+        assertEquals(List.of("id"), c.getList(scores + ".primary_key"));
+        assertEquals(List.of("id", "user_id", "score", "season"), c.getList(scores + ".list.columns"),
+                "camelCase userId dropped, primary key added first");
+        assertEquals(Map.of("field", "score", "order", "desc"), c.getMap(scores + ".list.default_sort"));
+        assertEquals(List.of("id", "user_id", "season", "score", "note", "tournament_id"), c.getList(scores + ".form.fields"));
+        assertEquals(List.of("user_id", "score", "note", "tournament_id"), c.getList(scores + ".form.create_fields"),
+                "the create form hides the key and the defaulted season");
+        assertEquals(List.of("id", "user_id", "season", "score", "note"), c.getList(scores + ".show.fields"));
+        assertEquals(List.of("id", "user_id", "season", "score", "note", "tournament_id"),
+                c.getList(scores + ".columns.name"));
+        String userId = scores + ".columns.find { it.name == 'user_id' }";
+        assertEquals("Player", c.getString(userId + ".label"));
+        assertEquals("users", c.getString(userId + ".link_to.resource"));
+        assertEquals(Boolean.TRUE, c.get(scores + ".columns.find { it.name == 'season' }.has_default"));
+        assertEquals("Tournament", c.getString(scores + ".columns.find { it.name == 'tournament_id' }.label"));
+    }
+
+    @Test
+    void actionsAreInTheCatalog() {
+        JsonPath c = catalog();
+        List<Map<String, Object>> actions = c.getList(resource("scores") + ".actions");
+        assertEquals(2, actions.size(), actions.toString());
+        assertEquals("resetScore", actions.get(0).get("name"));
+        assertEquals("Reset score", actions.get(0).get("label"));
+        assertEquals(Boolean.TRUE, actions.get(0).get("per_row"));
+        assertEquals(Map.of("title", "Reset this score?", "description", "Sets the score to 0."), actions.get(0).get("confirm"));
+        assertEquals("recount", actions.get(1).get("name"));
+        assertEquals(Boolean.FALSE, actions.get(1).get("per_row"));
+        assertTrue(actions.get(1).containsKey("confirm"));
+        assertNull(actions.get(1).get("confirm"));
+        assertEquals(List.of(), c.getList(resource("users") + ".actions"));
+    }
+
+    @Test
+    void relationsComeFromForeignKeysAndDeclarations() {
+        JsonPath c = catalog();
+        List<Map<String, Object>> scores = c.getList(resource("scores") + ".relations");
+        assertEquals(List.of(
+                Map.of("name", "user", "label", "Player", "target", "users", "kind", "one", "fk", "user_id"),
+                Map.of("name", "tournament", "label", "Tournament", "target", "tournaments", "kind", "one", "fk", "tournament_id")),
+                scores, "FK-derived user (relabelled), declared tournament; seasonTotals skipped (composite target)");
+        assertEquals("tournaments", c.getString(resource("scores") + ".columns.find { it.name == 'tournament_id' }.link_to.resource"));
+        assertEquals(List.of(Map.of("name", "tournamentScores", "label", "Tournament Scores", "target", "scores",
+                "kind", "many", "fk", "tournament_id")), c.getList(resource("tournaments") + ".relations"));
+        List<Map<String, Object>> users = c.getList(resource("users") + ".relations");
+        assertTrue(users.contains(Map.of("name", "scores", "label", "High scores", "target", "scores", "kind", "many",
+                "fk", "user_id")), "a many relation named after the custom key, relabelled: " + users);
+        assertTrue(users.contains(Map.of("name", "seasonScores", "label", "Season Scores", "target", "seasonScores",
+                "kind", "many", "fk", "user_id")), users.toString());
+        assertTrue(users.contains(Map.of("name", "cloudSaves", "label", "Cloud Saves", "target", "cloudSaves",
+                "kind", "many", "fk", "user_id")), "built-in relations unchanged: " + users);
+        assertEquals(List.of(Map.of("name", "user", "label", "User", "target", "users", "kind", "one", "fk", "user_id")),
+                c.getList(resource("seasonScores") + ".relations"));
+    }
+
+    @Test
+    void tablesWithoutAResourcesEntryGetHumanizedLabelsGuessedIconsAndAllColumns() {
+        JsonPath c = catalog();
+        assertEquals("Tournaments", c.getString(resource("tournaments") + ".label"));
+        assertEquals("database", c.getString(resource("tournaments") + ".icon"), "no rule for _tournaments: the fallback");
+        assertEquals(List.of("id", "name", "created_at"), c.getList(resource("tournaments") + ".list.columns"));
+        assertEquals(List.of("name"), c.getList(resource("tournaments") + ".form.create_fields"));
+        assertEquals("Season Scores", c.getString(resource("seasonScores") + ".label"));
+        assertEquals("trophy", c.getString(resource("seasonScores") + ".icon"), "a table ending in _scores");
+        assertEquals(List.of("season", "user_id"), c.getList(resource("seasonScores") + ".primary_key"));
+        assertEquals(List.of("season", "user_id", "points"), c.getList(resource("seasonScores") + ".list.columns"));
+        assertEquals(List.of(), c.getList(resource("seasonScores") + ".form.create_fields"),
+                "key columns and the defaulted points are all hidden from the create form");
+    }
+
+    @Test
+    void theAuditLogTargetLinksToTheResourceNamedOnTheRow() {
+        JsonPath c = catalog();
+        String target = resource("adminAudit") + ".columns.find { it.name == 'target_id' }";
+        assertEquals("resource", c.getString(target + ".link_to.resourceFromColumn"));
+        assertNull(c.get(target + ".link_to.resource"));
+    }
+
+    @Test
+    void scoresListsRowsWithLabelsAndTheDefaultSort() throws Exception {
+        String tag = TestDb.unique();
+        long player = TestDb.user("player-" + tag + "@example.com", "Player " + tag, null);
+        long tournament = TestDb.insert("INSERT INTO game_tournaments (name) VALUES (?) RETURNING id", "Cup " + tag);
+        long low = TestDb.insert("INSERT INTO game_scores (user_id, score, tournament_id) VALUES (?, 10, ?) RETURNING id",
+                player, tournament);
+        long high = TestDb.insert("INSERT INTO game_scores (user_id, score, season, note) VALUES (?, 99, 's2', 'best') RETURNING id",
+                player);
+
+        Response list = Api.session(admin).queryParam("user_id", player).get("/admin-api/scores");
+        list.then().statusCode(200).header("X-Total-Count", "2");
+        JsonPath rows = list.jsonPath();
+        assertEquals(List.of((int) high, (int) low), rows.getList("id"), "default sort: score descending");
+        assertEquals(String.valueOf(high), rows.getString("[0]._id"));
+        assertEquals("s2", rows.getString("[0].season"));
+        assertEquals("s1", rows.getString("[1].season"), "the database default");
+        assertEquals("Player " + tag, rows.getString("[0]._labels.user_id"));
+        assertEquals("Player " + tag, rows.getString("[1]._labels.user_id"));
+        assertEquals("Cup " + tag, rows.getString("[1]._labels.tournament_id"), "a declared one relation labels too");
+
+        Api.session(admin).get("/admin-api/scores/" + low).then().statusCode(200)
+                .body("score", equalTo(10))
+                .body("tournament_id", equalTo((int) tournament))
+                .body("_labels.user_id", equalTo("Player " + tag))
+                .body("_labels.tournament_id", equalTo("Cup " + tag));
+
+        Api.session(admin).queryParam("_sort", "score").queryParam("_order", "asc").queryParam("user_id", player)
+                .get("/admin-api/scores").then().statusCode(200)
+                .body("id", equalTo(List.of((int) low, (int) high)));
+    }
+
+    @Test
+    void customTablesWithCompositeKeysList() throws Exception {
+        String tag = TestDb.unique();
+        long player = TestDb.user("season-" + tag + "@example.com", "Season " + tag, null);
+        TestDb.update("INSERT INTO game_season_scores (season, user_id, points) VALUES (?, ?, 5)", "s-" + tag, player);
+        Api.session(admin).queryParam("season", "s-" + tag).get("/admin-api/seasonScores").then().statusCode(200)
+                .header("X-Total-Count", "1")
+                .body("[0].points", equalTo(5))
+                .body("[0]._labels.user_id", equalTo("Season " + tag));
+    }
+}

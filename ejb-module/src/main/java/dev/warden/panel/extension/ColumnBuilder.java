@@ -1,0 +1,27 @@
+package dev.warden.panel.extension;
+
+/** One column's presentation ({@code columns.<sqlColumn>} in spec/admin-panel.md, "Resource definition"). */
+public interface ColumnBuilder {
+
+    /**
+     * Overrides the humanized column label.
+     *
+     * @throws IllegalArgumentException when blank
+     */
+    ColumnBuilder label(String label);
+
+    /**
+     * Renders the cell as a link to the show page of resource {@code resourceKey}, the cell keeping its
+     * raw value (rule 4: {@code linkTo: {resource}}; catalog {@code link_to: {"resource": key}}). Adds no
+     * relation and no {@code _labels} entry; a key that is not registered is kept but logged at WARNING.
+     */
+    ColumnBuilder linkTo(String resourceKey);
+
+    /**
+     * Renders the cell as a link whose target resource key is the value of {@code sqlColumn} on the same
+     * row (rule 4: {@code linkTo: {resourceFromColumn}}; catalog
+     * {@code link_to: {"resourceFromColumn": column}}), as the audit log does for {@code target_id} keyed on
+     * {@code resource}. An unknown column drops the link.
+     */
+    ColumnBuilder linkToResourceFromColumn(String sqlColumn);
+}

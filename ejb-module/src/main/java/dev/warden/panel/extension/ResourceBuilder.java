@@ -1,0 +1,64 @@
+package dev.warden.panel.extension;
+
+import dev.warden.panel.registry.AdminIcon;
+
+import java.util.function.Consumer;
+
+/**
+ * A resource definition (spec/admin-panel.md, "Resource definition"), given to
+ * {@link PanelConfig#resource}. Every method returns this builder. Column names are SQL names
+ * (snake_case); names the table does not have, including camelCase property names, are dropped without
+ * an error when the registry is built (rule 1; logged at FINE).
+ */
+public interface ResourceBuilder {
+
+    /**
+     * Sidebar and page title; default the humanized key ({@code highScores} gives "High Scores").
+     *
+     * @throws IllegalArgumentException when blank
+     */
+    ResourceBuilder label(String label);
+
+    /** Sidebar icon; default guessed from the table name ({@link AdminIcon#guess}). */
+    ResourceBuilder icon(AdminIcon icon);
+
+    /** The list view: {@code l -> l.columns("id", "score").defaultSort("score", SortOrder.DESC)}. */
+    ResourceBuilder list(Consumer<ListBuilder> list);
+
+    /** Create and edit forms: {@code f -> f.fields("user_id", "score")}. */
+    ResourceBuilder form(Consumer<FormBuilder> form);
+
+    /** The read-only detail page: {@code s -> s.fields("id", "user_id", "score")}. */
+    ResourceBuilder show(Consumer<ShowBuilder> show);
+
+    /**
+     * One column's presentation ({@code columns.<sqlColumn>}):
+     * {@code c -> c.label("Player").linkTo("users")}. An unknown column is dropped.
+     */
+    ResourceBuilder column(String sqlColumn, Consumer<ColumnBuilder> column);
+
+    /**
+     * Overrides the tab or field label of the relation {@code name} ({@code relations.<name>.label}),
+     * whether it comes from a foreign key or from {@link PanelConfig#relation}. An unknown name is dropped.
+     *
+     * @throws IllegalArgumentException when {@code label} is blank
+     */
+    ResourceBuilder relationLabel(String name, String label);
+
+    /** Create behaviour: {@code c -> c.defaults(ctx -> Map.of("season", currentSeason()))}. */
+    ResourceBuilder create(Consumer<CreateBuilder> create);
+
+    /**
+     * Adds a custom action (spec, "Custom actions"); appears in the catalog's {@code actions}.
+     *
+     * @throws IllegalArgumentException when an action with the same name is already defined here
+     */
+    ResourceBuilder action(Action action);
+
+    /**
+     * Sets the policy for one CRUD operation (spec, Authentication, rule 5). A policy replaces the
+     * standard role rule for that operation on this resource (rule 6). Stored on the resource; a later
+     * call for the same operation replaces the earlier one.
+     */
+    ResourceBuilder policy(Operation operation, Policy policy);
+}
