@@ -193,6 +193,34 @@ class ExtensionIT {
     }
 
     @Test
+    void createMergesTheDefaultsUnderTheBodyAndTheCustomKeyTakesEveryWrite() throws Exception {
+        String tag = TestDb.unique();
+        long player = TestDb.user("create-" + tag + "@example.com", "Creator " + tag, null);
+        long operator = TestDb.scalar("SELECT u.id FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id "
+                + "WHERE s.id = ?", TestDb.sha256Hex(admin));
+
+        Response created = Api.session(admin).contentType("application/json")
+                .body(java.util.Map.of("user_id", player, "score", 42)).post("/admin-api/scores");
+        created.then().statusCode(201)
+                .body("season", equalTo("s7"))
+                .body("note", equalTo("entered by operator " + operator))
+                .body("tournament_id", equalTo(0))
+                .body("score", equalTo(42));
+        long id = created.jsonPath().getLong("id");
+        assertEquals("s7", TestDb.column("SELECT season FROM game_scores WHERE id = ?", id).get(0));
+
+        Api.session(admin).contentType("application/json")
+                .body(java.util.Map.of("user_id", player, "score", 1, "season", "s1", "note", "mine"))
+                .post("/admin-api/scores").then().statusCode(201)
+                .body("season", equalTo("s1")).body("note", equalTo("mine")).body("tournament_id", equalTo(0));
+
+        Api.session(admin).contentType("application/json").body(java.util.Map.of("score", 43))
+                .patch("/admin-api/scores/" + id).then().statusCode(200).body("score", equalTo(43));
+        Api.session(admin).delete("/admin-api/scores/" + id).then().statusCode(200).body("id", equalTo((int) id));
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM game_scores WHERE id = ?", id));
+    }
+
+    @Test
     void customTablesWithCompositeKeysList() throws Exception {
         String tag = TestDb.unique();
         long player = TestDb.user("season-" + tag + "@example.com", "Season " + tag, null);

@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -71,7 +72,8 @@ public class ResourceWrites {
      *                      ({@code fields} names each); 409 {@code conflict} for a unique or foreign-key violation
      */
     public JsonObject create(ResourceDef resource, JsonObject body, Operator operator) {
-        RowChanges changes = RowChanges.forCreate(resource, body, operator.userId());
+        RowChanges changes = RowChanges.forCreate(resource, withDefaults(resource, body, operator.userId()),
+                operator.userId());
         List<RowChanges.Assignment> assignments = withPasswordHash(changes);
         String returning = resource.primaryKey().stream().map(RowJson::quote).collect(Collectors.joining(", "));
         String sql = assignments.isEmpty()
@@ -95,6 +97,50 @@ public class ResourceWrites {
             throw SqlErrors.map(resource, e);
         }
         return rows.read(resource, id);
+    }
+
+    /**
+     * The body merged over the resource's {@code create.defaults} (spec/admin-panel.md, Resource definition,
+     * rule 3: the defaults run on every INSERT, keys may be SQL or attribute names, the body wins per column).
+     */
+    static JsonObject withDefaults(ResourceDef resource, JsonObject body, long operatorId) {
+        if (!resource.hasCreateDefaults()) {
+            return body;
+        }
+        JsonObjectBuilder merged = Json.createObjectBuilder();
+        resource.createDefaults(operatorId).forEach((column, value) -> {
+            if (!body.containsKey(column)) {
+                merged.add(column, toJson(value));
+            }
+        });
+        body.forEach(merged::add);
+        return merged.build();
+    }
+
+    /** A defaults value as JSON: JSON values as they are, maps and collections through JSON-P, times as ISO text. */
+    private static JsonValue toJson(Object value) {
+        if (value == null) {
+            return JsonValue.NULL;
+        } else if (value instanceof JsonValue json) {
+            return json;
+        } else if (value instanceof String text) {
+            return Json.createValue(text);
+        } else if (value instanceof Boolean flag) {
+            return flag ? JsonValue.TRUE : JsonValue.FALSE;
+        } else if (value instanceof java.math.BigDecimal || value instanceof Double || value instanceof Float) {
+            return Json.createValue(new java.math.BigDecimal(value.toString()));
+        } else if (value instanceof Number number) {
+            return Json.createValue(number.longValue());
+        } else if (value instanceof java.util.Map<?, ?> map) {
+            JsonObjectBuilder object = Json.createObjectBuilder();
+            map.forEach((k, v) -> object.add(String.valueOf(k), toJson(v)));
+            return object.build();
+        } else if (value instanceof java.util.Collection<?> items) {
+            jakarta.json.JsonArrayBuilder array = Json.createArrayBuilder();
+            items.forEach(item -> array.add(toJson(item)));
+            return array.build();
+        }
+        return Json.createValue(value.toString()); // Instant, OffsetDateTime, LocalDate, UUID: ISO text
     }
 
     /**
