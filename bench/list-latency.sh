@@ -78,7 +78,7 @@ table="| case | API median (ms) | direct SQL median (ms) | ratio |\n| --- | --- 
 for case in "${CASES[@]}"; do
     IFS='|' read -r name path sql <<<"$case"
     # API: wrk's own latency percentiles
-    api=$(wrk -t2 -c"$CONC" -d"${DUR}s" --latency -H "Cookie: warden_session=$COOKIE" "$BASE$path" \
+    api=$(wrk -t"$(( CONC < 2 ? CONC : 2 ))" -c"$CONC" -d"${DUR}s" --latency -H "Cookie: warden_session=$COOKIE" "$BASE$path" \
         | awk '/^ +50%/ {v=$2; if (v ~ /ms$/) {sub(/ms/,"",v); print v*1000} else if (v ~ /us$/) {sub(/us/,"",v); print v} else {sub(/s/,"",v); print v*1000000}}')
     # direct SQL: pgbench per-transaction log, column 3 is the latency in microseconds
     echo "$sql" | tr ';' '\n' | sed '/^ *$/d; s/$/;/' > "$WORK/case.sql"

@@ -10,7 +10,6 @@ import dev.warden.panel.users.User;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -28,6 +27,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.logging.Logger;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Sign-in, sessions and the first-admin bootstrap (DESIGN.md section 3, "Auth").
@@ -170,7 +171,7 @@ public class AuthService {
         if (banJson == null || banJson.isBlank() || banJson.strip().equals("null")) {
             return false;
         }
-        try (JsonReader reader = Json.createReader(new StringReader(banJson))) {
+        try (JsonReader reader = JSON.createReader(new StringReader(banJson))) {
             JsonValue value = reader.readValue();
             if (!(value instanceof JsonObject ban)) {
                 return true;

@@ -2,7 +2,6 @@ package dev.warden.demo;
 
 import dev.warden.auth.Passwords;
 import dev.warden.common.Hashing;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -50,6 +49,8 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Fills an empty database with a believable demo data set when the server starts with
@@ -349,21 +350,21 @@ public class DemoSeeder {
         if (value == null) {
             return JsonValue.NULL;
         } else if (value instanceof String s) {
-            return Json.createValue(s);
+            return JSON.createValue(s);
         } else if (value instanceof Instant t) {
-            return Json.createValue(ISO.format(t));
+            return JSON.createValue(ISO.format(t));
         } else if (value instanceof Boolean b) {
             return b ? JsonValue.TRUE : JsonValue.FALSE;
         } else if (value instanceof Integer || value instanceof Long) {
-            return Json.createValue(((Number) value).longValue());
+            return JSON.createValue(((Number) value).longValue());
         } else if (value instanceof BigDecimal d) {
-            return Json.createValue(d);
+            return JSON.createValue(d);
         } else if (value instanceof Map<?, ?> map) {
-            JsonObjectBuilder out = Json.createObjectBuilder();
+            JsonObjectBuilder out = JSON.createObjectBuilder();
             map.forEach((k, v) -> out.add((String) k, jsonValue(v)));
             return out.build();
         } else if (value instanceof Collection<?> items) {
-            JsonArrayBuilder out = Json.createArrayBuilder();
+            JsonArrayBuilder out = JSON.createArrayBuilder();
             items.forEach(item -> out.add(jsonValue(item)));
             return out.build();
         }

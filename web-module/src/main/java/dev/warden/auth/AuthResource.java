@@ -5,7 +5,6 @@ import dev.warden.web.JsonBodies;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -19,6 +18,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Sign-in routes under {@code /admin-api/auth} (DESIGN.md section 3, "Auth"): login, logout, me and the
@@ -48,7 +49,7 @@ public class AuthResource {
         ClientInfo client = ClientInfo.of(request);
         LoginResult result = auth.login(JsonBodies.string(json, "email"), JsonBodies.string(json, "password"),
                 client.ip(), client.userAgent());
-        return Response.ok(Json.createObjectBuilder().add("user", result.user()).build())
+        return Response.ok(JSON.createObjectBuilder().add("user", result.user()).build())
                 .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
                 .build();
     }
@@ -67,9 +68,9 @@ public class AuthResource {
     @Path("me")
     public JsonObject me() {
         Operator operator = session.operator();
-        JsonArrayBuilder scopes = Json.createArrayBuilder();
+        JsonArrayBuilder scopes = JSON.createArrayBuilder();
         operator.scopes().forEach(scopes::add);
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("user", auth.userRow(operator.userId()))
                 .add("role", operator.role())
                 .add("scopes", scopes)
@@ -89,7 +90,7 @@ public class AuthResource {
         LoginResult result = auth.bootstrap(JsonBodies.string(json, "email"), JsonBodies.string(json, "password"),
                 JsonBodies.string(json, "display_name"), client.ip(), client.userAgent());
         return Response.status(Response.Status.CREATED)
-                .entity(Json.createObjectBuilder().add("user", result.user()).build())
+                .entity(JSON.createObjectBuilder().add("user", result.user()).build())
                 .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
                 .build();
     }

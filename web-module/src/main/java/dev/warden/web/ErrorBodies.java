@@ -1,6 +1,5 @@
 package dev.warden.web;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.MediaType;
@@ -8,6 +7,8 @@ import jakarta.ws.rs.core.Response;
 
 import java.util.List;
 import java.util.Map;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Builds the error body shared by both APIs: {@code {"error": {"code", "message", "fields"?}}}
@@ -21,11 +22,11 @@ public final class ErrorBodies {
     /** A JSON error response with {@code status}, {@code code} and {@code message}. */
     public static Response.ResponseBuilder response(int status, String code, String message,
                                                     Map<String, List<String>> fields) {
-        JsonObjectBuilder error = Json.createObjectBuilder().add("code", code).add("message", message);
+        JsonObjectBuilder error = JSON.createObjectBuilder().add("code", code).add("message", message);
         if (status == 422 && fields != null && !fields.isEmpty()) {
-            JsonObjectBuilder byField = Json.createObjectBuilder();
+            JsonObjectBuilder byField = JSON.createObjectBuilder();
             fields.forEach((field, messages) -> {
-                JsonArrayBuilder list = Json.createArrayBuilder();
+                JsonArrayBuilder list = JSON.createArrayBuilder();
                 messages.forEach(list::add);
                 byField.add(field, list);
             });
@@ -34,7 +35,7 @@ public final class ErrorBodies {
         return Response.status(status)
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .header("Cache-Control", "no-store")
-                .entity(Json.createObjectBuilder().add("error", error).build());
+                .entity(JSON.createObjectBuilder().add("error", error).build());
     }
 
     /** The standard code for an HTTP status (used when the status did not come with a code). */

@@ -1,7 +1,6 @@
 package dev.warden.web;
 
 import dev.warden.common.ApiException;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -10,6 +9,8 @@ import jakarta.json.JsonValue;
 
 import java.io.StringReader;
 import java.util.Locale;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /** Reads request bodies as JSON objects with clear 400/422 errors (DESIGN.md section 3, "Error body"). */
 public final class JsonBodies {
@@ -26,7 +27,7 @@ public final class JsonBodies {
         if (body == null || body.isBlank()) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
-        try (JsonReader reader = Json.createReader(new StringReader(body))) {
+        try (JsonReader reader = JSON.createReader(new StringReader(body))) {
             JsonValue value = reader.readValue();
             if (value instanceof JsonObject object) {
                 return object;

@@ -3,7 +3,6 @@ package dev.warden.hosting.apps;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -15,6 +14,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The team's applications with their locations and instances (spec/hosting-api.md, Endpoints,
@@ -53,15 +54,15 @@ public class ApplicationService {
                 }
             }
         }
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JSON.createArrayBuilder();
         for (Application app : apps) {
-            JsonArrayBuilder locations = Json.createArrayBuilder();
+            JsonArrayBuilder locations = JSON.createArrayBuilder();
             for (Location location : locationsByApp.getOrDefault(app.getId(), List.of())) {
-                JsonArrayBuilder instances = Json.createArrayBuilder();
+                JsonArrayBuilder instances = JSON.createArrayBuilder();
                 instancesByLocation.getOrDefault(location.getId(), List.of()).forEach(i -> instances.add(instance(i)));
                 locations.add(location(location).add("instances", instances));
             }
-            data.add(Json.createObjectBuilder()
+            data.add(JSON.createObjectBuilder()
                     .add("id", app.getId())
                     .add("slug", app.getSlug())
                     .add("name", app.getName())
@@ -69,28 +70,28 @@ public class ApplicationService {
                     .add("created_at", time(app.getCreatedAt()))
                     .add("locations", locations));
         }
-        return Json.createObjectBuilder().add("data", data).build();
+        return JSON.createObjectBuilder().add("data", data).build();
     }
 
     /** A Location without its instances; {@code region} is the object form {code, city, country}. */
     static JsonObjectBuilder location(Location l) {
-        JsonObjectBuilder out = Json.createObjectBuilder()
+        JsonObjectBuilder out = JSON.createObjectBuilder()
                 .add("id", l.getId())
-                .add("region", Json.createObjectBuilder()
+                .add("region", JSON.createObjectBuilder()
                         .add("code", l.getRegionCode())
                         .add("city", l.getRegionCity())
                         .add("country", l.getRegionCountry()))
                 .add("status", l.getStatus())
                 .add("scale_strategy", l.getScaleStrategy());
         nullable(out, "endpoint", l.getEndpoint());
-        return out.add("plan", Json.createObjectBuilder()
+        return out.add("plan", JSON.createObjectBuilder()
                 .add("vcpus", l.getPlanVcpus())
                 .add("ram_mb", l.getPlanRamMb())
                 .add("transfer_gb", l.getPlanTransferGb()));
     }
 
     static JsonObjectBuilder instance(Instance i) {
-        JsonObjectBuilder out = Json.createObjectBuilder().add("id", i.getId());
+        JsonObjectBuilder out = JSON.createObjectBuilder().add("id", i.getId());
         nullable(out, "endpoint", i.getEndpoint());
         out.add("status", i.getStatus());
         nullable(out, "deploy_status", i.getDeployStatus());

@@ -1,9 +1,10 @@
 package dev.warden.panel.crud;
 
 import dev.warden.common.Hashing;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Strong entity tags of single rows and the {@code If-Match} comparison (DESIGN.md section 3, "Rows":
@@ -21,7 +22,7 @@ public final class ETags {
 
     /** The strong {@code ETag} of {@code row} (a row as {@link ResourceRows#read} returns it), quoted. */
     public static String of(JsonObject row) {
-        JsonObjectBuilder withoutLabels = Json.createObjectBuilder();
+        JsonObjectBuilder withoutLabels = JSON.createObjectBuilder();
         row.forEach((name, value) -> {
             if (!"_labels".equals(name)) {
                 withoutLabels.add(name, value);

@@ -4,7 +4,6 @@ import dev.warden.common.ApiException;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ColumnType;
 import dev.warden.panel.registry.ResourceDef;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonReader;
 
@@ -17,6 +16,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * A parsed list request: the row window, the sort, the filters and the search (DESIGN.md section 3,
@@ -178,10 +179,10 @@ public record ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Fi
 
     private static Object convert(ColumnDef column, String name, String value) {
         if (column.type() == ColumnType.JSON) {
-            try (JsonReader reader = Json.createReader(new StringReader(value))) {
+            try (JsonReader reader = JSON.createReader(new StringReader(value))) {
                 return reader.readValue().toString();
             } catch (JsonException e) {
-                return Json.createValue(value).toString(); // bare text compares as a JSON string
+                return JSON.createValue(value).toString(); // bare text compares as a JSON string
             }
         }
         if (column.type() == ColumnType.OTHER) {

@@ -8,7 +8,6 @@ import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -32,6 +31,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Reads rows of panel resources with parameterised SQL whose identifiers come only from the registry
@@ -84,14 +85,14 @@ public class ResourceRows {
                     ps.setInt(i, query.start());
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
-                            JsonObjectBuilder row = Json.createObjectBuilder();
+                            JsonObjectBuilder row = JSON.createObjectBuilder();
                             RowJson.read(rs, resource.columns(), row);
                             rows.add(row.build());
                         }
                     }
                 }
             }
-            JsonArrayBuilder out = Json.createArrayBuilder();
+            JsonArrayBuilder out = JSON.createArrayBuilder();
             decorate(connection, resource, rows).forEach(out::add);
             return new Page(out.build(), total, exact);
         } catch (SQLException e) {
@@ -138,7 +139,7 @@ public class ResourceRows {
             bind(ps, where.params());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                try (JsonReader reader = Json.createReader(new StringReader(rs.getString(1)))) {
+                try (JsonReader reader = JSON.createReader(new StringReader(rs.getString(1)))) {
                     return reader.readArray().getJsonObject(0).getJsonObject("Plan").getJsonNumber("Plan Rows").longValue();
                 }
             }
@@ -164,7 +165,7 @@ public class ResourceRows {
                 if (!rs.next()) {
                     throw ApiException.notFound("No " + resource.key() + " row with id '" + id + "'");
                 }
-                JsonObjectBuilder row = Json.createObjectBuilder();
+                JsonObjectBuilder row = JSON.createObjectBuilder();
                 RowJson.read(rs, resource.columns(), row);
                 return decorate(connection, resource, List.of(row.build())).get(0);
             }
@@ -181,7 +182,7 @@ public class ResourceRows {
      */
     public JsonObject counts(ResourceDef resource, String id) {
         JsonObject row = read(resource, id);
-        JsonObjectBuilder out = Json.createObjectBuilder();
+        JsonObjectBuilder out = JSON.createObjectBuilder();
         try (Connection connection = dataSource.getConnection()) {
             for (RelationDef relation : resource.relations()) {
                 if (!RelationDef.MANY.equals(relation.kind())) {
@@ -249,7 +250,7 @@ public class ResourceRows {
         }
         List<JsonObject> out = new ArrayList<>(rows.size());
         for (JsonObject row : rows) {
-            JsonObjectBuilder rowLabels = Json.createObjectBuilder();
+            JsonObjectBuilder rowLabels = JSON.createObjectBuilder();
             labels.forEach((fk, byValue) -> {
                 JsonValue value = row.get(fk);
                 String label = value == null || value == JsonValue.NULL ? null : byValue.get(text(value));
@@ -257,7 +258,7 @@ public class ResourceRows {
                     rowLabels.add(fk, label);
                 }
             });
-            out.add(Json.createObjectBuilder(row)
+            out.add(JSON.createObjectBuilder(row)
                     .add("_id", RowAddress.encode(resource, row))
                     .add("_labels", rowLabels)
                     .build());

@@ -12,7 +12,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -25,6 +24,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Creates, updates and deletes rows of panel resources (DESIGN.md section 3, "Create", "Update", "Delete",
@@ -89,7 +90,7 @@ public class ResourceWrites {
             bind(ps, 1, assignments);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
-                JsonObjectBuilder key = Json.createObjectBuilder();
+                JsonObjectBuilder key = JSON.createObjectBuilder();
                 RowJson.read(rs, keyColumns(resource), key);
                 id = RowAddress.encode(resource, key.build());
             }
@@ -107,7 +108,7 @@ public class ResourceWrites {
         if (!resource.hasCreateDefaults()) {
             return body;
         }
-        JsonObjectBuilder merged = Json.createObjectBuilder();
+        JsonObjectBuilder merged = JSON.createObjectBuilder();
         resource.createDefaults(operatorId).forEach((column, value) -> {
             if (!body.containsKey(column)) {
                 merged.add(column, toJson(value));
@@ -124,23 +125,23 @@ public class ResourceWrites {
         } else if (value instanceof JsonValue json) {
             return json;
         } else if (value instanceof String text) {
-            return Json.createValue(text);
+            return JSON.createValue(text);
         } else if (value instanceof Boolean flag) {
             return flag ? JsonValue.TRUE : JsonValue.FALSE;
         } else if (value instanceof java.math.BigDecimal || value instanceof Double || value instanceof Float) {
-            return Json.createValue(new java.math.BigDecimal(value.toString()));
+            return JSON.createValue(new java.math.BigDecimal(value.toString()));
         } else if (value instanceof Number number) {
-            return Json.createValue(number.longValue());
+            return JSON.createValue(number.longValue());
         } else if (value instanceof java.util.Map<?, ?> map) {
-            JsonObjectBuilder object = Json.createObjectBuilder();
+            JsonObjectBuilder object = JSON.createObjectBuilder();
             map.forEach((k, v) -> object.add(String.valueOf(k), toJson(v)));
             return object.build();
         } else if (value instanceof java.util.Collection<?> items) {
-            jakarta.json.JsonArrayBuilder array = Json.createArrayBuilder();
+            jakarta.json.JsonArrayBuilder array = JSON.createArrayBuilder();
             items.forEach(item -> array.add(toJson(item)));
             return array.build();
         }
-        return Json.createValue(value.toString()); // Instant, OffsetDateTime, LocalDate, UUID: ISO text
+        return JSON.createValue(value.toString()); // Instant, OffsetDateTime, LocalDate, UUID: ISO text
     }
 
     /**

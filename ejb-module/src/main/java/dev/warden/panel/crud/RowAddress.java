@@ -3,7 +3,6 @@ package dev.warden.panel.crud;
 import dev.warden.common.ApiException;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ResourceDef;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -17,6 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The {@code _id} of a row: the path segment that addresses it (DESIGN.md section 3, "Rows";
@@ -37,7 +38,7 @@ public final class RowAddress {
             JsonValue value = row.get(resource.primaryKey().get(0));
             return value instanceof JsonString s ? s.getString() : String.valueOf(value);
         }
-        JsonArrayBuilder values = Json.createArrayBuilder();
+        JsonArrayBuilder values = JSON.createArrayBuilder();
         resource.primaryKey().forEach(key -> values.add(row.getOrDefault(key, JsonValue.NULL)));
         return Base64.getUrlEncoder().withoutPadding()
                 .encodeToString(values.build().toString().getBytes(StandardCharsets.UTF_8));
@@ -71,7 +72,7 @@ public final class RowAddress {
         JsonArray array;
         try {
             String json = new String(Base64.getUrlDecoder().decode(segment.replace("=", "")), StandardCharsets.UTF_8);
-            try (JsonParser parser = Json.createParser(new StringReader(json))) {
+            try (JsonParser parser = JSON.createParser(new StringReader(json))) {
                 if (!parser.hasNext() || parser.next() != JsonParser.Event.START_ARRAY) {
                     throw notFound(resource, segment);
                 }

@@ -1,7 +1,6 @@
 package dev.warden.panel.crud;
 
 import dev.warden.panel.registry.ColumnDef;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
@@ -14,6 +13,8 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.util.List;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Reads result-set rows into JSON objects keyed by SQL column names (DESIGN.md section 3: "All bodies are
@@ -103,10 +104,10 @@ public final class RowJson {
     }
 
     private static jakarta.json.JsonValue parse(String text) {
-        try (JsonReader reader = Json.createReader(new StringReader(text))) {
+        try (JsonReader reader = JSON.createReader(new StringReader(text))) {
             return reader.readValue();
         } catch (JsonException e) {
-            return Json.createValue(text);
+            return JSON.createValue(text);
         }
     }
 }

@@ -7,10 +7,11 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The catalog {@code GET /admin-api} (DESIGN.md section 3, "Catalog"; spec/admin-panel.md, Payloads):
@@ -31,16 +32,16 @@ public class CatalogService {
 
     /** The catalog as {@code operator} sees it. */
     public JsonObject catalog(Operator operator) {
-        JsonArrayBuilder resources = Json.createArrayBuilder();
+        JsonArrayBuilder resources = JSON.createArrayBuilder();
         for (ResourceDef resource : registry.all()) {
             if (AccessRules.allows(operator, "list", resource.key())) {
                 resources.add(describe(resource, operator));
             }
         }
-        JsonArrayBuilder scopes = Json.createArrayBuilder();
+        JsonArrayBuilder scopes = JSON.createArrayBuilder();
         operator.scopes().forEach(scopes::add);
-        return Json.createObjectBuilder()
-                .add("operator", Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
+                .add("operator", JSON.createObjectBuilder()
                         .add("id", operator.userId())
                         .add("role", operator.role())
                         .add("scopes", scopes))
@@ -49,11 +50,11 @@ public class CatalogService {
     }
 
     private static JsonObject describe(ResourceDef r, Operator operator) {
-        JsonArrayBuilder primaryKey = Json.createArrayBuilder();
+        JsonArrayBuilder primaryKey = JSON.createArrayBuilder();
         r.primaryKey().forEach(primaryKey::add);
-        JsonArrayBuilder columns = Json.createArrayBuilder();
+        JsonArrayBuilder columns = JSON.createArrayBuilder();
         for (ColumnDef c : r.columns()) {
-            JsonObjectBuilder column = Json.createObjectBuilder()
+            JsonObjectBuilder column = JSON.createObjectBuilder()
                     .add("name", c.name())
                     .add("label", c.label())
                     .add("type", c.type().wireName())
@@ -61,41 +62,41 @@ public class CatalogService {
                     .add("has_default", c.hasDefault())
                     .add("primary_key", c.primaryKey());
             if (c.linkTo() != null) {
-                column.add("link_to", Json.createObjectBuilder().add("resource", c.linkTo()));
+                column.add("link_to", JSON.createObjectBuilder().add("resource", c.linkTo()));
             } else if (c.linkFromColumn() != null) {
-                column.add("link_to", Json.createObjectBuilder().add("resourceFromColumn", c.linkFromColumn()));
+                column.add("link_to", JSON.createObjectBuilder().add("resourceFromColumn", c.linkFromColumn()));
             } else {
                 column.addNull("link_to");
             }
             columns.add(column);
         }
-        JsonArrayBuilder relations = Json.createArrayBuilder();
+        JsonArrayBuilder relations = JSON.createArrayBuilder();
         for (RelationDef rel : r.relations()) {
-            relations.add(Json.createObjectBuilder()
+            relations.add(JSON.createObjectBuilder()
                     .add("name", rel.name())
                     .add("label", rel.label())
                     .add("target", rel.target())
                     .add("kind", rel.kind())
                     .add("fk", rel.fk()));
         }
-        JsonObjectBuilder can = Json.createObjectBuilder();
+        JsonObjectBuilder can = JSON.createObjectBuilder();
         AccessRules.ACTIONS.forEach(action -> can.add(action, AccessRules.allows(operator, action, r.key())));
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("key", r.key())
                 .add("label", r.label())
                 .add("icon", r.icon().wireName())
                 .add("table", r.table())
                 .add("primary_key", primaryKey)
                 .add("columns", columns)
-                .add("list", Json.createObjectBuilder()
+                .add("list", JSON.createObjectBuilder()
                         .add("columns", strings(r.listColumns()))
-                        .add("default_sort", Json.createObjectBuilder()
+                        .add("default_sort", JSON.createObjectBuilder()
                                 .add("field", r.defaultSort().field())
                                 .add("order", r.defaultSort().order())))
-                .add("form", Json.createObjectBuilder()
+                .add("form", JSON.createObjectBuilder()
                         .add("fields", strings(r.formFields()))
                         .add("create_fields", strings(r.createFields())))
-                .add("show", Json.createObjectBuilder().add("fields", strings(r.showFields())))
+                .add("show", JSON.createObjectBuilder().add("fields", strings(r.showFields())))
                 .add("relations", relations)
                 .add("actions", actions(r))
                 .add("can", can)
@@ -104,16 +105,16 @@ public class CatalogService {
 
     /** {@code [{name, label, per_row, confirm: {title, description?} | null}]} in definition order. */
     private static JsonArrayBuilder actions(ResourceDef r) {
-        JsonArrayBuilder out = Json.createArrayBuilder();
+        JsonArrayBuilder out = JSON.createArrayBuilder();
         for (Action action : r.actions()) {
-            JsonObjectBuilder a = Json.createObjectBuilder()
+            JsonObjectBuilder a = JSON.createObjectBuilder()
                     .add("name", action.name())
                     .add("label", action.label())
                     .add("per_row", action.perRow());
             if (action.confirm() == null) {
                 a.addNull("confirm");
             } else {
-                JsonObjectBuilder confirm = Json.createObjectBuilder().add("title", action.confirm().title());
+                JsonObjectBuilder confirm = JSON.createObjectBuilder().add("title", action.confirm().title());
                 if (action.confirm().description() != null) {
                     confirm.add("description", action.confirm().description());
                 }
@@ -125,7 +126,7 @@ public class CatalogService {
     }
 
     private static JsonArrayBuilder strings(java.util.List<String> values) {
-        JsonArrayBuilder out = Json.createArrayBuilder();
+        JsonArrayBuilder out = JSON.createArrayBuilder();
         values.forEach(out::add);
         return out;
     }
