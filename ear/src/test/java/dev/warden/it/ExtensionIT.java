@@ -221,6 +221,28 @@ class ExtensionIT {
     }
 
     @Test
+    void aPolicyReplacesTheStandardRuleAndTheCatalogAgrees() throws Exception {
+        String modEmail = "ext-mod-" + TestDb.unique() + "@example.com";
+        TestDb.userWithRole(modEmail, PASSWORD, "mod", "users"); // scoped elsewhere: the policy ignores scope
+        String mod = Api.login(modEmail, PASSWORD);
+
+        JsonPath adminView = catalog();
+        assertEquals(Boolean.FALSE, adminView.get(resource("tournaments") + ".can.create"), "roles are literal");
+        assertEquals(Boolean.FALSE, adminView.get(resource("tournaments") + ".can.update"), "deny holds for admins");
+        assertEquals(Boolean.TRUE, adminView.get(resource("tournaments") + ".can.delete"), "no policy: standard rule");
+
+        Api.session(admin).contentType("application/json").body(java.util.Map.of("name", "Admin cup"))
+                .post("/admin-api/tournaments").then().statusCode(403).body("error.code", equalTo("forbidden"));
+        Response created = Api.session(mod).contentType("application/json")
+                .body(java.util.Map.of("name", "Mod cup " + TestDb.unique())).post("/admin-api/tournaments");
+        created.then().statusCode(201);
+        String id = created.jsonPath().getString("_id");
+        Api.session(admin).contentType("application/json").body(java.util.Map.of("name", "Renamed"))
+                .patch("/admin-api/tournaments/" + id).then().statusCode(403);
+        Api.session(admin).delete("/admin-api/tournaments/" + id).then().statusCode(200);
+    }
+
+    @Test
     void customTablesWithCompositeKeysList() throws Exception {
         String tag = TestDb.unique();
         long player = TestDb.user("season-" + tag + "@example.com", "Season " + tag, null);

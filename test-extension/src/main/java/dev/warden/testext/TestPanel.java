@@ -57,6 +57,9 @@ public class TestPanel implements PanelCustomizer {
                         .policy(Operation.LIST, Policy.everyone()))
                 .resource("users", r -> r.relationLabel("scores", "High scores"))
                 .resource("ghost", r -> r.label("Ghost").icon(AdminIcon.LOCK))
+                // policies that differ from the standard rule: nobody updates, only mods (any scope) create
+                .resource("tournaments", r -> r.policy(Operation.UPDATE, Policy.deny())
+                        .policy(Operation.CREATE, Policy.roles("mod")))
                 .relation("scores", new Relation("tournament", "tournaments", Kind.ONE, "tournamentId"))
                 .relation("scores", new Relation("tournamentScores", "tournaments", Kind.MANY, "tournamentId"))
                 .relation("scores", new Relation("seasonTotals", "seasonScores", Kind.ONE, "season"));

@@ -199,7 +199,7 @@ public class PanelResource {
         ResourceDef resource = registry.find(key)
                 .orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
         Operator operator = session.operator();
-        if (!AccessRules.allows(operator, action, key)) {
+        if (!AccessRules.allows(operator, action, resource)) {
             throw ApiException.forbidden("You may not " + action + " " + key);
         }
         return resource;

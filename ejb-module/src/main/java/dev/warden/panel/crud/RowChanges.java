@@ -44,6 +44,12 @@ public final class RowChanges {
 
     /** Keys every row carries beside its columns; ignored in bodies. */
     public static final Set<String> RESERVED = Set.of("_id", "_labels");
+    /**
+     * Columns of the users resource that only the moderation endpoints change ({@code ban}, unban and
+     * revoke-sessions): accepted and ignored in generic writes, so a row sent back whole with PUT can never
+     * lift a ban or revive revoked sessions that changed after it was read.
+     */
+    public static final Set<String> USERS_MANAGED = Set.of("ban", "token_version");
     /** The users resource, whose body takes a write-only {@link #PASSWORD}. */
     public static final String USERS = "users";
     /** The write-only password field of the users resource. */
@@ -109,7 +115,7 @@ public final class RowChanges {
         for (Map.Entry<String, JsonValue> entry : body.entrySet()) {
             String name = entry.getKey();
             JsonValue value = entry.getValue();
-            if (RESERVED.contains(name) || (notes && AUTHOR_ID.equals(name))) {
+            if (RESERVED.contains(name) || (notes && AUTHOR_ID.equals(name)) || (users && USERS_MANAGED.contains(name))) {
                 continue;
             }
             if (users && PASSWORD.equals(name) && resource.column(PASSWORD).isEmpty()) {

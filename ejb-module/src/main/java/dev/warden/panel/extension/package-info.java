@@ -12,6 +12,6 @@
  * <p>An integrator's jar in the EAR's {@code lib/} ships JPA-annotated entity classes (the registry reads
  * their {@code @Table} and column annotations), Flyway migrations listed in its own
  * {@code META-INF/warden-migrations.txt}, and a CDI bean implementing
- * {@link dev.warden.panel.extension.PanelCustomizer}. {@code docs/extension-api.md} has a complete example.
+ * {@link dev.warden.panel.extension.PanelCustomizer}. {@code docs/extension.md} has a complete example.
  */
 package dev.warden.panel.extension;

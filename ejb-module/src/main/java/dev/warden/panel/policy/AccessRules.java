@@ -1,9 +1,14 @@
 package dev.warden.panel.policy;
 
 import dev.warden.auth.Operator;
+import dev.warden.panel.extension.Operation;
+import dev.warden.panel.extension.Policy;
+import dev.warden.panel.registry.ResourceDef;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -33,7 +38,29 @@ public final class AccessRules {
     private AccessRules() {
     }
 
-    /** True when {@code operator} may perform {@code action} on the resource {@code key}. */
+    /**
+     * True when {@code operator} may perform {@code action} ({@code list}, {@code read}, {@code create},
+     * {@code update}, {@code delete}) on {@code resource}: a policy configured for the action REPLACES the
+     * standard rule (spec/admin-panel.md, Authentication, rule 6) — {@code roles} checked literally (admin
+     * not implied; a listed {@code mod} means any mod, whatever their scope), {@code everyone} any signed-in
+     * identity, {@code deny} nobody. The audit log's writes stay denied whatever is configured (rule 7 and
+     * Events, rule 2: append-only).
+     */
+    public static boolean allows(Operator operator, String action, ResourceDef resource) {
+        Optional<Policy> configured = resource.policy(Operation.valueOf(action.toUpperCase(Locale.ROOT)));
+        boolean appendOnly = "adminAudit".equals(resource.key()) && !"list".equals(action) && !"read".equals(action);
+        if (configured.isEmpty() || appendOnly) {
+            return allows(operator, action, resource.key());
+        }
+        Policy policy = configured.get();
+        return switch (policy.kind()) {
+            case EVERYONE -> true;
+            case DENY -> false;
+            case ROLES -> policy.allowedRoles().contains(operator.role());
+        };
+    }
+
+    /** The standard rule and the built-in default policies only, for the resource {@code key}. */
     public static boolean allows(Operator operator, String action, String key) {
         Map<String, Set<String>> policies = DEFAULT_POLICIES.get(key);
         if (policies != null && policies.containsKey(action)) {

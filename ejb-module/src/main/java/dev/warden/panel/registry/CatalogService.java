@@ -34,7 +34,7 @@ public class CatalogService {
     public JsonObject catalog(Operator operator) {
         JsonArrayBuilder resources = JSON.createArrayBuilder();
         for (ResourceDef resource : registry.all()) {
-            if (AccessRules.allows(operator, "list", resource.key())) {
+            if (AccessRules.allows(operator, "list", resource)) {
                 resources.add(describe(resource, operator));
             }
         }
@@ -80,7 +80,7 @@ public class CatalogService {
                     .add("fk", rel.fk()));
         }
         JsonObjectBuilder can = JSON.createObjectBuilder();
-        AccessRules.ACTIONS.forEach(action -> can.add(action, AccessRules.allows(operator, action, r.key())));
+        AccessRules.ACTIONS.forEach(action -> can.add(action, AccessRules.allows(operator, action, r)));
         return JSON.createObjectBuilder()
                 .add("key", r.key())
                 .add("label", r.label())
