@@ -22,6 +22,7 @@ import java.io.StringReader;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -132,19 +133,50 @@ public class AuthService {
             throw ApiException.unauthenticated("Sign in first");
         }
         String id = Hashing.sha256Hex(cookieValue);
-        Session session = em.find(Session.class, id);
+        // one round trip on every admin-api request: session, user and roles together
+        List<?> found = em.createNativeQuery("""
+                        SELECT s.expires_at, s.token_version = u.token_version, s.last_seen_at, u.id, u.email,
+                               CAST(u.ban AS text),
+                               (SELECT string_agg(r.role || ' ' || coalesce(r.resource, ''), ',' ORDER BY r.resource)
+                                FROM warden_roles r WHERE r.user_id = u.id)
+                        FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id
+                        WHERE s.id = ?1""")
+                .setParameter(1, id)
+                .getResultList();
         Instant now = Instant.now();
-        if (session == null || !session.getExpiresAt().isAfter(now)) {
+        if (found.isEmpty()) {
             throw ApiException.unauthenticated("Your session has ended; sign in again");
         }
-        User user = session.getUser();
-        if (user.getTokenVersion() != session.getTokenVersion() || isBanned(user.getBan(), now)) {
+        Object[] row = (Object[]) found.get(0);
+        Instant expires = instant(row[0]);
+        Instant lastSeen = instant(row[2]);
+        if (!expires.isAfter(now) || !Boolean.TRUE.equals(row[1]) || isBanned((String) row[5], now)) {
             throw ApiException.unauthenticated("Your session has ended; sign in again");
         }
-        if (session.getLastSeenAt() == null || session.getLastSeenAt().plus(TOUCH_INTERVAL).isBefore(now)) {
-            session.setLastSeenAt(now);
+        if (lastSeen == null || lastSeen.plus(TOUCH_INTERVAL).isBefore(now)) {
+            em.createNativeQuery("UPDATE warden_sessions SET last_seen_at = now() WHERE id = ?1")
+                    .setParameter(1, id).executeUpdate();
         }
-        return operatorOf(user, id);
+        List<String[]> roles = new ArrayList<>();
+        if (row[6] != null) {
+            for (String pair : ((String) row[6]).split(",")) {
+                String[] parts = pair.split(" ", 2);
+                roles.add(new String[]{parts[0], parts.length > 1 && !parts[1].isEmpty() ? parts[1] : null});
+            }
+        }
+        return operator(((Number) row[3]).longValue(), (String) row[4], roles, id);
+    }
+
+    /** A timestamp column of a native query as an instant (drivers give Timestamp or OffsetDateTime). */
+    private static Instant instant(Object value) {
+        if (value == null) {
+            return null;
+        } else if (value instanceof java.sql.Timestamp timestamp) {
+            return timestamp.toInstant();
+        } else if (value instanceof java.time.OffsetDateTime time) {
+            return time.toInstant();
+        }
+        return (Instant) value;
     }
 
     /** Ends the session behind {@code cookieValue}; unknown values are ignored. */
@@ -208,11 +240,20 @@ public class AuthService {
         List<Role> roles = em.createQuery("SELECT r FROM Role r WHERE r.user.id = :id ORDER BY r.resource", Role.class)
                 .setParameter("id", user.getId())
                 .getResultList();
-        boolean admin = roles.stream().anyMatch(r -> Operator.ADMIN.equals(r.getRole()));
-        List<String> scopes = roles.stream().filter(r -> Operator.MOD.equals(r.getRole()))
-                .map(Role::getResource).distinct().toList();
+        return operator(user.getId(), user.getEmail(),
+                roles.stream().map(r -> new String[]{r.getRole(), r.getResource()}).toList(), sessionId);
+    }
+
+    /**
+     * The operator of a user from their {@code warden_roles} rows ({@code [role, resource]} pairs): any admin
+     * row makes an admin; else mod rows make a mod scoped to their resources; else role user.
+     */
+    static Operator operator(long userId, String email, List<String[]> roleRows, String sessionId) {
+        boolean admin = roleRows.stream().anyMatch(r -> Operator.ADMIN.equals(r[0]));
+        List<String> scopes = roleRows.stream().filter(r -> Operator.MOD.equals(r[0]) && r[1] != null)
+                .map(r -> r[1]).distinct().toList();
         String role = admin ? Operator.ADMIN : scopes.isEmpty() ? Operator.USER : Operator.MOD;
-        return new Operator(user.getId(), user.getEmail(), role, admin ? List.of() : scopes, sessionId);
+        return new Operator(userId, email, role, admin ? List.of() : scopes, sessionId);
     }
 
     private User findByEmail(String email) {
