@@ -243,6 +243,41 @@ class ExtensionIT {
     }
 
     @Test
+    void customActionsCheckTheirRolesLiterallyAndAnswerOkWithTheResult() throws Exception {
+        String tag = TestDb.unique();
+        long player = TestDb.user("act-" + tag + "@example.com", "Actor " + tag, null);
+        long score = TestDb.insert("INSERT INTO game_scores (user_id, score) VALUES (?, 5) RETURNING id", player);
+        String modEmail = "act-mod-" + tag + "@example.com";
+        TestDb.userWithRole(modEmail, PASSWORD, "mod", "scores");
+        String mod = Api.login(modEmail, PASSWORD);
+        String userEmail = "act-user-" + tag + "@example.com";
+        TestDb.user(userEmail, "Plain", PASSWORD);
+        String user = Api.login(userEmail, PASSWORD);
+
+        Api.session(admin).contentType("application/json").body(java.util.Map.of("id", String.valueOf(score)))
+                .post("/admin-api/scores/_action/resetScore").then().statusCode(200)
+                .body("ok", equalTo(true)).body("result.reset", equalTo((int) score));
+        Api.session(mod).contentType("application/json").body(java.util.Map.of("id", score))
+                .post("/admin-api/scores/_action/resetScore").then().statusCode(403).body("error.code", equalTo("forbidden"));
+        // no roles: any signed-in identity, even a plain user; a bulk action gets no row
+        Api.session(user).contentType("application/json").body("{}")
+                .post("/admin-api/scores/_action/recount").then().statusCode(200)
+                .body("ok", equalTo(true)).body("result", equalTo("ok"));
+        Api.anonymous().contentType("application/json").body("{}")
+                .post("/admin-api/scores/_action/recount").then().statusCode(401);
+        Api.session(admin).contentType("application/json").body("{}")
+                .post("/admin-api/scores/_action/resetScore").then().statusCode(422).body("error.fields.id", org.hamcrest.Matchers.notNullValue());
+        Api.session(admin).contentType("application/json").body(java.util.Map.of("id", 999999999))
+                .post("/admin-api/scores/_action/resetScore").then().statusCode(404);
+        Api.session(admin).contentType("application/json").body("{}")
+                .post("/admin-api/scores/_action/nope").then().statusCode(404).body("error.code", equalTo("not_found"));
+        Response failed = Api.session(admin).contentType("application/json").body("{}")
+                .post("/admin-api/tournaments/_action/explode");
+        failed.then().statusCode(500).body("error.code", equalTo("server_error"));
+        assertFalse(failed.asString().contains("secret internals"), "no internals reach the client");
+    }
+
+    @Test
     void customTablesWithCompositeKeysList() throws Exception {
         String tag = TestDb.unique();
         long player = TestDb.user("season-" + tag + "@example.com", "Season " + tag, null);

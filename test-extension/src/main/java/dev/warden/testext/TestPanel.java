@@ -59,7 +59,10 @@ public class TestPanel implements PanelCustomizer {
                 .resource("ghost", r -> r.label("Ghost").icon(AdminIcon.LOCK))
                 // policies that differ from the standard rule: nobody updates, only mods (any scope) create
                 .resource("tournaments", r -> r.policy(Operation.UPDATE, Policy.deny())
-                        .policy(Operation.CREATE, Policy.roles("mod")))
+                        .policy(Operation.CREATE, Policy.roles("mod"))
+                        .action(Action.bulk("explode", "Explode").handler((row, ctx) -> {
+                            throw new IllegalStateException("secret internals");
+                        })))
                 .relation("scores", new Relation("tournament", "tournaments", Kind.ONE, "tournamentId"))
                 .relation("scores", new Relation("tournamentScores", "tournaments", Kind.MANY, "tournamentId"))
                 .relation("scores", new Relation("seasonTotals", "seasonScores", Kind.ONE, "season"));

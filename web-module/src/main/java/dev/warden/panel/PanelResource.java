@@ -8,6 +8,7 @@ import dev.warden.panel.crud.ListQuery;
 import dev.warden.panel.crud.Page;
 import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.crud.ResourceWrites;
+import dev.warden.panel.actions.ActionRunner;
 import dev.warden.panel.policy.AccessRules;
 import dev.warden.panel.registry.CatalogService;
 import dev.warden.panel.registry.RelationDef;
@@ -15,9 +16,10 @@ import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
-import jakarta.inject.Inject;
 import dev.warden.web.JsonBodies;
+import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -33,6 +35,8 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+
+import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The catalog and the rows of panel resources: {@code GET /admin-api}, {@code GET /admin-api/:resource},
@@ -66,6 +70,9 @@ public class PanelResource {
 
     @EJB
     CatalogService catalog;
+
+    @EJB
+    ActionRunner actions;
 
     @EJB
     ResourceRows rows;
@@ -193,6 +200,22 @@ public class PanelResource {
                 .header(TOTAL_COUNT, page.total())
                 .header(TOTAL_COUNT_KIND, page.exact() ? "exact" : "estimated")
                 .build();
+    }
+
+    /**
+     * {@code POST /:resource/_action/:name} with {@code {id}} (per-row) or {@code {}} (bulk): 200
+     * {@code {ok: true, result}}. Gated by the action's own roles only (spec/admin-panel.md, Custom actions,
+     * rule 5): policies and mod scopes do not apply, so only the resource's existence is checked here.
+     */
+    @POST
+    @Path("{resource}/_action/{name}")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject action(@PathParam("resource") String key, @PathParam("name") String name,
+                             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
+        ResourceDef resource = registry.find(key)
+                .orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
+        JsonValue result = actions.invoke(resource, name, JsonBodies.object(contentType, body), session.operator());
+        return JSON.createObjectBuilder().add("ok", true).add("result", result).build();
     }
 
     private ResourceDef resourceFor(String key, String action) {
