@@ -12,6 +12,10 @@ public class AuditWriteException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * @param message what could not be written, safe to log (never the payload)
+     * @param cause   the database error
+     */
     public AuditWriteException(String message, Throwable cause) {
         super(message, cause);
     }
