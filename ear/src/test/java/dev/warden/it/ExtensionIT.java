@@ -257,6 +257,10 @@ class ExtensionIT {
         Api.session(admin).contentType("application/json").body(java.util.Map.of("id", String.valueOf(score)))
                 .post("/admin-api/scores/_action/resetScore").then().statusCode(200)
                 .body("ok", equalTo(true)).body("result.reset", equalTo((int) score));
+        assertEquals(List.of("resetScore|" + score + "|" + score), TestDb.column(
+                "SELECT payload->>'name' || '|' || (payload->'args'->>'id') || '|' || (payload->'result'->>'reset') "
+                + "FROM warden_admin_audit WHERE action = 'custom' AND resource = 'scores' AND target_id = ?",
+                String.valueOf(score)), "custom actions are audited with {name, args, result}");
         Api.session(mod).contentType("application/json").body(java.util.Map.of("id", score))
                 .post("/admin-api/scores/_action/resetScore").then().statusCode(403).body("error.code", equalTo("forbidden"));
         // no roles: any signed-in identity, even a plain user; a bulk action gets no row
@@ -275,6 +279,9 @@ class ExtensionIT {
                 .post("/admin-api/tournaments/_action/explode");
         failed.then().statusCode(500).body("error.code", equalTo("server_error"));
         assertFalse(failed.asString().contains("secret internals"), "no internals reach the client");
+        assertTrue(TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' "
+                + "AND resource = 'tournaments' AND payload->>'name' = 'explode' AND payload->>'error' = 'server_error'") >= 1,
+                "a failed handler is audited too");
     }
 
     @Test

@@ -2,6 +2,9 @@ package dev.warden.auth;
 
 import dev.warden.common.ApiException;
 import dev.warden.common.Hashing;
+import dev.warden.panel.audit.AuditLog;
+import dev.warden.panel.audit.AuditPayloads;
+import dev.warden.panel.audit.AuditRecord;
 import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.registry.ColumnType;
 import dev.warden.panel.registry.ResourceRegistry;
@@ -27,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import static dev.warden.common.JsonSupport.JSON;
@@ -38,6 +42,12 @@ import static dev.warden.common.JsonSupport.JSON;
  * restarts and work across nodes. A session is valid while it has not expired, its {@code token_version}
  * equals the user's (bumped by revoke-sessions and ban), and the user is not banned.
  * Config: {@code warden.session.ttl-hours} (default 168).
+ *
+ * <p>Audit (spec/admin-panel.md, Events: {@code auth.login}, {@code auth.login_failed}, {@code auth.logout},
+ * {@code auth.bootstrap} with {@code resource = auth} and payload {@code {email?, ip, userAgent}}): recorded
+ * here, where the user behind an email is known, through {@link AuditLog}'s own transaction, so a failed
+ * login's entry survives the rollback of the login transaction. An audit-write failure is logged and never
+ * fails the sign-in (spec: "The panel's own endpoints log audit-write failures without propagating them").
  */
 @Stateless
 public class AuthService {
@@ -62,9 +72,16 @@ public class AuthService {
     @EJB
     ResourceRegistry registry;
 
+    @EJB
+    AuditLog audit;
+
     /**
-     * Signs a user in with email and password.
+     * Signs a user in with email and password. Audited as {@code auth.login} (operator = the user), or
+     * {@code auth.login_failed} for a wrong password or a banned account (operator = the user) and for an
+     * unknown email (operator null; spec/admin-panel.md, "Audit entry record"). A missing field is not audited.
      *
+     * @param ip        client address for the session and the audit entry, may be null
+     * @param userAgent {@code User-Agent} for the session and the audit entry, may be null
      * @throws ApiException 401 {@code invalid_credentials} for an unknown email or a wrong password;
      *                      403 {@code forbidden} for a banned account; 422 for a missing field
      */
@@ -73,17 +90,22 @@ public class AuthService {
         requireField("password", password);
         User user = findByEmail(email);
         if (user == null || !passwords.verify(password, user.getPasswordHash())) {
+            audit("auth.login_failed", user == null ? null : user.getId(), truncate(email.strip(), 320), ip, userAgent);
             throw new ApiException(401, "invalid_credentials", "Email or password is wrong");
         }
         if (isBanned(user.getBan(), Instant.now())) {
+            audit("auth.login_failed", user.getId(), user.getEmail(), ip, userAgent);
             throw ApiException.forbidden("This account is banned");
         }
         user.setLastLoginAt(Instant.now());
-        return startSession(user, ip, userAgent);
+        LoginResult result = startSession(user, ip, userAgent);
+        audit("auth.login", user.getId(), user.getEmail(), ip, userAgent);
+        return result;
     }
 
     /**
-     * Creates the first admin and signs them in. Serialised with a transaction-scoped advisory lock so two
+     * Creates the first admin and signs them in; audited as {@code auth.bootstrap} (operator = the new admin).
+     * Serialised with a transaction-scoped advisory lock so two
      * concurrent calls cannot both succeed.
      *
      * @throws ApiException 409 {@code conflict} once an admin exists or when the email is taken;
@@ -119,7 +141,9 @@ public class AuthService {
         em.persist(role);
         em.flush();
         LOG.info(() -> "Bootstrap: first admin created (user " + user.getId() + ")");
-        return startSession(user, ip, userAgent);
+        LoginResult result = startSession(user, ip, userAgent);
+        audit("auth.bootstrap", user.getId(), user.getEmail(), ip, userAgent);
+        return result;
     }
 
     /**
@@ -179,14 +203,25 @@ public class AuthService {
         return (Instant) value;
     }
 
-    /** Ends the session behind {@code cookieValue}; unknown values are ignored. */
-    public void logout(String cookieValue) {
+    /**
+     * Ends the session behind {@code cookieValue}; unknown values are ignored. Ending a session is audited as
+     * {@code auth.logout} (operator = the session's user).
+     *
+     * @param ip        client address for the audit entry, may be null
+     * @param userAgent {@code User-Agent} for the audit entry, may be null
+     */
+    public void logout(String cookieValue, String ip, String userAgent) {
         if (cookieValue == null || cookieValue.isBlank()) {
             return;
         }
-        em.createQuery("DELETE FROM Session s WHERE s.id = :id")
-                .setParameter("id", Hashing.sha256Hex(cookieValue))
-                .executeUpdate();
+        Session session = em.find(Session.class, Hashing.sha256Hex(cookieValue));
+        if (session == null) {
+            return;
+        }
+        User user = session.getUser();
+        em.remove(session);
+        em.flush();
+        audit("auth.logout", user.getId(), user.getEmail(), ip, userAgent);
     }
 
     /**
@@ -215,6 +250,15 @@ public class AuthService {
             return ((OffsetDateTime) ColumnType.DATETIME.parse(ban.getString("until"))).toInstant().isAfter(now);
         } catch (JsonException | IllegalArgumentException e) {
             return true;
+        }
+    }
+
+    /** Records an {@code auth.*} entry; a failure is logged, never thrown (spec: audit failures do not propagate). */
+    private void audit(String action, Long userId, String email, String ip, String userAgent) {
+        try {
+            audit.record(new AuditRecord(userId, action, "auth", null, AuditPayloads.auth(email, ip, userAgent)));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Audit entry " + action + " (user " + userId + ") not written", e);
         }
     }
 

@@ -24,7 +24,8 @@ import static dev.warden.common.JsonSupport.JSON;
 /**
  * Sign-in routes under {@code /admin-api/auth} (DESIGN.md section 3, "Auth"): login, logout, me and the
  * first-admin bootstrap. The session travels in the {@code warden_session} cookie: HttpOnly, SameSite=Lax,
- * Secure when the request came over https.
+ * Secure when the request came over https. The client's address and user agent ({@link ClientInfo}) go to
+ * {@link AuthService}, which records the {@code auth.*} audit entries (spec/admin-panel.md, Events).
  */
 @Path("auth")
 @RequestScoped
@@ -54,12 +55,13 @@ public class AuthResource {
                 .build();
     }
 
-    /** {@code POST /auth/logout}: 204; ends the session and clears the cookie. */
+    /** {@code POST /auth/logout}: 204; ends the session (audited as {@code auth.logout}) and clears the cookie. */
     @POST
     @Path("logout")
     @Consumes(MediaType.WILDCARD)
     public Response logout(@CookieParam(SessionFilter.COOKIE) String cookie) {
-        auth.logout(cookie);
+        ClientInfo client = ClientInfo.of(request);
+        auth.logout(cookie, client.ip(), client.userAgent());
         return Response.noContent().cookie(sessionCookie("", 0)).build();
     }
 

@@ -3,12 +3,13 @@ package dev.warden.panel;
 import dev.warden.auth.AdminSession;
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
+import dev.warden.panel.actions.ActionRunner;
 import dev.warden.panel.crud.ETags;
 import dev.warden.panel.crud.ListQuery;
 import dev.warden.panel.crud.Page;
 import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.crud.ResourceWrites;
-import dev.warden.panel.actions.ActionRunner;
+import dev.warden.panel.crud.UpdateResult;
 import dev.warden.panel.policy.AccessRules;
 import dev.warden.panel.registry.CatalogService;
 import dev.warden.panel.registry.RelationDef;
@@ -49,6 +50,10 @@ import static dev.warden.common.JsonSupport.JSON;
  * text whatever the content type, then parsed: a present {@code Content-Type} other than JSON, or a body
  * that is not a JSON object, is 400 {@code bad_request}.
  *
+ * <p>Writes are audited ({@code create}, {@code update}, {@code delete}; spec/admin-panel.md, Endpoints and
+ * Events) through {@link PanelAudit} once the write EJB has returned, i.e. after the mutation committed; an
+ * audit-write failure is logged and does not change the answer.
+ *
  * <p>One root resource for the whole {@code /admin-api/...} space on purpose: JAX-RS matches a request
  * against the first root class only, so a separate {@code @Path("")} catalog class beside a
  * {@code @Path("{resource}")} class made list and read answer 404 whenever the runtime happened to try the
@@ -82,6 +87,9 @@ public class PanelResource {
 
     @Inject
     AdminSession session;
+
+    @Inject
+    PanelAudit audit;
 
     @Context
     UriInfo uri;
@@ -126,7 +134,9 @@ public class PanelResource {
     public Response create(@PathParam("resource") String key,
                            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
         ResourceDef resource = resourceFor(key, "create");
-        JsonObject row = writes.create(resource, JsonBodies.object(contentType, body), session.operator());
+        Operator operator = session.operator();
+        JsonObject row = writes.create(resource, JsonBodies.object(contentType, body), operator);
+        audit.created(operator, resource, row);
         return withETag(Response.created(uri.getBaseUriBuilder().path(key).segment(row.getString("_id")).build()), row);
     }
 
@@ -163,13 +173,18 @@ public class PanelResource {
     @Path("{resource}/{id}")
     public JsonObject delete(@PathParam("resource") String key, @PathParam("id") String id,
                              @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
-        return writes.delete(resourceFor(key, "delete"), id, ifMatch);
+        ResourceDef resource = resourceFor(key, "delete");
+        JsonObject row = writes.delete(resource, id, ifMatch);
+        audit.deleted(session.operator(), resource, row);
+        return row;
     }
 
     private Response update(String key, String id, String contentType, String ifMatch, String body) {
         ResourceDef resource = resourceFor(key, "update");
-        JsonObject row = writes.update(resource, id, JsonBodies.object(contentType, body), ifMatch, session.operator());
-        return withETag(Response.ok(), row);
+        Operator operator = session.operator();
+        UpdateResult result = writes.update(resource, id, JsonBodies.object(contentType, body), ifMatch, operator);
+        audit.updated(operator, resource, result);
+        return withETag(Response.ok(), result.after());
     }
 
     private static Response withETag(Response.ResponseBuilder response, JsonObject row) {
@@ -214,7 +229,18 @@ public class PanelResource {
                              @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
         ResourceDef resource = registry.find(key)
                 .orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
-        JsonValue result = actions.invoke(resource, name, JsonBodies.object(contentType, body), session.operator());
+        JsonObject args = JsonBodies.object(contentType, body);
+        Operator operator = session.operator();
+        JsonValue result;
+        try {
+            result = actions.invoke(resource, name, args, operator);
+        } catch (ApiException e) {
+            if (e.status() >= 500) {
+                audit.custom(operator, resource, name, args, null, e.code()); // a failed handler is audited too
+            }
+            throw e;
+        }
+        audit.custom(operator, resource, name, args, result, null);
         return JSON.createObjectBuilder().add("ok", true).add("result", result).build();
     }
 

@@ -41,7 +41,10 @@ import static dev.warden.common.JsonSupport.JSON;
  * ETag compared inside the same transaction ({@link ETags#matches}); a mismatch is 412
  * {@code precondition_failed}, {@code *} matches any existing row, an absent header skips the check.
  *
- * <p>This class writes no audit rows.
+ * <p>This class writes no audit rows: the caller records {@code create}, {@code update} and {@code delete}
+ * after the method returns, i.e. after the mutation committed (spec/admin-panel.md, Events rule 1). For that,
+ * {@link #update} answers the row before and after ({@link UpdateResult}), the "before" being the row it
+ * already locks and reads for {@code If-Match}.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRED)
@@ -151,21 +154,22 @@ public class ResourceWrites {
      *
      * @param id      the row's {@code _id} (path segment)
      * @param ifMatch  the {@code If-Match} header, or null
-     * @param operator the signed-in operator (kept for the audit trail, which another part writes)
-     * @return the row after the update
+     * @param operator the signed-in operator
+     * @return the row before (as locked and read for {@code If-Match}) and after the update; {@code written}
+     *         is false when the body had nothing to write
      * @throws ApiException 404 {@code not_found} for no such row; 422 {@code invalid_request} for unknown columns,
      *                      bad values or a changed primary key; 412 {@code precondition_failed} when
      *                      {@code ifMatch} does not match the row; 409 {@code conflict} for a unique or
      *                      foreign-key violation
      */
-    public JsonObject update(ResourceDef resource, String id, JsonObject body, String ifMatch, Operator operator) {
+    public UpdateResult update(ResourceDef resource, String id, JsonObject body, String ifMatch, Operator operator) {
         List<Object> key = RowAddress.decode(resource, id);
         RowChanges changes = RowChanges.forUpdate(resource, body, key);
         List<RowChanges.Assignment> assignments = withPasswordHash(changes);
         JsonObject current = lockAndRead(resource, id, key);
         requireMatch(resource, id, current, ifMatch);
         if (assignments.isEmpty()) {
-            return current;
+            return new UpdateResult(current, current, false);
         }
         String sql = "UPDATE " + RowJson.quote(resource.table()) + " SET "
                 + assignments.stream().map(a -> RowJson.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
@@ -179,7 +183,7 @@ public class ResourceWrites {
         } catch (SQLException e) {
             throw SqlErrors.map(resource, e);
         }
-        return rows.read(resource, id);
+        return new UpdateResult(current, rows.read(resource, id), true);
     }
 
     /**

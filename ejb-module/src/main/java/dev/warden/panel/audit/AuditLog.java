@@ -1,0 +1,109 @@
+package dev.warden.panel.audit;
+
+import jakarta.annotation.Resource;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * The append-only audit log {@code warden_admin_audit} (spec/admin-panel.md, "Audit entry record", "Audit
+ * recording from own code", Events rules 1 and 2): {@code audit.record}, {@code audit.recordUpdate} and
+ * {@code audit.prune}.
+ *
+ * <p>Writes run in their own transaction ({@code REQUIRES_NEW}): a failed audit write never rolls back the
+ * caller's mutation, and an audit row survives a caller whose transaction rolls back (a failed login's
+ * {@code auth.login_failed}). Writes throw {@link AuditWriteException} on failure ("Throws on failure"); the
+ * panel's own endpoints catch and log it ("log audit-write failures without propagating them").
+ *
+ * <p>Every payload is passed through {@link AuditPayloads#scrub} first, so no password, hash, token or secret
+ * is ever stored. Rows are never updated (a database trigger refuses UPDATE); they leave only through
+ * {@link #prune}.
+ */
+@Stateless
+public class AuditLog {
+
+    static final String INSERT = "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
+            + "VALUES (?, ?, ?, ?, CAST(? AS jsonb)) RETURNING id";
+    static final String PRUNE = "DELETE FROM warden_admin_audit WHERE created_at < ?";
+
+    @Resource(lookup = "jdbc/warden")
+    DataSource dataSource;
+
+    /**
+     * {@code audit.record}: writes one audit row in a new transaction (spec: "Writes one audit row. Throws on
+     * failure."). Secret keys are removed from the payload first.
+     *
+     * @return the new row's id
+     * @throws AuditWriteException when the row cannot be written
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public long record(AuditRecord entry) {
+        JsonValue payload = AuditPayloads.scrub(entry.payload());
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement ps = connection.prepareStatement(INSERT)) {
+            if (entry.operatorId() == null) {
+                ps.setNull(1, Types.BIGINT);
+            } else {
+                ps.setLong(1, entry.operatorId());
+            }
+            ps.setString(2, entry.action());
+            ps.setString(3, entry.resource());
+            ps.setString(4, entry.targetId());
+            ps.setString(5, payload == null ? null : payload.toString());
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new AuditWriteException("Writing the audit entry " + entry.action() + " on " + entry.resource()
+                    + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@code audit.recordUpdate}: writes an {@code update} row whose payload is the column-level diff
+     * {@code {changes: {<column>: {before, after}}}} of the changed columns only ({@code _id}, {@code _labels}
+     * and {@code updated_at} ignored; spec/admin-panel.md, Events), in a new transaction.
+     *
+     * @param before the row before the update (as a read shows it)
+     * @param after  the row after the update
+     * @return the new row's id
+     * @throws AuditWriteException when the row cannot be written
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public long recordUpdate(Long operatorId, String resource, String targetId, JsonObject before, JsonObject after) {
+        return record(new AuditRecord(operatorId, "update", resource, targetId, AuditPayloads.changes(before, after)));
+    }
+
+    /**
+     * {@code audit.prune}: deletes the rows created before {@code before} ("done out of band, not from the
+     * panel": no endpoint calls it).
+     *
+     * @return the number of rows deleted
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public int prune(Instant before) {
+        if (before == null) {
+            throw new IllegalArgumentException("prune needs a time");
+        }
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement ps = connection.prepareStatement(PRUNE)) {
+            ps.setObject(1, OffsetDateTime.ofInstant(before, ZoneOffset.UTC));
+            return ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new AuditWriteException("Pruning the audit log before " + before + " failed: " + e.getMessage(), e);
+        }
+    }
+}
