@@ -73,6 +73,11 @@ public class PanelAudit {
         write(new AuditRecord(operator.userId(), "custom", resource.key(), target, payload.build()));
     }
 
+    /** A user moderation entry ({@code user.ban}, {@code user.unban}, {@code user.revoke_sessions}) on {@code users}. */
+    public void user(Operator operator, String action, String userId, JsonObject payload) {
+        write(new AuditRecord(operator.userId(), action, "users", userId, payload));
+    }
+
     private void write(AuditRecord entry) {
         try {
             audit.record(entry);

@@ -15,11 +15,16 @@ import dev.warden.panel.registry.CatalogService;
 import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceRegistry;
+import dev.warden.panel.users.UserModeration;
+import dev.warden.web.ClientInfo;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
 import dev.warden.web.JsonBodies;
 import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -36,6 +41,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+
 
 import static dev.warden.common.JsonSupport.JSON;
 
@@ -78,6 +84,12 @@ public class PanelResource {
 
     @EJB
     ActionRunner actions;
+
+    @EJB
+    UserModeration moderation;
+
+    @Context
+    HttpServletRequest request;
 
     @EJB
     ResourceRows rows;
@@ -242,6 +254,69 @@ public class PanelResource {
         }
         audit.custom(operator, resource, name, args, result, null);
         return JSON.createObjectBuilder().add("ok", true).add("result", result).build();
+    }
+
+    /**
+     * {@code POST /users/:id/ban {reason?, until?}}: 200 {@code {user, sessions_closed}}; needs update on users;
+     * audited as {@code user.ban {reason, until, sessionsClosed, ip, userAgent}}.
+     */
+    @POST
+    @Path("users/{id}/ban")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject ban(@PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                          String body) {
+        resourceFor("users", "update");
+        JsonObject json = JsonBodies.object(contentType, body);
+        String reason = JsonBodies.string(json, "reason");
+        String until = JsonBodies.string(json, "until");
+        UserModeration.Outcome outcome = moderation.ban(id, reason, until, session.operator());
+        ClientInfo client = ClientInfo.of(request);
+        audit.user(session.operator(), "user.ban", id, client(JSON.createObjectBuilder()
+                .add("reason", reason == null ? JsonValue.NULL : JSON.createValue(reason))
+                .add("until", outcome.user().getJsonObject("ban").get("until"))
+                .add("sessionsClosed", outcome.sessionsClosed()), client));
+        return JSON.createObjectBuilder().add("user", outcome.user()).add("sessions_closed", outcome.sessionsClosed()).build();
+    }
+
+    /** {@code POST /users/:id/unban}: 200 {@code {user}}; needs update on users; audited as {@code user.unban}. */
+    @POST
+    @Path("users/{id}/unban")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject unban(@PathParam("id") String id) {
+        resourceFor("users", "update");
+        JsonObject user = moderation.unban(id);
+        audit.user(session.operator(), "user.unban", id, client(JSON.createObjectBuilder(), ClientInfo.of(request)));
+        return JSON.createObjectBuilder().add("user", user).build();
+    }
+
+    /**
+     * {@code POST /users/:id/revoke-sessions}: 200 {@code {sessions_closed, token_version}}; needs update on
+     * users; audited as {@code user.revoke_sessions}.
+     */
+    @POST
+    @Path("users/{id}/revoke-sessions")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject revokeSessions(@PathParam("id") String id) {
+        resourceFor("users", "update");
+        UserModeration.Outcome outcome = moderation.revokeSessions(id);
+        audit.user(session.operator(), "user.revoke_sessions", id, client(JSON.createObjectBuilder()
+                .add("sessionsClosed", outcome.sessionsClosed()), ClientInfo.of(request)));
+        return JSON.createObjectBuilder().add("sessions_closed", outcome.sessionsClosed())
+                .add("token_version", outcome.tokenVersion()).build();
+    }
+
+    /** {@code GET /users/:id/sessions}: 200 array of the user's live sessions (the Active sessions tab). */
+    @GET
+    @Path("users/{id}/sessions")
+    public JsonArray sessions(@PathParam("id") String id) {
+        resourceFor("users", "read");
+        return JSON.createArrayBuilder(moderation.sessions(id)).build();
+    }
+
+    private static JsonObject client(JsonObjectBuilder payload, ClientInfo client) {
+        return payload.add("ip", client.ip() == null ? JsonValue.NULL : JSON.createValue(client.ip()))
+                .add("userAgent", client.userAgent() == null ? JsonValue.NULL : JSON.createValue(client.userAgent()))
+                .build();
     }
 
     private ResourceDef resourceFor(String key, String action) {
