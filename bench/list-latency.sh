@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# List latency on a big table: loads ROWS rows (default 1,000,000) into warden_analytics_events of the
-# database warden_bench, starts the run server on it (port 9480), and measures with wrk, at concurrency
+# List latency on a big custom table: deploys the EAR with the test extension jar (test-extension: the table
+# game_scores registered as the resource `scores` through the extension API), loads ROWS rows (default
+# 1,000,000) into it in the database warden_bench, starts the run server on it (port 9480), and measures with
+# wrk, at concurrency
 # CONC for DUR seconds per case, the median latency of list requests through the admin API, against the
 # same SQL the API runs (bounded count, rows, label lookup) sent directly with pgbench at the same
 # concurrency. Prints a Markdown table and appends it to bench/RESULTS.md.
@@ -19,6 +21,14 @@ trap 'WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || tr
 
 command -v wrk >/dev/null || { apt-get install -y -q wrk >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }; }
 [ -x "$WLP/bin/server" ] || { echo "no Liberty server: run ./run.sh once (or liberty:create liberty:deploy)"; exit 1; }
+EXT=$(ls test-extension/target/warden-test-extension-*.jar 2>/dev/null | head -n 1)
+[ -n "$EXT" ] || { echo "no test-extension jar: build first (mvn -B install -DskipTests)"; exit 1; }
+DROPIN="$WLP/usr/servers/warden/dropins/warden.ear"
+cp ear/target/warden.ear "$WORK/warden.ear"
+mkdir -p "$WORK/lib" && cp "$EXT" "$WORK/lib/"
+(cd "$WORK" && zip -q warden.ear lib/"$(basename "$EXT")")
+cp "$WORK/warden.ear" "$DROPIN"
+trap 'WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || true; cp ear/target/warden.ear "$DROPIN"; rm -rf "$WORK"' EXIT
 
 $PSQL -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$DB'" | grep -q 1 || $PSQL -d postgres -c "CREATE DATABASE $DB"
 export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PORT WARDEN_DEMO=false
@@ -27,20 +37,22 @@ export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PO
 until [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/admin-api/auth/me")" = 401 ]; do sleep 0.5; done
 echo "server ready on $BASE (database $DB)"
 
-have=$($PSQL -d "$DB" -c "SELECT count(*) FROM warden_analytics_events")
+have=$($PSQL -d "$DB" -c "SELECT count(*) FROM game_scores")
 if [ "$have" -lt "$ROWS" ]; then
-    echo "loading $((ROWS - have)) analytics events..."
+    echo "loading $((ROWS - have)) scores..."
     $PSQL -d "$DB" <<SQL
 INSERT INTO warden_users (email, display_name)
 SELECT 'bench' || g || '@example.com', 'Bench Player ' || g FROM generate_series(1, 1000) g
 ON CONFLICT DO NOTHING;
-INSERT INTO warden_analytics_events (user_id, name, properties, created_at)
+INSERT INTO game_tournaments (name) SELECT 'Cup ' || g FROM generate_series(1, 50) g;
+INSERT INTO game_scores (user_id, season, score, note, tournament_id)
 SELECT (SELECT min(id) FROM warden_users) + (g % 1000),
-       (ARRAY['session_start','session_end','match_start','match_end','purchase','level_up','chat'])[1 + g % 7],
-       jsonb_build_object('n', g, 'score', g % 977),
-       now() - make_interval(secs => g * 2.5)
+       's' || (1 + g % 8),
+       (g::bigint * 7919) % 1000003,
+       (ARRAY['clean run','speedrun','no hit','co-op','ranked','casual','replay'])[1 + g % 7],
+       CASE WHEN g % 3 = 0 THEN NULL ELSE (SELECT min(id) FROM game_tournaments) + g % 50 END
 FROM generate_series(1, $((ROWS - have))) g;
-ANALYZE warden_analytics_events;
+ANALYZE game_scores;
 SQL
 fi
 
@@ -59,21 +71,23 @@ COOKIE=$(curl -s -i -H 'Content-Type: application/json' -d "{\"email\":\"$EMAIL\
     "$BASE/admin-api/auth/login" | grep -i '^set-cookie: warden_session=' | sed -E 's/^[^=]*=([^;]*).*/\1/' | tr -d '\r')
 [ -n "$COOKIE" ] || { echo "login failed"; exit 1; }
 
-COLS='"id", "user_id", "name", "properties", "created_at"'
-T='"warden_analytics_events"'
-LABELS='SELECT "id"::text, "display_name"::text FROM "warden_users" WHERE "id" = ANY (ARRAY(SELECT min(id) + g FROM warden_users, generate_series(0, 24) g GROUP BY g));'
+COLS='"id", "user_id", "season", "score", "note", "tournament_id"'
+T='"game_scores"'
+# the two label lookups the API makes for a page (users.display_name, game_tournaments.name)
+LABELS='SELECT "id"::text, "display_name"::text FROM "warden_users" WHERE "id" = ANY (ARRAY(SELECT min(id) + g FROM warden_users, generate_series(0, 24) g GROUP BY g)); SELECT "id"::text, "name"::text FROM "game_tournaments" WHERE "id" = ANY (ARRAY(SELECT min(id) + g FROM game_tournaments, generate_series(0, 24) g GROUP BY g));'
+COUNT_ALL="SELECT count(*) FROM (SELECT 1 FROM $T LIMIT 10001) AS bounded; SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass('game_scores');"
 # name | API path | the SQL the API runs for it
 CASES=(
-"first page, newest first|/admin-api/analyticsEvents?_start=0&_end=25&_sort=created_at&_order=desc|SELECT count(*) FROM (SELECT 1 FROM $T LIMIT 10001) AS bounded; SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass('warden_analytics_events'); SELECT $COLS FROM $T ORDER BY \"created_at\" DESC, \"id\" ASC LIMIT 25 OFFSET 0; $LABELS"
-"deep page (_start=100000)|/admin-api/analyticsEvents?_start=100000&_end=100025&_sort=id&_order=asc|SELECT count(*) FROM (SELECT 1 FROM $T LIMIT 10001) AS bounded; SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass('warden_analytics_events'); SELECT $COLS FROM $T ORDER BY \"id\" ASC LIMIT 25 OFFSET 100000; $LABELS"
-"_like search on name|/admin-api/analyticsEvents?_start=0&_end=25&name_like=purch|SELECT count(*) FROM (SELECT 1 FROM $T WHERE \"name\" ILIKE '%purch%' ESCAPE '\\' LIMIT 10001) AS bounded; EXPLAIN (FORMAT JSON) SELECT 1 FROM $T WHERE \"name\" ILIKE '%purch%' ESCAPE '\\'; SELECT $COLS FROM $T WHERE \"name\" ILIKE '%purch%' ESCAPE '\\' ORDER BY \"id\" DESC LIMIT 25 OFFSET 0; $LABELS"
-"filter + sort (user_id, created_at)|/admin-api/analyticsEvents?_start=0&_end=25&user_id_gte=1&_sort=user_id,created_at&_order=desc,desc|SELECT count(*) FROM (SELECT 1 FROM $T WHERE \"user_id\" >= 1 LIMIT 10001) AS bounded; EXPLAIN (FORMAT JSON) SELECT 1 FROM $T WHERE \"user_id\" >= 1; SELECT $COLS FROM $T WHERE \"user_id\" >= 1 ORDER BY \"user_id\" DESC, \"created_at\" DESC, \"id\" ASC LIMIT 25 OFFSET 0; $LABELS"
+"first page, top scores|/admin-api/scores?_start=0&_end=25&_sort=score&_order=desc|$COUNT_ALL SELECT $COLS FROM $T ORDER BY \"score\" DESC, \"id\" ASC LIMIT 25 OFFSET 0; $LABELS"
+"deep page (_start=100000)|/admin-api/scores?_start=100000&_end=100025&_sort=id&_order=asc|$COUNT_ALL SELECT $COLS FROM $T ORDER BY \"id\" ASC LIMIT 25 OFFSET 100000; $LABELS"
+"_like search on note|/admin-api/scores?_start=0&_end=25&note_like=speed|SELECT count(*) FROM (SELECT 1 FROM $T WHERE \"note\" ILIKE '%speed%' ESCAPE '\\' LIMIT 10001) AS bounded; EXPLAIN (FORMAT JSON) SELECT 1 FROM $T WHERE \"note\" ILIKE '%speed%' ESCAPE '\\'; SELECT $COLS FROM $T WHERE \"note\" ILIKE '%speed%' ESCAPE '\\' ORDER BY \"score\" DESC, \"id\" ASC LIMIT 25 OFFSET 0; $LABELS"
+"filter + sort (user_id, score)|/admin-api/scores?_start=0&_end=25&user_id_gte=1&_sort=user_id,score&_order=desc,desc|SELECT count(*) FROM (SELECT 1 FROM $T WHERE \"user_id\" >= 1 LIMIT 10001) AS bounded; EXPLAIN (FORMAT JSON) SELECT 1 FROM $T WHERE \"user_id\" >= 1; SELECT $COLS FROM $T WHERE \"user_id\" >= 1 ORDER BY \"user_id\" DESC, \"score\" DESC, \"id\" ASC LIMIT 25 OFFSET 0; $LABELS"
 )
 
 median_us() { sort -n | awk '{a[NR]=$1} END {if (NR==0) {print 0} else {print a[int((NR+1)/2)]}}'; }
 to_ms() { awk -v us="$1" 'BEGIN {printf "%.1f", us / 1000}'; }
 
-rows=$($PSQL -d "$DB" -c "SELECT count(*) FROM warden_analytics_events")
+rows=$($PSQL -d "$DB" -c "SELECT count(*) FROM game_scores")
 table="| case | API median (ms) | direct SQL median (ms) | ratio |\n| --- | --- | --- | --- |\n"
 for case in "${CASES[@]}"; do
     IFS='|' read -r name path sql <<<"$case"
@@ -92,7 +106,7 @@ done
 
 {
     echo
-    echo "## list latency, $(date -u +%Y-%m-%d) — $rows rows in warden_analytics_events, concurrency $CONC, ${DUR}s per case"
+    echo "## list latency, $(date -u +%Y-%m-%d) — $rows rows in the custom table game_scores (resource scores), concurrency $CONC, ${DUR}s per case"
     echo
     echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; API through Open Liberty on 127.0.0.1:$PORT; direct SQL by pgbench (prepared) with the statements the API runs."
     echo

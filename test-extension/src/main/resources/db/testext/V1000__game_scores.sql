@@ -19,6 +19,7 @@ CREATE TABLE game_scores (
 );
 CREATE INDEX game_scores_user_id_idx ON game_scores (user_id);
 CREATE INDEX game_scores_tournament_id_idx ON game_scores (tournament_id);
+CREATE INDEX game_scores_score_idx ON game_scores (score);
 
 CREATE TABLE game_season_scores (
     season   text   NOT NULL,
