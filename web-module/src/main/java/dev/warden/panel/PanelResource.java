@@ -122,10 +122,7 @@ public class PanelResource {
     public Response list(@PathParam("resource") String key) {
         ResourceDef resource = resourceFor(key, "list");
         Page page = rows.list(resource, ListQuery.parse(uri.getQueryParameters(), resource));
-        return Response.ok(page.rows())
-                .header(TOTAL_COUNT, page.total())
-                .header(TOTAL_COUNT_KIND, page.exact() ? "exact" : "estimated")
-                .build();
+        return pageResponse(page);
     }
 
     /** 200 the row with its {@code ETag}; 404 unknown key or row. */
@@ -223,10 +220,7 @@ public class PanelResource {
                 .orElseThrow(() -> ApiException.notFound("No relation '" + name + "' on " + key));
         resourceFor(relation.target(), "read");
         Page page = rows.relationRows(resource, id, relation, uri.getQueryParameters());
-        return Response.ok(page.rows())
-                .header(TOTAL_COUNT, page.total())
-                .header(TOTAL_COUNT_KIND, page.exact() ? "exact" : "estimated")
-                .build();
+        return pageResponse(page);
     }
 
     /**
@@ -316,6 +310,14 @@ public class PanelResource {
     private static JsonObject client(JsonObjectBuilder payload, ClientInfo client) {
         return payload.add("ip", client.ip() == null ? JsonValue.NULL : JSON.createValue(client.ip()))
                 .add("userAgent", client.userAgent() == null ? JsonValue.NULL : JSON.createValue(client.userAgent()))
+                .build();
+    }
+
+    /** 200 with the rows, {@code X-Total-Count} and {@code X-Total-Count-Kind}. */
+    private static Response pageResponse(Page page) {
+        return Response.ok(page.rows())
+                .header(TOTAL_COUNT, page.total())
+                .header(TOTAL_COUNT_KIND, page.exact() ? "exact" : "estimated")
                 .build();
     }
 
