@@ -122,6 +122,25 @@ class AdminAuthIT {
     }
 
     @Test
+    void repeatedFailuresForOneEmailAre429WithRetryAfterEvenWithTheRightPassword() throws Exception {
+        String email = "throttled-" + TestDb.unique() + "@example.com";
+        TestDb.user(email, "Throttled", PASSWORD);
+        for (int i = 0; i < 5; i++) {
+            Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email, "password", "wrong " + i))
+                    .post("/admin-api/auth/login").then().statusCode(401);
+        }
+        Response limited = Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email, "password", PASSWORD))
+                .post("/admin-api/auth/login");
+        limited.then().statusCode(429).body("error.code", equalTo("rate_limited"));
+        long retryAfter = Long.parseLong(limited.header("Retry-After"));
+        assertTrue(retryAfter > 0 && retryAfter <= 900, "Retry-After " + retryAfter);
+        assertEquals(5, TestDb.scalar("SELECT count(*) FROM warden_login_failures WHERE email = ?", email));
+
+        TestDb.update("DELETE FROM warden_login_failures WHERE email = ?", email); // the window passes
+        Api.login(email, PASSWORD);
+    }
+
+    @Test
     void malformedJsonIs400() {
         Api.anonymous().contentType(ContentType.JSON).body("{not json").post("/admin-api/auth/login")
                 .then().statusCode(400).body("error.code", equalTo("bad_request"));

@@ -70,6 +70,9 @@ public class AuthService {
     ResourceRows rows;
 
     @EJB
+    LoginThrottle throttle;
+
+    @EJB
     ResourceRegistry registry;
 
     @EJB
@@ -88,8 +91,10 @@ public class AuthService {
     public LoginResult login(String email, String password, String ip, String userAgent) {
         requireField("email", email);
         requireField("password", password);
+        throttle.check(email.strip(), ip);
         User user = findByEmail(email);
         if (user == null || !passwords.verify(password, user.getPasswordHash())) {
+            throttle.recordFailure(email.strip(), ip);
             audit("auth.login_failed", user == null ? null : user.getId(), truncate(email.strip(), 320), ip, userAgent);
             throw new ApiException(401, "invalid_credentials", "Email or password is wrong");
         }
@@ -98,6 +103,7 @@ public class AuthService {
             throw ApiException.forbidden("This account is banned");
         }
         user.setLastLoginAt(Instant.now());
+        throttle.clear(email.strip());
         LoginResult result = startSession(user, ip, userAgent);
         audit("auth.login", user.getId(), user.getEmail(), ip, userAgent);
         return result;
