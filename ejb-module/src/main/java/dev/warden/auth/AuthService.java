@@ -72,6 +72,13 @@ public class AuthService {
     @EJB
     LoginThrottle throttle;
 
+    @Inject
+    @ConfigProperty(name = "warden.public-url", defaultValue = "http://localhost:9080")
+    String publicUrl;
+
+    /** Hours a password reset link stays valid. */
+    static final int RESET_HOURS = 1;
+
     @EJB
     ResourceRegistry registry;
 
@@ -260,6 +267,60 @@ public class AuthService {
     }
 
     /** Records an {@code auth.*} entry; a failure is logged, never thrown (spec: audit failures do not propagate). */
+    /**
+     * {@code POST /auth/password-reset {email}}: when the email belongs to a user, stores a single-use reset
+     * token (SHA-256 only, valid {@value #RESET_HOURS} h) and logs the link (mail delivery is not configured in
+     * this version). Says nothing about whether the email exists: the endpoint always answers 202. Audited as
+     * {@code auth.password_reset_requested}.
+     */
+    public void requestPasswordReset(String email, String ip, String userAgent) {
+        requireField("email", email);
+        User user = findByEmail(email);
+        if (user != null) {
+            String token = Hashing.randomToken(32);
+            em.createNativeQuery("INSERT INTO warden_password_resets (id, user_id, expires_at) "
+                            + "VALUES (?1, ?2, now() + make_interval(hours => ?3))")
+                    .setParameter(1, Hashing.sha256Hex(token)).setParameter(2, user.getId()).setParameter(3, RESET_HOURS)
+                    .executeUpdate();
+            String link = publicUrl.replaceAll("/+$", "") + "/admin/password-reset?token=" + token;
+            LOG.info(() -> "Password reset requested for user " + user.getId() + " (" + user.getEmail()
+                    + "); no mail is configured, so here is the link, valid " + RESET_HOURS + " h: " + link);
+        }
+        audit("auth.password_reset_requested", user == null ? null : user.getId(), truncate(email.strip(), 320), ip,
+                userAgent);
+    }
+
+    /**
+     * {@code POST /auth/password-reset/complete {token, password}}: sets the new password, uses the token up and
+     * ends every session of the user (token version bumped). Audited as {@code auth.password_reset_completed}.
+     *
+     * @throws ApiException 422 naming {@code token} when it is unknown, used or expired, or {@code password}
+     *                      when it is too short or too long
+     */
+    public void completePasswordReset(String token, String password, String ip, String userAgent) {
+        Map<String, List<String>> problems = new LinkedHashMap<>();
+        validatePassword(password, problems);
+        if (token == null || token.isBlank()) {
+            problems.put("token", List.of("is required"));
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        List<?> found = em.createNativeQuery("UPDATE warden_password_resets SET used_at = now() "
+                        + "WHERE id = ?1 AND used_at IS NULL AND expires_at > now() RETURNING user_id")
+                .setParameter(1, Hashing.sha256Hex(token.strip()))
+                .getResultList();
+        if (found.isEmpty()) {
+            throw ApiException.invalid("token", "unknown, already used or expired; request a new reset");
+        }
+        User user = em.find(User.class, ((Number) found.get(0)).longValue());
+        user.setPasswordHash(passwords.hash(password));
+        user.setTokenVersion(user.getTokenVersion() + 1);
+        em.createQuery("DELETE FROM Session s WHERE s.user = :user").setParameter("user", user).executeUpdate();
+        em.flush();
+        audit("auth.password_reset_completed", user.getId(), user.getEmail(), ip, userAgent);
+    }
+
     private void audit(String action, Long userId, String email, String ip, String userAgent) {
         try {
             audit.record(new AuditRecord(userId, action, "auth", null, AuditPayloads.auth(email, ip, userAgent)));

@@ -97,6 +97,29 @@ public class AuthResource {
                 .build();
     }
 
+    /** {@code POST /auth/password-reset {email}}: 202 always (no account enumeration). */
+    @POST
+    @Path("password-reset")
+    @Consumes(MediaType.WILDCARD)
+    public Response passwordReset(String body) {
+        JsonObject json = JsonBodies.object(body);
+        ClientInfo client = ClientInfo.of(request);
+        auth.requestPasswordReset(JsonBodies.string(json, "email"), client.ip(), client.userAgent());
+        return Response.accepted().build();
+    }
+
+    /** {@code POST /auth/password-reset/complete {token, password}}: 204; ends all of the user's sessions. */
+    @POST
+    @Path("password-reset/complete")
+    @Consumes(MediaType.WILDCARD)
+    public Response completePasswordReset(String body) {
+        JsonObject json = JsonBodies.object(body);
+        ClientInfo client = ClientInfo.of(request);
+        auth.completePasswordReset(JsonBodies.string(json, "token"), JsonBodies.string(json, "password"),
+                client.ip(), client.userAgent());
+        return Response.noContent().build();
+    }
+
     private NewCookie sessionCookie(String value, long maxAgeSeconds) {
         boolean https = request.isSecure() || "https".equalsIgnoreCase(request.getHeader("X-Forwarded-Proto"));
         return new NewCookie.Builder(SessionFilter.COOKIE)
