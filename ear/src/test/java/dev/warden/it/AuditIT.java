@@ -271,7 +271,7 @@ class AuditIT {
     }
 
     @Test
-    void theDatabaseRefusesToUpdateAnAuditRow() throws Exception {
+    void theDatabaseRefusesToUpdateDeleteOrTruncateTheAuditLog() throws Exception {
         String key = "audit." + TestDb.unique();
         String id = post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1}").then().statusCode(201)
                 .extract().jsonPath().getString("_id");
@@ -281,7 +281,18 @@ class AuditIT {
                 () -> TestDb.update("UPDATE warden_admin_audit SET action = 'forged' WHERE id = ?", row.id()));
         assertEquals("42501", refused.getSQLState(), refused.getMessage());
         assertTrue(refused.getMessage().contains("append-only"), refused.getMessage());
+        SQLException deleteRefused = assertThrows(SQLException.class,
+                () -> TestDb.update("DELETE FROM warden_admin_audit WHERE id = ?", row.id()));
+        assertEquals("42501", deleteRefused.getSQLState(), deleteRefused.getMessage());
+        SQLException truncateRefused = assertThrows(SQLException.class,
+                () -> TestDb.update("TRUNCATE warden_admin_audit"));
+        assertEquals("42501", truncateRefused.getSQLState(), truncateRefused.getMessage());
         assertEquals(List.of("create"), actions(auditOf("configs", id)));
+        // the one sanctioned path, AuditLog.prune's statement, still deletes old rows
+        TestDb.update("INSERT INTO warden_admin_audit (created_at, action, resource) VALUES ('1999-01-01T00:00:00Z', 'old', 'configs')");
+        assertTrue(TestDb.update("DELETE FROM warden_admin_audit WHERE created_at < '2000-01-01T00:00:00Z' "
+                + "AND (SELECT set_config('warden.audit_prune', 'on', true)) = 'on'") >= 1);
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE created_at < '2000-01-01T00:00:00Z'"));
 
         // and the panel denies every write on it, admins included (spec, Events rule 2)
         post(admin, "adminAudit", "{\"action\": \"forged\", \"resource\": \"configs\"}").then().statusCode(403);

@@ -36,7 +36,12 @@ public class AuditLog {
 
     static final String INSERT = "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
             + "VALUES (?, ?, ?, ?, CAST(? AS jsonb)) RETURNING id";
-    static final String PRUNE = "DELETE FROM warden_admin_audit WHERE created_at < ?";
+    /**
+     * The one sanctioned DELETE: its first row's condition sets {@code warden.audit_prune} for the transaction,
+     * which the table's delete guard (migration V5) requires.
+     */
+    static final String PRUNE = "DELETE FROM warden_admin_audit WHERE created_at < ? "
+            + "AND (SELECT set_config('warden.audit_prune', 'on', true)) = 'on'";
 
     @Resource(lookup = "jdbc/warden")
     DataSource dataSource;
