@@ -1,0 +1,91 @@
+package dev.warden.web;
+
+import dev.warden.hosting.HostingApiApplication;
+import dev.warden.panel.AdminApiApplication;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Application;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Keeps {@code docs/security.md} true: its route table lists exactly the routes the JAX-RS applications
+ * declare (method and path), so a new endpoint cannot ship without saying who may call it.
+ */
+class SecurityDocTest {
+
+    private static final Map<Class<? extends Annotation>, String> METHODS = Map.of(GET.class, "GET", POST.class, "POST",
+            PUT.class, "PUT", PATCH.class, "PATCH", DELETE.class, "DELETE");
+    private static final Pattern ROW = Pattern.compile("^\\| `(GET|POST|PUT|PATCH|DELETE) ([^`]+)` \\|", Pattern.MULTILINE);
+
+    static TreeSet<String> declaredRoutes() throws Exception {
+        TreeSet<String> routes = new TreeSet<>();
+        for (Class<? extends Application> app : List.of(AdminApiApplication.class, HostingApiApplication.class)) {
+            String base = "/" + app.getAnnotation(ApplicationPath.class).value();
+            for (Class<?> type : app.getDeclaredConstructor().newInstance().getClasses()) {
+                Path classPath = type.getAnnotation(Path.class);
+                if (classPath == null) {
+                    continue;
+                }
+                for (Method method : type.getMethods()) {
+                    for (Map.Entry<Class<? extends Annotation>, String> http : METHODS.entrySet()) {
+                        if (method.isAnnotationPresent(http.getKey())) {
+                            Path methodPath = method.getAnnotation(Path.class);
+                            routes.add(http.getValue() + " " + join(base, classPath.value(),
+                                    methodPath == null ? "" : methodPath.value()));
+                        }
+                    }
+                }
+            }
+        }
+        return routes;
+    }
+
+    private static String join(String... parts) {
+        StringBuilder out = new StringBuilder();
+        for (String part : parts) {
+            String p = part.replaceAll("^/+|/+$", "");
+            if (!p.isEmpty()) {
+                out.append('/').append(p);
+            }
+        }
+        return out.toString();
+    }
+
+    @Test
+    void theRouteTableListsExactlyTheDeclaredRoutes() throws Exception {
+        String doc = read();
+        TreeSet<String> documented = new TreeSet<>();
+        Matcher m = ROW.matcher(doc);
+        while (m.find()) {
+            documented.add(m.group(1) + " " + m.group(2));
+        }
+        assertEquals(declaredRoutes(), documented, "docs/security.md route table vs the JAX-RS resources");
+    }
+
+    private static String read() throws IOException {
+        for (String candidate : List.of("../docs/security.md", "docs/security.md")) {
+            if (Files.exists(Paths.get(candidate))) {
+                return Files.readString(Paths.get(candidate));
+            }
+        }
+        throw new IOException("docs/security.md not found");
+    }
+}
