@@ -12,8 +12,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,23 +54,10 @@ class AdminWritesIT {
         admin = Api.login(email, PASSWORD);
     }
 
-    private Response post(String cookie, String key, String json) {
-        return Api.session(cookie).contentType(ContentType.JSON).body(json).post("/admin-api/" + key);
-    }
-
-    private Response patch(String cookie, String path, String json) {
-        return Api.session(cookie).contentType(ContentType.JSON).body(json).patch("/admin-api/" + path);
-    }
-
-    private static String compositeId(long a, long b) {
-        return Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(("[" + a + "," + b + "]").getBytes(StandardCharsets.UTF_8));
-    }
-
     @Test
     void createAnswers201WithLocationETagAndTheRow() throws Exception {
         String key = "cfg." + TestDb.unique();
-        Response created = post(admin, "configs",
+        Response created = Api.post(admin, "configs",
                 "{\"key\": \"" + key + "\", \"value\": {\"a\": [1, 2], \"b\": null}, \"description\": \"first\"}");
         created.then().log().ifValidationFails().statusCode(201).contentType(ContentType.JSON)
                 .body("key", equalTo(key))
@@ -98,7 +83,7 @@ class AdminWritesIT {
     @Test
     void createFillsDatabaseDefaultsAndHidesNothing() throws Exception {
         String name = "board-" + TestDb.unique();
-        Response created = post(admin, "leaderboards", "{\"name\": \"" + name + "\"}");
+        Response created = Api.post(admin, "leaderboards", "{\"name\": \"" + name + "\"}");
         created.then().statusCode(201)
                 .body("name", equalTo(name))
                 .body("sort_order", equalTo("desc"))
@@ -112,7 +97,7 @@ class AdminWritesIT {
     @Test
     void bodyValuesAreConvertedToTheColumnTypes() throws Exception {
         long user = TestDb.user("types-" + TestDb.unique() + "@example.com", "Types", null);
-        Response created = post(admin, "analyticsEvents", "{\"user_id\": \"" + user + "\", \"name\": \"match_end\", "
+        Response created = Api.post(admin, "analyticsEvents", "{\"user_id\": \"" + user + "\", \"name\": \"match_end\", "
                 + "\"properties\": {\"score\": 12.5, \"tags\": [\"x\"], \"ok\": true}, "
                 + "\"created_at\": \"2026-01-02T05:04:05+02:00\"}");
         created.then().log().ifValidationFails().statusCode(201)
@@ -128,18 +113,18 @@ class AdminWritesIT {
 
         // a JSON scalar in a jsonb column stays a scalar; a null is SQL NULL
         String key = "cfg." + TestDb.unique();
-        long cfg = post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": \"plain text\"}")
+        long cfg = Api.post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": \"plain text\"}")
                 .then().statusCode(201).body("value", equalTo("plain text")).extract().jsonPath().getLong("id");
         assertEquals(List.of("string"), TestDb.column("SELECT jsonb_typeof(value) FROM warden_configs WHERE id = ?", cfg));
-        patch(admin, "configs/" + cfg, "{\"value\": null}").then().statusCode(200).body("value", nullValue());
+        Api.patch(admin, "configs/" + cfg, "{\"value\": null}").then().statusCode(200).body("value", nullValue());
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_configs WHERE id = ? AND value IS NULL", cfg));
 
-        patch(admin, "users/" + user, "{\"display_name\": 12, \"last_login_at\": 5}")
+        Api.patch(admin, "users/" + user, "{\"display_name\": 12, \"last_login_at\": 5}")
                 .then().statusCode(422).body("error.code", equalTo("invalid_request"))
                 .body("error.fields", hasKey("display_name"))
                 .body("error.fields", hasKey("last_login_at"));
         // ban and token_version belong to the moderation endpoints: generic writes ignore them
-        patch(admin, "users/" + user, "{\"token_version\": 99, \"ban\": {\"reason\": \"x\"}}")
+        Api.patch(admin, "users/" + user, "{\"token_version\": 99, \"ban\": {\"reason\": \"x\"}}")
                 .then().statusCode(200).body("token_version", equalTo(0)).body("ban", nullValue());
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_users WHERE id = ? AND token_version = 0 AND ban IS NULL", user));
     }
@@ -147,9 +132,9 @@ class AdminWritesIT {
     @Test
     void patchUpdatesOnlyTheColumnsPresentAndChangesTheETag() throws Exception {
         String key = "cfg." + TestDb.unique();
-        Response created = post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1, \"description\": \"before\"}");
+        Response created = Api.post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1, \"description\": \"before\"}");
         long id = created.jsonPath().getLong("id");
-        Response patched = patch(admin, "configs/" + id, "{\"description\": \"after\"}");
+        Response patched = Api.patch(admin, "configs/" + id, "{\"description\": \"after\"}");
         patched.then().statusCode(200)
                 .body("description", equalTo("after"))
                 .body("key", equalTo(key))
@@ -187,35 +172,35 @@ class AdminWritesIT {
 
     @Test
     void unknownColumnsAre422NamingEachOne() throws Exception {
-        post(admin, "configs", "{\"key\": \"cfg." + TestDb.unique() + "\", \"nope\": 1, \"valueX\": 2}")
+        Api.post(admin, "configs", "{\"key\": \"cfg." + TestDb.unique() + "\", \"nope\": 1, \"valueX\": 2}")
                 .then().statusCode(422).body("error.code", equalTo("invalid_request"))
                 .body("error.fields.nope[0]", equalTo("unknown column"))
                 .body("error.fields", hasKey("valueX"));
-        post(admin, "users", "{\"email\": \"hash-" + TestDb.unique() + "@example.com\", \"password_hash\": \"x\"}")
+        Api.post(admin, "users", "{\"email\": \"hash-" + TestDb.unique() + "@example.com\", \"password_hash\": \"x\"}")
                 .then().statusCode(422).body("error.fields", hasKey("password_hash"));
         long user = TestDb.user("hash-" + TestDb.unique() + "@example.com", null, null);
-        patch(admin, "users/" + user, "{\"password_hash\": \"PBKDF2WithHmacSHA256:1:x:y\"}")
+        Api.patch(admin, "users/" + user, "{\"password_hash\": \"PBKDF2WithHmacSHA256:1:x:y\"}")
                 .then().statusCode(422).body("error.fields", hasKey("password_hash"));
         assertNull(TestDb.column("SELECT password_hash FROM warden_users WHERE id = ?", user).get(0));
     }
 
     @Test
     void missingRequiredColumnsAre422NamingEachOne() {
-        post(admin, "cloudSaves", "{}").then().statusCode(422)
+        Api.post(admin, "cloudSaves", "{}").then().statusCode(422)
                 .body("error.code", equalTo("invalid_request"))
                 .body("error.fields.user_id[0]", equalTo("is required"))
                 .body("error.fields.slot[0]", equalTo("is required"))
                 .body("error.fields", not(hasKey("data")))
                 .body("error.fields", not(hasKey("id")));
-        post(admin, "leaderboards", "{\"name\": null}").then().statusCode(422)
+        Api.post(admin, "leaderboards", "{\"name\": null}").then().statusCode(422)
                 .body("error.fields.name[0]", equalTo("must not be null"));
     }
 
     @Test
     void aUniqueViolationIs409Conflict() {
         String key = "cfg." + TestDb.unique();
-        post(admin, "configs", "{\"key\": \"" + key + "\"}").then().statusCode(201);
-        post(admin, "configs", "{\"key\": \"" + key + "\"}").then().log().ifValidationFails().statusCode(409)
+        Api.post(admin, "configs", "{\"key\": \"" + key + "\"}").then().statusCode(201);
+        Api.post(admin, "configs", "{\"key\": \"" + key + "\"}").then().log().ifValidationFails().statusCode(409)
                 .body("error.code", equalTo("conflict"))
                 .body("error.message", containsString("key"))
                 .body("error.message", not(containsString(key)))
@@ -225,7 +210,7 @@ class AdminWritesIT {
 
     @Test
     void aMissingReferencedRowIs409Conflict() {
-        post(admin, "cloudSaves", "{\"user_id\": 999999999, \"slot\": \"x\"}").then().log().ifValidationFails()
+        Api.post(admin, "cloudSaves", "{\"user_id\": 999999999, \"slot\": \"x\"}").then().log().ifValidationFails()
                 .statusCode(409)
                 .body("error.code", equalTo("conflict"))
                 .body("error.message", containsString("user_id"))
@@ -234,7 +219,7 @@ class AdminWritesIT {
 
     @Test
     void aCheckViolationIs422NamingTheColumn() throws Exception {
-        post(admin, "leaderboards", "{\"name\": \"check-" + TestDb.unique() + "\", \"sort_order\": \"sideways\"}")
+        Api.post(admin, "leaderboards", "{\"name\": \"check-" + TestDb.unique() + "\", \"sort_order\": \"sideways\"}")
                 .then().log().ifValidationFails().statusCode(422)
                 .body("error.code", equalTo("invalid_request"))
                 .body("error.fields", hasKey("sort_order"))
@@ -263,9 +248,9 @@ class AdminWritesIT {
         String tag = TestDb.unique();
         long user = TestDb.user("entry-" + tag + "@example.com", "Entrant " + tag, null);
         long board = TestDb.insert("INSERT INTO warden_leaderboards (name) VALUES (?) RETURNING id", "entries-" + tag);
-        String id = compositeId(board, user);
+        String id = Api.compositeId(board, user);
 
-        Response created = post(admin, "leaderboardEntries",
+        Response created = Api.post(admin, "leaderboardEntries",
                 "{\"leaderboard_id\": " + board + ", \"user_id\": " + user + ", \"score\": 10, \"metadata\": {\"run\": 1}}");
         created.then().log().ifValidationFails().statusCode(201)
                 .body("_id", equalTo(id))
@@ -273,7 +258,7 @@ class AdminWritesIT {
                 .body("_labels.user_id", equalTo("Entrant " + tag));
         assertTrue(created.header("Location").endsWith("/admin-api/leaderboardEntries/" + id));
 
-        patch(admin, "leaderboardEntries/" + id,
+        Api.patch(admin, "leaderboardEntries/" + id,
                 "{\"leaderboard_id\": " + board + ", \"user_id\": " + user + ", \"score\": 99}")
                 .then().statusCode(200).body("score", equalTo(99)).body("_id", equalTo(id));
         assertEquals(99, TestDb.scalar("SELECT score FROM warden_leaderboard_entries WHERE leaderboard_id = ? AND user_id = ?",
@@ -288,7 +273,7 @@ class AdminWritesIT {
     @Test
     void ifMatchGuardsUpdatesAndDeletes() throws Exception {
         String key = "cfg." + TestDb.unique();
-        Response created = post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1}");
+        Response created = Api.post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1}");
         long id = created.jsonPath().getLong("id");
         String first = created.header("ETag");
 
@@ -321,7 +306,7 @@ class AdminWritesIT {
     @Test
     void usersTakeAWriteOnlyPassword() throws Exception {
         String email = "pw-" + TestDb.unique() + "@example.com";
-        Response created = post(admin, "users",
+        Response created = Api.post(admin, "users",
                 "{\"email\": \"" + email + "\", \"display_name\": \"Pw\", \"password\": \"first password 1\"}");
         created.then().log().ifValidationFails().statusCode(201)
                 .body("email", equalTo(email))
@@ -334,17 +319,17 @@ class AdminWritesIT {
         assertTrue(TestDb.column("SELECT password_hash FROM warden_users WHERE id = ?", id).get(0).startsWith("PBKDF2"));
         Api.login(email, "first password 1");
 
-        Response patched = patch(admin, "users/" + id, "{\"password\": \"second password 2\"}");
+        Response patched = Api.patch(admin, "users/" + id, "{\"password\": \"second password 2\"}");
         patched.then().statusCode(200).body("$", not(hasKey("password"))).body("$", not(hasKey("password_hash")));
         Api.login(email, "second password 2");
         Api.anonymous().contentType(ContentType.JSON)
                 .body(Map.of("email", email, "password", "first password 1"))
                 .post("/admin-api/auth/login").then().statusCode(401);
 
-        patch(admin, "users/" + id, "{\"password\": \"short\"}").then().statusCode(422)
+        Api.patch(admin, "users/" + id, "{\"password\": \"short\"}").then().statusCode(422)
                 .body("error.fields", hasKey("password"));
         // an edit form's empty password field changes nothing
-        patch(admin, "users/" + id, "{\"display_name\": \"Pw2\", \"password\": \"\"}").then().statusCode(200)
+        Api.patch(admin, "users/" + id, "{\"display_name\": \"Pw2\", \"password\": \"\"}").then().statusCode(200)
                 .body("display_name", equalTo("Pw2"));
         Api.login(email, "second password 2");
     }
@@ -353,14 +338,14 @@ class AdminWritesIT {
     void aNotesAuthorIsTheSignedInOperator() throws Exception {
         long subject = TestDb.user("subject-" + TestDb.unique() + "@example.com", "Subject", null);
         long other = TestDb.user("other-" + TestDb.unique() + "@example.com", "Other", null);
-        Response created = post(admin, "userNotes",
+        Response created = Api.post(admin, "userNotes",
                 "{\"user_id\": " + subject + ", \"body\": \"be nice\", \"author_id\": " + other + "}");
         created.then().log().ifValidationFails().statusCode(201)
                 .body("author_id", equalTo((int) adminId))
                 .body("user_id", equalTo((int) subject));
         long id = created.jsonPath().getLong("id");
         assertEquals(adminId, TestDb.scalar("SELECT author_id FROM warden_user_notes WHERE id = ?", id));
-        patch(admin, "userNotes/" + id, "{\"body\": \"edited\", \"author_id\": " + other + "}")
+        Api.patch(admin, "userNotes/" + id, "{\"body\": \"edited\", \"author_id\": " + other + "}")
                 .then().statusCode(200).body("body", equalTo("edited")).body("author_id", equalTo((int) adminId));
     }
 
@@ -368,9 +353,9 @@ class AdminWritesIT {
     void theAuditLogIsAppendOnlyEvenForAdmins() throws Exception {
         long entry = TestDb.insert("INSERT INTO warden_admin_audit (action, resource, target_id) VALUES ('create', 'users', '1') "
                 + "RETURNING id");
-        post(admin, "adminAudit", "{\"action\": \"create\", \"resource\": \"users\"}")
+        Api.post(admin, "adminAudit", "{\"action\": \"create\", \"resource\": \"users\"}")
                 .then().statusCode(403).body("error.code", equalTo("forbidden"));
-        patch(admin, "adminAudit/" + entry, "{\"action\": \"delete\"}").then().statusCode(403);
+        Api.patch(admin, "adminAudit/" + entry, "{\"action\": \"delete\"}").then().statusCode(403);
         Api.session(admin).contentType(ContentType.JSON).body("{}").put("/admin-api/adminAudit/" + entry)
                 .then().statusCode(403);
         Api.session(admin).delete("/admin-api/adminAudit/" + entry).then().statusCode(403);
@@ -385,35 +370,35 @@ class AdminWritesIT {
         long cfg = TestDb.insert("INSERT INTO warden_configs (key) VALUES (?) RETURNING id", "cfg." + TestDb.unique());
         long board = TestDb.insert("INSERT INTO warden_leaderboards (name) VALUES (?) RETURNING id", "mod-" + TestDb.unique());
 
-        post(mod, "configs", "{\"key\": \"cfg." + TestDb.unique() + "\"}").then().statusCode(403)
+        Api.post(mod, "configs", "{\"key\": \"cfg." + TestDb.unique() + "\"}").then().statusCode(403)
                 .body("error.code", equalTo("forbidden"));
-        patch(mod, "configs/" + cfg, "{\"description\": \"by mod\"}").then().statusCode(200)
+        Api.patch(mod, "configs/" + cfg, "{\"description\": \"by mod\"}").then().statusCode(200)
                 .body("description", equalTo("by mod"));
-        patch(mod, "leaderboards/" + board, "{\"reset_period\": \"daily\"}").then().statusCode(403);
+        Api.patch(mod, "leaderboards/" + board, "{\"reset_period\": \"daily\"}").then().statusCode(403);
         Api.session(mod).delete("/admin-api/configs/" + cfg).then().statusCode(403);
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_configs WHERE id = ?", cfg));
 
         String plain = "plain-" + TestDb.unique() + "@example.com";
         TestDb.user(plain, "Plain", PASSWORD);
-        post(Api.login(plain, PASSWORD), "configs", "{\"key\": \"cfg." + TestDb.unique() + "\"}").then().statusCode(403);
+        Api.post(Api.login(plain, PASSWORD), "configs", "{\"key\": \"cfg." + TestDb.unique() + "\"}").then().statusCode(403);
     }
 
     @Test
     void unknownRowsAndResourcesAre404() {
-        patch(admin, "users/999999999", "{\"display_name\": \"x\"}").then().statusCode(404)
+        Api.patch(admin, "users/999999999", "{\"display_name\": \"x\"}").then().statusCode(404)
                 .body("error.code", equalTo("not_found"));
         Api.session(admin).contentType(ContentType.JSON).body("{}").put("/admin-api/users/999999999")
                 .then().statusCode(404);
         Api.session(admin).delete("/admin-api/users/999999999").then().statusCode(404);
         Api.session(admin).delete("/admin-api/leaderboardEntries/garbage").then().statusCode(404);
-        post(admin, "noSuchResource", "{}").then().statusCode(404).body("error.code", equalTo("not_found"));
-        patch(admin, "noSuchResource/1", "{}").then().statusCode(404);
+        Api.post(admin, "noSuchResource", "{}").then().statusCode(404).body("error.code", equalTo("not_found"));
+        Api.patch(admin, "noSuchResource/1", "{}").then().statusCode(404);
     }
 
     @Test
     void malformedBodiesAndOtherContentTypesAre400() throws Exception {
-        post(admin, "configs", "{\"key\": ").then().statusCode(400).body("error.code", equalTo("bad_request"));
-        post(admin, "configs", "[1, 2]").then().statusCode(400).body("error.code", equalTo("bad_request"));
+        Api.post(admin, "configs", "{\"key\": ").then().statusCode(400).body("error.code", equalTo("bad_request"));
+        Api.post(admin, "configs", "[1, 2]").then().statusCode(400).body("error.code", equalTo("bad_request"));
         Api.session(admin).contentType("text/plain").body("{\"key\": \"cfg." + TestDb.unique() + "\"}")
                 .post("/admin-api/configs").then().statusCode(400).body("error.code", equalTo("bad_request"));
         long cfg = TestDb.insert("INSERT INTO warden_configs (key) VALUES (?) RETURNING id", "cfg." + TestDb.unique());

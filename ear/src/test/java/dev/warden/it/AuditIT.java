@@ -13,13 +13,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,23 +104,10 @@ class AuditIT {
         return change;
     }
 
-    private Response post(String cookie, String key, String json) {
-        return Api.session(cookie).contentType(ContentType.JSON).body(json).post("/admin-api/" + key);
-    }
-
-    private Response patch(String cookie, String path, String json) {
-        return Api.session(cookie).contentType(ContentType.JSON).body(json).patch("/admin-api/" + path);
-    }
-
-    private static String compositeId(long a, long b) {
-        return Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(("[" + a + "," + b + "]").getBytes(StandardCharsets.UTF_8));
-    }
-
     @Test
     void createUpdateAndDeleteAreRecordedWithRowAndChangedColumnsOnly() throws Exception {
         String key = "audit." + TestDb.unique();
-        Response created = post(admin, "configs",
+        Response created = Api.post(admin, "configs",
                 "{\"key\": \"" + key + "\", \"value\": {\"a\": [1, 2]}, \"description\": \"before\"}");
         created.then().statusCode(201);
         String id = created.jsonPath().getString("_id");
@@ -132,7 +117,7 @@ class AuditIT {
         assertEquals((Long) adminId, rows.get(0).operatorId());
         assertEquals(Map.of("row", columns(created)), rows.get(0).payload());
 
-        Response patched = patch(admin, "configs/" + id,
+        Response patched = Api.patch(admin, "configs/" + id,
                 "{\"key\": \"" + key + "\", \"value\": 2, \"description\": \"after\"}");
         patched.then().statusCode(200);
         rows = auditOf("configs", id);
@@ -143,7 +128,7 @@ class AuditIT {
                         "description", change("before", "after"))),
                 rows.get(1).payload(), "only the changed columns; key (unchanged) and updated_at are left out");
 
-        patch(admin, "configs/" + id, "{}").then().statusCode(200);
+        Api.patch(admin, "configs/" + id, "{}").then().statusCode(200);
         assertEquals(2, auditOf("configs", id).size(), "an update that writes nothing is not a mutation");
 
         Response deleted = Api.session(admin).delete("/admin-api/configs/" + id);
@@ -159,12 +144,12 @@ class AuditIT {
         String tag = TestDb.unique();
         long user = TestDb.user("audit-entry-" + tag + "@example.com", "Entrant " + tag, null);
         long board = TestDb.insert("INSERT INTO warden_leaderboards (name) VALUES (?) RETURNING id", "audit-" + tag);
-        String id = compositeId(board, user);
+        String id = Api.compositeId(board, user);
 
-        Response created = post(admin, "leaderboardEntries",
+        Response created = Api.post(admin, "leaderboardEntries",
                 "{\"leaderboard_id\": " + board + ", \"user_id\": " + user + ", \"score\": 10}");
         created.then().statusCode(201).body("_id", equalTo(id));
-        patch(admin, "leaderboardEntries/" + id, "{\"score\": 99, \"metadata\": {\"run\": 2}}").then().statusCode(200);
+        Api.patch(admin, "leaderboardEntries/" + id, "{\"score\": 99, \"metadata\": {\"run\": 2}}").then().statusCode(200);
         Response deleted = Api.session(admin).delete("/admin-api/leaderboardEntries/" + id);
         deleted.then().statusCode(200);
 
@@ -182,14 +167,14 @@ class AuditIT {
     void passwordsAndHashesNeverReachAPayload() throws Exception {
         String tag = TestDb.unique();
         String first = "first secret pw " + tag;
-        Response created = post(admin, "users", "{\"email\": \"audit-pw-" + tag + "@example.com\", "
+        Response created = Api.post(admin, "users", "{\"email\": \"audit-pw-" + tag + "@example.com\", "
                 + "\"display_name\": \"Pw " + tag + "\", \"password\": \"" + first + "\"}");
         created.then().statusCode(201);
         String id = created.jsonPath().getString("_id");
         String second = "second secret pw " + tag;
-        patch(admin, "users/" + id, "{\"display_name\": \"Pw2 " + tag + "\", \"password\": \"" + second + "\"}")
+        Api.patch(admin, "users/" + id, "{\"display_name\": \"Pw2 " + tag + "\", \"password\": \"" + second + "\"}")
                 .then().statusCode(200);
-        patch(admin, "users/" + id, "{\"password\": \"third secret pw " + tag + "\"}").then().statusCode(200);
+        Api.patch(admin, "users/" + id, "{\"password\": \"third secret pw " + tag + "\"}").then().statusCode(200);
         String hash = TestDb.column("SELECT password_hash FROM warden_users WHERE id = ?", Long.parseLong(id)).get(0);
         assertTrue(hash.startsWith("PBKDF2"), hash);
 
@@ -273,7 +258,7 @@ class AuditIT {
     @Test
     void theDatabaseRefusesToUpdateDeleteOrTruncateTheAuditLog() throws Exception {
         String key = "audit." + TestDb.unique();
-        String id = post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1}").then().statusCode(201)
+        String id = Api.post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1}").then().statusCode(201)
                 .extract().jsonPath().getString("_id");
         AuditRow row = auditOf("configs", id).get(0);
 
@@ -295,8 +280,8 @@ class AuditIT {
         assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE created_at < '2000-01-01T00:00:00Z'"));
 
         // and the panel denies every write on it, admins included (spec, Events rule 2)
-        post(admin, "adminAudit", "{\"action\": \"forged\", \"resource\": \"configs\"}").then().statusCode(403);
-        patch(admin, "adminAudit/" + row.id(), "{\"action\": \"forged\"}").then().statusCode(403);
+        Api.post(admin, "adminAudit", "{\"action\": \"forged\", \"resource\": \"configs\"}").then().statusCode(403);
+        Api.patch(admin, "adminAudit/" + row.id(), "{\"action\": \"forged\"}").then().statusCode(403);
         Api.session(admin).delete("/admin-api/adminAudit/" + row.id()).then().statusCode(403);
         assertEquals(List.of("create"), actions(auditOf("configs", id)));
     }
@@ -305,9 +290,9 @@ class AuditIT {
     void theAuditListShowsNewRowsToAdminsOnly() throws Exception {
         String tag = TestDb.unique();
         String key = "audit." + tag;
-        String id = post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1}").then().statusCode(201)
+        String id = Api.post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1}").then().statusCode(201)
                 .extract().jsonPath().getString("_id");
-        patch(admin, "configs/" + id, "{\"value\": 2}").then().statusCode(200);
+        Api.patch(admin, "configs/" + id, "{\"value\": 2}").then().statusCode(200);
 
         Response list = Api.session(admin).queryParam("resource", "configs").queryParam("target_id", id)
                 .queryParam("_sort", "id").queryParam("_order", "asc").get("/admin-api/adminAudit");
@@ -337,7 +322,7 @@ class AuditIT {
         TestDb.update("CREATE TRIGGER warden_it_" + marker + " BEFORE INSERT ON warden_admin_audit "
                 + "FOR EACH ROW EXECUTE FUNCTION warden_it_" + marker + "()");
         try {
-            Response created = post(admin, "configs", "{\"key\": \"" + marker + "\", \"value\": 1}");
+            Response created = Api.post(admin, "configs", "{\"key\": \"" + marker + "\", \"value\": 1}");
             created.then().statusCode(201).body("key", equalTo(marker));
             String id = created.jsonPath().getString("_id");
             assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_configs WHERE key = ?", marker));

@@ -39,6 +39,22 @@ public final class Api {
         return anonymous().cookie("warden_session", cookie);
     }
 
+    /** {@code POST /admin-api/<key>} with a JSON body, signed in with {@code cookie}. */
+    public static Response post(String cookie, String key, String json) {
+        return session(cookie).contentType(ContentType.JSON).body(json).post("/admin-api/" + key);
+    }
+
+    /** {@code PATCH /admin-api/<path>} with a JSON body, signed in with {@code cookie}. */
+    public static Response patch(String cookie, String path, String json) {
+        return session(cookie).contentType(ContentType.JSON).body(json).patch("/admin-api/" + path);
+    }
+
+    /** The {@code _id} of a two-column key: base64url (no padding) of {@code [a,b]}. */
+    public static String compositeId(long a, long b) {
+        return java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(("[" + a + "," + b + "]").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     /** A request carrying {@code Authorization: Bearer token}. */
     public static RequestSpecification bearer(String token) {
         return anonymous().header("Authorization", "Bearer " + token);
