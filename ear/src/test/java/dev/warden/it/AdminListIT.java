@@ -28,7 +28,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ArquillianExtension.class)
 class AdminListIT {
 
-    private static final String PASSWORD = "list password 123";
 
     private String admin;
     private String tag;
@@ -41,9 +40,7 @@ class AdminListIT {
 
     @BeforeEach
     void data() throws Exception {
-        String email = "list-admin-" + TestDb.unique() + "@example.com";
-        TestDb.userWithRole(email, PASSWORD, "admin", null);
-        admin = Api.login(email, PASSWORD);
+        admin = Api.signedIn("admin", null).cookie();
         tag = TestDb.unique();
         users.clear();
         String[] names = {"Alice Zed", "Bob 100%_off", "Carol", "Dave", "Eve"};

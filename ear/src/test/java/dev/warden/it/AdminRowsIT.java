@@ -43,9 +43,7 @@ class AdminRowsIT {
 
     @BeforeEach
     void signIn() throws Exception {
-        String email = "rows-admin-" + TestDb.unique() + "@example.com";
-        TestDb.userWithRole(email, PASSWORD, "admin", null);
-        admin = Api.login(email, PASSWORD);
+        admin = Api.signedIn("admin", null).cookie();
     }
 
     @Test

@@ -49,9 +49,9 @@ class AdminWritesIT {
 
     @BeforeEach
     void signIn() throws Exception {
-        String email = "writes-admin-" + TestDb.unique() + "@example.com";
-        adminId = TestDb.userWithRole(email, PASSWORD, "admin", null);
-        admin = Api.login(email, PASSWORD);
+        Api.Identity signedIn = Api.signedIn("admin", null);
+        adminId = signedIn.id();
+        admin = signedIn.cookie();
     }
 
     @Test

@@ -58,9 +58,9 @@ class AuditIT {
 
     @BeforeEach
     void signIn() throws Exception {
-        String email = "audit-admin-" + TestDb.unique() + "@example.com";
-        adminId = TestDb.userWithRole(email, PASSWORD, "admin", null);
-        admin = Api.login(email, PASSWORD);
+        Api.Identity signedIn = Api.signedIn("admin", null);
+        adminId = signedIn.id();
+        admin = signedIn.cookie();
     }
 
     private static List<AuditRow> audit(String where, Object... params) throws SQLException {

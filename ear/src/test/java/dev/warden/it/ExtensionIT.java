@@ -42,9 +42,7 @@ class ExtensionIT {
 
     @BeforeEach
     void signIn() throws Exception {
-        String email = "ext-admin-" + TestDb.unique() + "@example.com";
-        TestDb.userWithRole(email, PASSWORD, "admin", null);
-        admin = Api.login(email, PASSWORD);
+        admin = Api.signedIn("admin", null).cookie();
     }
 
     private JsonPath catalog() {
@@ -222,9 +220,7 @@ class ExtensionIT {
 
     @Test
     void aPolicyReplacesTheStandardRuleAndTheCatalogAgrees() throws Exception {
-        String modEmail = "ext-mod-" + TestDb.unique() + "@example.com";
-        TestDb.userWithRole(modEmail, PASSWORD, "mod", "users"); // scoped elsewhere: the policy ignores scope
-        String mod = Api.login(modEmail, PASSWORD);
+        String mod = Api.signedIn("mod", "users").cookie(); // scoped elsewhere: the policy ignores scope
 
         JsonPath adminView = catalog();
         assertEquals(Boolean.FALSE, adminView.get(resource("tournaments") + ".can.create"), "roles are literal");
@@ -247,9 +243,7 @@ class ExtensionIT {
         String tag = TestDb.unique();
         long player = TestDb.user("act-" + tag + "@example.com", "Actor " + tag, null);
         long score = TestDb.insert("INSERT INTO game_scores (user_id, score) VALUES (?, 5) RETURNING id", player);
-        String modEmail = "act-mod-" + tag + "@example.com";
-        TestDb.userWithRole(modEmail, PASSWORD, "mod", "scores");
-        String mod = Api.login(modEmail, PASSWORD);
+        String mod = Api.signedIn("mod", "scores").cookie();
         String userEmail = "act-user-" + tag + "@example.com";
         TestDb.user(userEmail, "Plain", PASSWORD);
         String user = Api.login(userEmail, PASSWORD);

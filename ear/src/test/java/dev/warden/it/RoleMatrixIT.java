@@ -42,14 +42,11 @@ class RoleMatrixIT {
     @BeforeEach
     void identities() throws Exception {
         String tag = TestDb.unique();
-        TestDb.userWithRole("m-admin-" + tag + "@example.com", PASSWORD, "admin", null);
-        sessions.put("admin", Api.login("m-admin-" + tag + "@example.com", PASSWORD));
+        sessions.put("admin", Api.signedIn("admin", null).cookie());
         for (String scope : List.of("configs", "roles", "adminAudit")) {
-            TestDb.userWithRole("m-mod-" + scope + "-" + tag + "@example.com", PASSWORD, "mod", scope);
-            sessions.put("mod:" + scope, Api.login("m-mod-" + scope + "-" + tag + "@example.com", PASSWORD));
+            sessions.put("mod:" + scope, Api.signedIn("mod", scope).cookie());
         }
-        TestDb.userWithRole("m-mod-users-" + tag + "@example.com", PASSWORD, "mod", "users");
-        sessions.put("mod:elsewhere", Api.login("m-mod-users-" + tag + "@example.com", PASSWORD));
+        sessions.put("mod:elsewhere", Api.signedIn("mod", "users").cookie());
         TestDb.user("m-user-" + tag + "@example.com", "Plain", PASSWORD);
         sessions.put("user", Api.login("m-user-" + tag + "@example.com", PASSWORD));
         sessions.put("anonymous", null);

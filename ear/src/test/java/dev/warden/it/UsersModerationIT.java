@@ -35,9 +35,7 @@ class UsersModerationIT {
 
     @BeforeEach
     void data() throws Exception {
-        String email = "mod-admin-" + TestDb.unique() + "@example.com";
-        TestDb.userWithRole(email, PASSWORD, "admin", null);
-        admin = Api.login(email, PASSWORD);
+        admin = Api.signedIn("admin", null).cookie();
         playerEmail = "player-" + TestDb.unique() + "@example.com";
         player = TestDb.user(playerEmail, "Player", PASSWORD);
     }

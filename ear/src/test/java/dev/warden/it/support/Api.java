@@ -34,6 +34,25 @@ public final class Api {
         return response.cookie("warden_session");
     }
 
+    /**
+     * A signed-in identity made for one test: a fresh user with a unique email, the given panel role
+     * ({@code admin}, or {@code mod} scoped to {@code scope}), and its session cookie.
+     *
+     * @param id     the user's id
+     * @param email  the user's email
+     * @param cookie the {@code warden_session} cookie value
+     */
+    public record Identity(long id, String email, String cookie) {
+    }
+
+    /** A new user with {@code role} (and {@code scope} for a mod), signed in. */
+    public static Identity signedIn(String role, String scope) throws java.sql.SQLException {
+        String email = role + "-" + TestDb.unique() + "@example.com";
+        String password = "identity password " + TestDb.unique();
+        long id = TestDb.userWithRole(email, password, role, scope);
+        return new Identity(id, email, login(email, password));
+    }
+
     /** A request carrying the session cookie. */
     public static RequestSpecification session(String cookie) {
         return anonymous().cookie("warden_session", cookie);
