@@ -201,7 +201,7 @@ public class AuthService {
                 roles.add(new String[]{parts[0], parts.length > 1 && !parts[1].isEmpty() ? parts[1] : null});
             }
         }
-        return operator(((Number) row[3]).longValue(), (String) row[4], roles, id);
+        return Operator.fromRoles(((Number) row[3]).longValue(), (String) row[4], roles, id);
     }
 
     /** A timestamp column of a native query as an instant (drivers give Timestamp or OffsetDateTime). */
@@ -351,20 +351,8 @@ public class AuthService {
         List<Role> roles = em.createQuery("SELECT r FROM Role r WHERE r.user.id = :id ORDER BY r.resource", Role.class)
                 .setParameter("id", user.getId())
                 .getResultList();
-        return operator(user.getId(), user.getEmail(),
+        return Operator.fromRoles(user.getId(), user.getEmail(),
                 roles.stream().map(r -> new String[]{r.getRole(), r.getResource()}).toList(), sessionId);
-    }
-
-    /**
-     * The operator of a user from their {@code warden_roles} rows ({@code [role, resource]} pairs): any admin
-     * row makes an admin; else mod rows make a mod scoped to their resources; else role user.
-     */
-    static Operator operator(long userId, String email, List<String[]> roleRows, String sessionId) {
-        boolean admin = roleRows.stream().anyMatch(r -> Operator.ADMIN.equals(r[0]));
-        List<String> scopes = roleRows.stream().filter(r -> Operator.MOD.equals(r[0]) && r[1] != null)
-                .map(r -> r[1]).distinct().toList();
-        String role = admin ? Operator.ADMIN : scopes.isEmpty() ? Operator.USER : Operator.MOD;
-        return new Operator(userId, email, role, admin ? List.of() : scopes, sessionId);
     }
 
     private User findByEmail(String email) {

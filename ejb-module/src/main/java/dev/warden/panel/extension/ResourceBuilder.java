@@ -22,6 +22,15 @@ public interface ResourceBuilder {
     /** Sidebar icon; default guessed from the table name ({@link AdminIcon#guess}). */
     ResourceBuilder icon(AdminIcon icon);
 
+    /**
+     * Hides columns from the panel entirely: they are never listed, read, filtered, sorted on or written
+     * through {@code /admin-api}, and the catalog does not show them. Primary-key columns cannot be hidden
+     * (logged and ignored). Hiding {@code ban} or {@code token_version} on {@code users} turns ban, unban and
+     * revoke-sessions off (501 {@code not_implemented}, spec/admin-panel.md, Errors), as for a users table
+     * without them.
+     */
+    ResourceBuilder hide(String... sqlColumns);
+
     /** The list view: {@code l -> l.columns("id", "score").defaultSort("score", SortOrder.DESC)}. */
     ResourceBuilder list(Consumer<ListBuilder> list);
 

@@ -327,14 +327,25 @@ public class ResourceRegistry {
 
     /** One resource: catalog facts, derived relations and the {@code resources} entry, if any. */
     private static ResourceDef define(TableFacts f, ResourceSettings rs, Map<String, ColumnDef> columnsByName,
-                                      List<RelationDef> relations, Map<String, TableFacts> byKey) {
+                                      List<RelationDef> allRelations, Map<String, TableFacts> byKey) {
         TableSpec spec = f.spec();
         String key = spec.key();
         Map<String, ColumnDef> cols = new LinkedHashMap<>(columnsByName);
-        List<String> names = List.copyOf(cols.keySet());
         if (rs == null) {
             rs = new ResourceSettings(key);
         }
+        for (String column : rs.hidden()) {
+            if (f.primaryKey().contains(column)) {
+                LOG.warning("Panel resource '" + key + "': primary-key column " + column + " cannot be hidden; ignored");
+            } else if (cols.remove(column) == null) {
+                LOG.log(Level.FINE, "Panel resource ''{0}'': hide names ''{1}'', which is not a column; dropped",
+                        new Object[] {key, column});
+            }
+        }
+        List<String> names = List.copyOf(cols.keySet());
+        List<RelationDef> relations = allRelations.stream()
+                .filter(r -> !RelationDef.ONE.equals(r.kind()) || cols.containsKey(r.fk()))
+                .toList();
         spec.linkFromColumn().forEach((column, from) -> {
             if (cols.containsKey(column) && cols.containsKey(from)) {
                 cols.put(column, cols.get(column).withLinkFromColumn(from));

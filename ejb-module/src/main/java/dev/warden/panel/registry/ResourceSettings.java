@@ -79,6 +79,7 @@ public final class ResourceSettings implements ResourceBuilder {
     private List<String> formFields;
     private List<String> showFields;
     private final Map<String, ColumnSettings> columns = new LinkedHashMap<>();
+    private final java.util.Set<String> hidden = new java.util.LinkedHashSet<>();
     private final Map<String, String> relationLabels = new LinkedHashMap<>();
     private DefaultsFunction defaults;
     private final Map<String, Action> actions = new LinkedHashMap<>();
@@ -104,6 +105,19 @@ public final class ResourceSettings implements ResourceBuilder {
     public ResourceBuilder icon(AdminIcon icon) {
         this.icon = Objects.requireNonNull(icon, "icon");
         return this;
+    }
+
+    @Override
+    public ResourceBuilder hide(String... sqlColumns) {
+        for (String column : sqlColumns) {
+            hidden.add(requireText(column, "hidden column name"));
+        }
+        return this;
+    }
+
+    /** The hidden column names (as given; unknown ones are dropped by the registry). */
+    public java.util.Set<String> hidden() {
+        return Collections.unmodifiableSet(hidden);
     }
 
     @Override
