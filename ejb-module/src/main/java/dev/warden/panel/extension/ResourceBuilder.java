@@ -22,15 +22,6 @@ public interface ResourceBuilder {
     /** Sidebar icon; default guessed from the table name ({@link AdminIcon#guess}). */
     ResourceBuilder icon(AdminIcon icon);
 
-    /**
-     * Hides columns from the panel entirely: they are never listed, read, filtered, sorted on or written
-     * through {@code /admin-api}, and the catalog does not show them. Primary-key columns cannot be hidden
-     * (logged and ignored). Hiding {@code ban} or {@code token_version} on {@code users} turns ban, unban and
-     * revoke-sessions off (501 {@code not_implemented}, spec/admin-panel.md, Errors), as for a users table
-     * without them.
-     */
-    ResourceBuilder hide(String... sqlColumns);
-
     /** The list view: {@code l -> l.columns("id", "score").defaultSort("score", SortOrder.DESC)}. */
     ResourceBuilder list(Consumer<ListBuilder> list);
 
@@ -70,4 +61,11 @@ public interface ResourceBuilder {
      * call for the same operation replaces the earlier one.
      */
     ResourceBuilder policy(Operation operation, Policy policy);
+
+    /**
+     * SQL columns that never leave the server, like the built-in {@code users.password_hash}: they are not in
+     * the catalog, rows, forms, filters, sorts or audit payloads, and a write cannot set them (use for secret
+     * hashes, e.g. {@code token_hash}). Unknown names are ignored. Several calls add up.
+     */
+    ResourceBuilder hide(String... sqlColumns);
 }

@@ -107,7 +107,7 @@ public class ResourceRegistry {
         List<TableFacts> facts = new ArrayList<>();
         try (Connection connection = dataSource.getConnection()) {
             for (TableSpec spec : settings.tables().values()) {
-                facts.add(readTable(connection, spec, settings.originOf(spec.key())));
+                facts.add(readTable(connection, withHidden(spec, settings), settings.originOf(spec.key())));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot read the database catalog: " + e.getMessage(), e);
@@ -119,6 +119,18 @@ public class ResourceRegistry {
         }
         LOG.info(() -> "Panel: " + resources.size() + " resources registered " + resources.keySet() + " ("
                 + (System.nanoTime() - started) / 1_000_000 + " ms)");
+    }
+
+    /** {@code spec} with the columns its {@code resources} entry hides ({@code ResourceBuilder.hide}) added. */
+    static TableSpec withHidden(TableSpec spec, PanelSettings settings) {
+        ResourceSettings resource = settings.resources().get(spec.key());
+        if (resource == null || resource.hidden().isEmpty()) {
+            return spec;
+        }
+        java.util.Set<String> hidden = new java.util.LinkedHashSet<>(spec.hidden());
+        hidden.addAll(resource.hidden());
+        return new TableSpec(spec.key(), spec.entityClass(), spec.label(), java.util.Set.copyOf(hidden),
+                spec.defaultSort(), spec.linkFromColumn());
     }
 
     /** The built-in tables, then every customizer in order. */
@@ -327,25 +339,14 @@ public class ResourceRegistry {
 
     /** One resource: catalog facts, derived relations and the {@code resources} entry, if any. */
     private static ResourceDef define(TableFacts f, ResourceSettings rs, Map<String, ColumnDef> columnsByName,
-                                      List<RelationDef> allRelations, Map<String, TableFacts> byKey) {
+                                      List<RelationDef> relations, Map<String, TableFacts> byKey) {
         TableSpec spec = f.spec();
         String key = spec.key();
         Map<String, ColumnDef> cols = new LinkedHashMap<>(columnsByName);
+        List<String> names = List.copyOf(cols.keySet());
         if (rs == null) {
             rs = new ResourceSettings(key);
         }
-        for (String column : rs.hidden()) {
-            if (f.primaryKey().contains(column)) {
-                LOG.warning("Panel resource '" + key + "': primary-key column " + column + " cannot be hidden; ignored");
-            } else if (cols.remove(column) == null) {
-                LOG.log(Level.FINE, "Panel resource ''{0}'': hide names ''{1}'', which is not a column; dropped",
-                        new Object[] {key, column});
-            }
-        }
-        List<String> names = List.copyOf(cols.keySet());
-        List<RelationDef> relations = allRelations.stream()
-                .filter(r -> !RelationDef.ONE.equals(r.kind()) || cols.containsKey(r.fk()))
-                .toList();
         spec.linkFromColumn().forEach((column, from) -> {
             if (cols.containsKey(column) && cols.containsKey(from)) {
                 cols.put(column, cols.get(column).withLinkFromColumn(from));

@@ -79,11 +79,11 @@ public final class ResourceSettings implements ResourceBuilder {
     private List<String> formFields;
     private List<String> showFields;
     private final Map<String, ColumnSettings> columns = new LinkedHashMap<>();
-    private final java.util.Set<String> hidden = new java.util.LinkedHashSet<>();
     private final Map<String, String> relationLabels = new LinkedHashMap<>();
     private DefaultsFunction defaults;
     private final Map<String, Action> actions = new LinkedHashMap<>();
     private final Map<Operation, Policy> policies = new EnumMap<>(Operation.class);
+    private final java.util.Set<String> hidden = new java.util.LinkedHashSet<>();
 
     /** Settings for the resource {@code key}, all unconfigured. */
     public ResourceSettings(String key) {
@@ -105,19 +105,6 @@ public final class ResourceSettings implements ResourceBuilder {
     public ResourceBuilder icon(AdminIcon icon) {
         this.icon = Objects.requireNonNull(icon, "icon");
         return this;
-    }
-
-    @Override
-    public ResourceBuilder hide(String... sqlColumns) {
-        for (String column : sqlColumns) {
-            hidden.add(requireText(column, "hidden column name"));
-        }
-        return this;
-    }
-
-    /** The hidden column names (as given; unknown ones are dropped by the registry). */
-    public java.util.Set<String> hidden() {
-        return Collections.unmodifiableSet(hidden);
     }
 
     @Override
@@ -195,6 +182,19 @@ public final class ResourceSettings implements ResourceBuilder {
         }
         actions.put(action.name(), action);
         return this;
+    }
+
+    @Override
+    public ResourceBuilder hide(String... sqlColumns) {
+        for (String column : sqlColumns) {
+            hidden.add(requireText(column, "hidden column"));
+        }
+        return this;
+    }
+
+    /** Columns hidden with {@link #hide}, in order. */
+    public java.util.Set<String> hidden() {
+        return Collections.unmodifiableSet(hidden);
     }
 
     @Override
