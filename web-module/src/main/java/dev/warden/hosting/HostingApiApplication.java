@@ -17,7 +17,8 @@ public class HostingApiApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return new LinkedHashSet<>(List.of(ApplicationsResource.class, BearerTokenFilter.class,
+        return new LinkedHashSet<>(List.of(ApplicationsResource.class, MetricsResource.class, EgressResource.class,
+                DeploysResource.class, BearerTokenFilter.class,
                 ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
                 UnhandledExceptionMapper.class));
     }
