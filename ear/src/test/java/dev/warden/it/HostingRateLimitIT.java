@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -81,5 +82,52 @@ class HostingRateLimitIT {
         Api.bearer(t.token()).get("/api/v1/nothing-here").then().statusCode(404);
         assertEquals("58", Api.bearer(t.token()).get("/api/v1/applications").header("X-RateLimit-Remaining"),
                 "a path that is no endpoint is not counted");
+    }
+
+    /**
+     * Counts requests to an endpoint that may not exist on this branch yet: skips the test (assumption) when the
+     * first answer carries no rate-limit fields, i.e. the path matched no {@code @HostingEndpoint} method.
+     */
+    private static void assumeEndpointExists(Response first, String path) {
+        assumeTrue(first.header("X-RateLimit-Limit") != null, path + " is not deployed on this branch yet");
+    }
+
+    @Test
+    void logsAllowTwoRequestsAMinuteAndTheyCountInTheTeamBudget() throws Exception {
+        HostingTeam t = HostingTeam.create();
+        long location = TestDb.insert("INSERT INTO warden_locations (application_id, region_code, region_city, region_country, "
+                + "plan_vcpus, plan_ram_mb, plan_transfer_gb) VALUES (?, 'fra', 'Frankfurt', 'DE', 1, 1024, 100) RETURNING id", t.app());
+        long instance = TestDb.insert("INSERT INTO warden_instances (location_id, status) VALUES (?, 'pending') RETURNING id", location);
+        String path = "/api/v1/applications/" + t.slug() + "/instances/" + instance + "/logs";
+        HostingTeam.awaitWindowWithAtLeast(30);
+        Response first = Api.bearer(t.token()).get(path);
+        assumeEndpointExists(first, path);
+        assertEquals("2", first.header("X-RateLimit-Limit"));
+        assertEquals("1", first.header("X-RateLimit-Remaining"));
+        assertTrue(first.header("RateLimit").matches("\"team\";r=59;t=\\d+, \"logs\";r=1;t=\\d+"), first.header("RateLimit"));
+        Api.bearer(t.token()).get(path).then().header("X-RateLimit-Remaining", "0");
+        Response third = Api.bearer(t.token()).get(path);
+        third.then().statusCode(429).body("error.code", equalTo("rate_limited"));
+        assertTrue(Long.parseLong(third.header("Retry-After")) >= 1);
+        assertEquals("57", Api.bearer(t.token()).get("/api/v1/applications").header("X-RateLimit-Remaining"),
+                "the two logs requests (and this one) counted in the team budget, the refused third did not");
+    }
+
+    @Test
+    void metricsAllowTenRequestsAMinute() throws Exception {
+        HostingTeam t = HostingTeam.create();
+        String path = "/api/v1/applications/" + t.slug() + "/metrics";
+        HostingTeam.awaitWindowWithAtLeast(30);
+        Response first = Api.bearer(t.token()).get(path);
+        assumeEndpointExists(first, path);
+        assertEquals("10", first.header("X-RateLimit-Limit"));
+        for (int i = 2; i <= 10; i++) {
+            Api.bearer(t.token()).get(path).then().header("X-RateLimit-Remaining", Integer.toString(10 - i));
+        }
+        Response refused = Api.bearer(t.token()).get(path);
+        refused.then().statusCode(429).body("error.code", equalTo("rate_limited"));
+        assertEquals("0", refused.header("X-RateLimit-Remaining"));
+        assertEquals("49", Api.bearer(t.token()).get("/api/v1/applications").header("X-RateLimit-Remaining"),
+                "ten metrics requests (and this one) counted in the team's 60; the refused one did not");
     }
 }

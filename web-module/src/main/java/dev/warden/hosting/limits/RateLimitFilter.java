@@ -49,10 +49,15 @@ public class RateLimitFilter implements ContainerRequestFilter, ContainerRespons
     @ConfigProperty(name = "warden.hosting.server-timing", defaultValue = "false")
     boolean serverTiming;
 
+    /** Off only for diagnosis or tests that must not be limited; the spec's limits apply when on. */
+    @Inject
+    @ConfigProperty(name = "warden.hosting.limits.enabled", defaultValue = "true")
+    boolean enabled;
+
     @Override
     public void filter(ContainerRequestContext request) {
         String endpoint = Endpoints.of(resourceInfo);
-        if (endpoint == null) {
+        if (endpoint == null || !enabled) {
             return;
         }
         long started = System.nanoTime();

@@ -22,6 +22,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.lang.annotation.Annotation;
 import java.util.List;
@@ -69,10 +70,15 @@ public class ResponseCacheFilter implements ContainerRequestFilter, ContainerRes
     @Context
     ResourceInfo resourceInfo;
 
+    /** Off only for diagnosis or tests that re-read changed data at once; the spec's caching applies when on. */
+    @Inject
+    @ConfigProperty(name = "warden.hosting.cache.enabled", defaultValue = "true")
+    boolean enabled;
+
     @Override
     public void filter(ContainerRequestContext request) {
         String endpoint = Endpoints.of(resourceInfo);
-        if (endpoint == null || !HttpMethod.GET.equals(request.getMethod())) {
+        if (endpoint == null || !enabled || !HttpMethod.GET.equals(request.getMethod())) {
             return;
         }
         long started = System.nanoTime();
