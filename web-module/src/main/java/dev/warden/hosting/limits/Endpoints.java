@@ -21,7 +21,7 @@ final class Endpoints {
         return endpoint == null ? null : endpoint.value();
     }
 
-    /** Appends a {@code Server-Timing} metric ({@code name;dur=<ms>}) to the response headers' list. */
+    /** A {@code Server-Timing} metric {@code name;dur=<ms>} for the time since {@code startedNanos}. */
     static String timing(String name, long startedNanos) {
         return name + ";dur=" + String.format(java.util.Locale.ROOT, "%.3f", (System.nanoTime() - startedNanos) / 1e6);
     }
