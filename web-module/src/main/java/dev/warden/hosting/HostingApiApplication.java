@@ -17,7 +17,10 @@ public class HostingApiApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return new LinkedHashSet<>(List.of(ApplicationsResource.class, BearerTokenFilter.class,
+        return new LinkedHashSet<>(List.of(ApplicationsResource.class,
+                BillingResource.class,
+                InstanceLogsResource.class,
+                BearerTokenFilter.class,
                 ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
                 UnhandledExceptionMapper.class));
     }
