@@ -55,9 +55,15 @@ public class AgentLogs {
     static List<Line> generate(String key, Instant until) {
         Random random = new Random(key.hashCode() * 31L + until.getEpochSecond() / 60);
         List<Line> lines = new ArrayList<>(GENERATED);
-        Instant t = until.minusSeconds(GENERATED * 6L);
+        long[] gaps = new long[GENERATED];
+        long span = 0;
         for (int i = 0; i < GENERATED; i++) {
-            t = t.plusSeconds(1 + random.nextInt(10));
+            gaps[i] = 1 + random.nextInt(10);
+            span += gaps[i];
+        }
+        Instant t = until.minusSeconds(span); // the newest line is printed at "until"
+        for (int i = 0; i < GENERATED; i++) {
+            t = t.plusSeconds(gaps[i]);
             String ts = ESC + "2m" + t.truncatedTo(ChronoUnit.MILLIS) + ESC + "0m ";
             String room = ESC + "36m[" + ROOMS[random.nextInt(ROOMS.length)] + "]" + ESC + "0m ";
             String player = ESC + "1m" + PLAYERS[random.nextInt(PLAYERS.length)] + ESC + "22m";

@@ -121,7 +121,14 @@ public class EgressCopy {
             long started = System.nanoTime();
             int copied = 0;
             int failed = 0;
-            for (EgressCopyStore.Target target : store.targets(null)) {
+            List<EgressCopyStore.Target> targets;
+            try {
+                targets = store.targets(null);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "egress copy: cannot list the instances, nothing copied: {0}", e.getMessage());
+                return new Summary(0, 0, 0, false);
+            }
+            for (EgressCopyStore.Target target : targets) {
                 if (copy(target, failed < WARNINGS_PER_RUN)) {
                     copied++;
                 } else {

@@ -75,7 +75,9 @@ public class BillingProvider {
         public CustomerBilling handle(ExecutionContext context) {
             Throwable failure = context.getFailure();
             String why = failure == null ? "unknown failure" : failure.getClass().getSimpleName() + ": " + failure.getMessage();
-            LOG.log(Level.WARNING, "billing provider unavailable: {0}", why);
+            // an open circuit is the expected answer while the provider recovers: not worth a warning each time
+            LOG.log(failure instanceof CircuitBreakerOpenException ? Level.FINE : Level.WARNING,
+                    "billing provider unavailable: {0}", why);
             throw new ProviderUnavailableException("billing provider unavailable: " + why, failure);
         }
     }
