@@ -20,7 +20,8 @@ public class HostingApiApplication extends Application {
     @Override
     public Set<Class<?>> getClasses() {
         return new LinkedHashSet<>(List.of(ApplicationsResource.class, MetricsResource.class, EgressResource.class,
-                DeploysResource.class, BearerTokenFilter.class, RateLimitFilter.class, ResponseCacheFilter.class,
+                DeploysResource.class, BillingResource.class, InstanceLogsResource.class,
+                BearerTokenFilter.class, RateLimitFilter.class, ResponseCacheFilter.class,
                 ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
                 UnhandledExceptionMapper.class));
     }
