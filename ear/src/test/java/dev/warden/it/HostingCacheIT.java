@@ -31,7 +31,7 @@ class HostingCacheIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.warden();
+        return Deployments.wardenWithHostingLimits();
     }
 
     private static long maxAge(Response response) {

@@ -31,7 +31,7 @@ class HostingDatabaseDownIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.warden();
+        return Deployments.wardenWithHostingLimits();
     }
 
     private static String databaseName() {

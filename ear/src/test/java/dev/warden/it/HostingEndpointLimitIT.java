@@ -7,10 +7,7 @@ import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -29,11 +26,7 @@ class HostingEndpointLimitIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        EnterpriseArchive ear = Deployments.warden();
-        ear.addAsLibrary(ShrinkWrap.create(JavaArchive.class, "it-limits-config.jar")
-                .addAsManifestResource(new StringAsset("warden.hosting.limit.applications-per-minute=5\n"),
-                        "microprofile-config.properties"));
-        return ear;
+        return Deployments.wardenWithHostingLimits("warden.hosting.limit.applications-per-minute=5");
     }
 
     @Test

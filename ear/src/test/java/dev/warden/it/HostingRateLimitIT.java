@@ -28,7 +28,7 @@ class HostingRateLimitIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.warden();
+        return Deployments.wardenWithHostingLimits();
     }
 
     @Test

@@ -65,4 +65,24 @@ public final class Deployments {
         ear.setApplicationXML(new StringAsset(xml));
         return ear;
     }
+
+    /**
+     * The real EAR with the hosting API's rate limits and response cache switched on, plus any further
+     * MicroProfile Config lines ({@code key=value}). The test server switches both off
+     * ({@code it.xml}) so that the endpoint tests can call an endpoint as often as they need and always see
+     * fresh data; the limit and cache tests deploy this archive instead. The lines travel in a library jar's
+     * {@code META-INF/microprofile-config.properties} with {@code config_ordinal=900}, above the server's
+     * variables.
+     */
+    public static EnterpriseArchive wardenWithHostingLimits(String... configLines) {
+        StringBuilder config = new StringBuilder("config_ordinal=900\nwarden.hosting.limits.enabled=true\n"
+                + "warden.hosting.cache.enabled=true\n");
+        for (String line : configLines) {
+            config.append(line).append('\n');
+        }
+        EnterpriseArchive ear = warden();
+        ear.addAsLibrary(ShrinkWrap.create(org.jboss.shrinkwrap.api.spec.JavaArchive.class, "it-hosting-limits-on.jar")
+                .addAsManifestResource(new StringAsset(config.toString()), "microprofile-config.properties"));
+        return ear;
+    }
 }
