@@ -483,6 +483,7 @@ public class DemoSeeder {
             analyticsEvents();
             userNotes();
             String token = hosting();
+            LOG.info("seeded hosting history: " + HostingHistorySeeder.seed(c, now));
             String summary = userRows + " users (" + players.size() + " players, " + bannedPlayers + " banned), "
                     + roleRows + " roles, " + configRows + " configs, " + leaderboardRows + " leaderboards, "
                     + entryRows + " leaderboard entries, " + saveRows + " cloud saves, " + eventRows

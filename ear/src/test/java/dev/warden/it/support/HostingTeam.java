@@ -1,0 +1,52 @@
+package dev.warden.it.support;
+
+import java.sql.SQLException;
+
+/**
+ * A hosting team made for one test (own team, so rate-limit budgets and cache entries never leak between
+ * tests): an owner, a token created by the owner, and one application.
+ *
+ * @param team    the team id
+ * @param owner   the owner's user id
+ * @param token   a valid API token of the team
+ * @param tokenId its row id
+ * @param app     the application's id
+ * @param slug    the application's slug
+ */
+public record HostingTeam(long team, long owner, String token, long tokenId, long app, String slug) {
+
+    /** A new team with owner, token and application. */
+    public static HostingTeam create() throws SQLException {
+        String tag = TestDb.unique();
+        long owner = TestDb.user("owner-" + tag + "@example.com", "Owner " + tag, null);
+        long team = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Team " + tag);
+        TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'owner')", team, owner);
+        String slug = "app-" + tag;
+        long app = TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, 'App') RETURNING id",
+                team, slug);
+        HostingTeam t = new HostingTeam(team, owner, null, 0, app, slug);
+        String token = t.newToken(owner);
+        long tokenId = TestDb.scalar("SELECT id FROM warden_api_tokens WHERE token_hash = ?", TestDb.sha256Hex(token));
+        return new HostingTeam(team, owner, token, tokenId, app, slug);
+    }
+
+    /** Another token of this team, created by {@code creator} (who must be an owner or admin for it to work). */
+    public String newToken(long creator) throws SQLException {
+        String token = "wdn_test_" + TestDb.unique() + TestDb.unique() + TestDb.unique();
+        TestDb.update("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
+                + "VALUES (?, ?, 'test', ?, ?)", team, creator, TestDb.sha256Hex(token), token.substring(0, 12));
+        return token;
+    }
+
+    /**
+     * Waits, if needed, until the current one-minute rate-limit window (aligned on the database clock's whole
+     * minutes) has at least {@code seconds} left, so a test's requests all fall into one window.
+     */
+    public static void awaitWindowWithAtLeast(int seconds) throws SQLException, InterruptedException {
+        long millisIntoMinute = TestDb.scalar("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint % 60000");
+        long left = 60_000 - millisIntoMinute;
+        if (left < seconds * 1000L) {
+            Thread.sleep(left + 300);
+        }
+    }
+}
