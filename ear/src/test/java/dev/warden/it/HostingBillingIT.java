@@ -51,8 +51,18 @@ class HostingBillingIT {
     }
 
     @BeforeEach
-    void team() throws Exception {
-        Simulator.reset();
+    void warmUp() throws Exception {
+        // the first calls of a fresh server can pass the 1 s test timeout; then count from zero
+        healthyAgain();
+        fresh();
+    }
+
+    /**
+     * A new team with its owner, token, three applications, the owner's billing account and its customer at
+     * the simulated provider. Tests use a new team for every request they assert on: the API's per-team
+     * response cache and rate limits must never hand one test's answer to the next request.
+     */
+    private void fresh() throws Exception {
         tag = TestDb.unique();
         owner = TestDb.user("owner-" + tag + "@example.com", "Owner", null);
         team = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Team " + tag);
@@ -67,9 +77,16 @@ class HostingBillingIT {
         // charlie's subscription is one the provider no longer lists
         TestDb.update("INSERT INTO warden_subscriptions (application_id, provider_subscription_id) VALUES (?, ?)", appC, "sub_gone_" + tag);
         goodCustomer();
-        // warm up (the first call of a fresh server can pass the 1 s test timeout), then count from zero
-        healthyAgain();
-        Simulator.reset();
+    }
+
+    /** {@code GET /api/v1/billing} as a new team. */
+    private Response billingOfAFreshTeam() {
+        try {
+            fresh();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        return Api.bearer(token).get("/api/v1/billing");
     }
 
     /** The team's customer at the simulated provider: USD, one listed subscription and one of another app. */
@@ -93,7 +110,7 @@ class HostingBillingIT {
         long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
         int ok = 0;
         while (ok < 4 && System.nanoTime() < deadline) {
-            if (Api.bearer(token).get("/api/v1/billing").statusCode() == 200) {
+            if (billingOfAFreshTeam().statusCode() == 200) {
                 ok++;
             } else {
                 ok = 0;
@@ -101,6 +118,7 @@ class HostingBillingIT {
             }
         }
         assertEquals(4, ok, "the billing circuit closed again");
+        Simulator.reset();
     }
 
     private static String token(long team, long creator) throws Exception {
@@ -199,7 +217,7 @@ class HostingBillingIT {
     void providerDownOrFailingIs503BillingUnavailableWithRetryAfter() {
         for (String mode : List.of("down", "error")) {
             Simulator.mode("billing", mode);
-            Api.bearer(token).get("/api/v1/billing").then().statusCode(503)
+            billingOfAFreshTeam().then().statusCode(503)
                     .contentType(ContentType.JSON)
                     .header("Retry-After", "30")
                     .body("error.code", equalTo("billing_unavailable"))
@@ -232,10 +250,11 @@ class HostingBillingIT {
         Simulator.mode("billing", "error");
         // each call tries twice (one retry): two calls fill the window of 4 with failures
         for (int i = 0; i < 2; i++) {
-            Api.bearer(token).get("/api/v1/billing").then().statusCode(503);
+            billingOfAFreshTeam().then().statusCode(503);
         }
         // the provider is healthy again and slow to answer, but the open circuit does not even ask it
         Simulator.mode("billing", "slow", 3000);
+        fresh();
         long asked = Simulator.requests("billing");
         long started = System.nanoTime();
         Api.bearer(token).get("/api/v1/billing").then().statusCode(503)
@@ -246,7 +265,7 @@ class HostingBillingIT {
         // after the circuit's delay (2 s) a trial call goes through and closes it
         Simulator.mode("billing", "ok");
         Thread.sleep(2200);
-        Api.bearer(token).get("/api/v1/billing").then().statusCode(200);
+        billingOfAFreshTeam().then().statusCode(200);
         assertTrue(Simulator.requests("billing") > asked);
     }
 

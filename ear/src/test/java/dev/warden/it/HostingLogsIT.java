@@ -56,8 +56,31 @@ class HostingLogsIT {
     }
 
     @BeforeEach
-    void fixtures() throws Exception {
+    void agentOutput() throws Exception {
         Simulator.reset();
+        key = "it-" + TestDb.unique();
+        List<Map<String, String>> lines = new ArrayList<>();
+        for (int i = 1; i <= 600; i++) {
+            boolean err = i % 5 == 0;
+            lines.add(Map.of("stream", err ? "err" : "out", "text",
+                    ESC + "2m" + String.format("%04d", i) + ESC + "0m " + (err ? ESC + "1;31mERROR" : ESC + "32mINFO")
+                            + ESC + "0m line " + i));
+        }
+        Simulator.output(key, lines, 1);
+        // warm up (the first call of a fresh server can pass the 1 s test timeout), then count from zero
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(15).toNanos();
+        while (logs("ready", "").statusCode() != 200 && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        Simulator.reset();
+    }
+
+    /**
+     * A new team with an application whose instances are in every state, a second application, and another
+     * team's instance, all with their agent at {@link #key}. Every asserted request uses a new team: the
+     * API's per-team response cache and logs rate limit must never hand one request's answer to the next.
+     */
+    private void fresh() throws Exception {
         tag = TestDb.unique();
         long owner = TestDb.user("owner-" + tag + "@example.com", "Owner", null);
         long team = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Team " + tag);
@@ -67,7 +90,6 @@ class HostingLogsIT {
                 + "VALUES (?, ?, 'test', ?, ?) RETURNING id", team, owner, TestDb.sha256Hex(token), token.substring(0, 12));
         slug = "logs-" + tag;
         long location = location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, 'Logs') RETURNING id", team, slug));
-        key = "it-" + tag;
         ready = instance(location, Simulator.agent(key), "ready");
         provisioning = instance(location, Simulator.agent(key), "provisioning");
         noEndpoint = instance(location, null, "ready");
@@ -80,20 +102,6 @@ class HostingLogsIT {
         otherTeamInstance = instance(location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) "
                 + "VALUES (?, ?, 'Theirs') RETURNING id", otherTeam, otherTeamSlug)), Simulator.agent(key), "ready");
 
-        List<Map<String, String>> lines = new ArrayList<>();
-        for (int i = 1; i <= 600; i++) {
-            boolean err = i % 5 == 0;
-            lines.add(Map.of("stream", err ? "err" : "out", "text",
-                    ESC + "2m" + String.format("%04d", i) + ESC + "0m " + (err ? ESC + "1;31mERROR" : ESC + "32mINFO")
-                            + ESC + "0m line " + i));
-        }
-        Simulator.output(key, lines, 1);
-        // warm up (the first call of a fresh server can pass the 1 s test timeout), then count from zero
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(15).toNanos();
-        while (logs(ready, "").statusCode() != 200 && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
-        Simulator.reset();
     }
 
     @AfterEach
@@ -112,8 +120,28 @@ class HostingLogsIT {
                 location, endpoint, status);
     }
 
-    private Response logs(long instance, String query) {
-        return Api.bearer(token).get("/api/v1/applications/" + slug + "/instances/" + instance + "/logs" + query);
+    /**
+     * {@code GET .../logs<query>} of a new team's instance {@code which}: ready, provisioning, noEndpoint,
+     * deadAgent, otherApp (an instance of the team's other application), otherTeam (another team's), or
+     * missing (an id that does not exist); always through the first application's slug.
+     */
+    private Response logs(String which, String query) {
+        try {
+            fresh();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        long id = switch (which) {
+            case "ready" -> ready;
+            case "provisioning" -> provisioning;
+            case "noEndpoint" -> noEndpoint;
+            case "deadAgent" -> deadAgent;
+            case "otherApp" -> otherAppInstance;
+            case "otherTeam" -> otherTeamInstance;
+            case "missing" -> 999_999_999L;
+            default -> throw new IllegalArgumentException(which);
+        };
+        return Api.bearer(token).get("/api/v1/applications/" + slug + "/instances/" + id + "/logs" + query);
     }
 
     private static String line(int i) {
@@ -122,7 +150,7 @@ class HostingLogsIT {
 
     @Test
     void defaultIsTheNewest100LinesOfBothStreamsAsPlainTextWithoutColourCodes() {
-        Response r = logs(ready, "");
+        Response r = logs("ready", "");
         r.then().statusCode(200).contentType(startsWith("text/plain"));
         String text = r.asString();
         assertFalse(text.contains("\u001B"), "ANSI codes stripped");
@@ -136,12 +164,12 @@ class HostingLogsIT {
 
     @Test
     void linesAreRoundedUpTo100Or500AndStreamsSelected() {
-        String text = logs(ready, "?lines=150").then().statusCode(200).extract().asString();
+        String text = logs("ready", "?lines=150").then().statusCode(200).extract().asString();
         assertEquals(500, text.split("\n").length);
         assertTrue(text.startsWith(line(101) + "\n"));
         assertEquals("500", Simulator.lastQuery("agent", "/logs").get("lines"));
 
-        text = logs(ready, "?lines=7&stream=err").then().statusCode(200).extract().asString();
+        text = logs("ready", "?lines=7&stream=err").then().statusCode(200).extract().asString();
         assertEquals("100", Simulator.lastQuery("agent", "/logs").get("lines"));
         assertEquals("err", Simulator.lastQuery("agent", "/logs").get("stream"));
         String[] errLines = text.split("\n");
@@ -149,66 +177,71 @@ class HostingLogsIT {
         assertEquals(line(105), errLines[0]);
         assertEquals(line(600), errLines[99]);
 
-        text = logs(ready, "?lines=500&stream=out").then().statusCode(200).extract().asString();
+        text = logs("ready", "?lines=500&stream=out").then().statusCode(200).extract().asString();
         assertFalse(text.contains("ERROR"));
         assertTrue(text.endsWith(line(599) + "\n"));
-        logs(ready, "?lines=100&stream=all").then().statusCode(200);
-        logs(ready, "?lines=1").then().statusCode(200);
+        logs("ready", "?lines=100&stream=all").then().statusCode(200);
+        logs("ready", "?lines=1").then().statusCode(200);
     }
 
     @Test
     void badParametersAre422NamingEachOne() {
         for (String bad : List.of("501", "0", "-1", "abc", "1.5", "")) {
-            logs(ready, "?lines=" + bad).then().statusCode(422).contentType(ContentType.JSON)
+            logs("ready", "?lines=" + bad).then().statusCode(422).contentType(ContentType.JSON)
                     .body("error.code", equalTo("invalid_request"))
                     .body("error.fields.keySet()", equalTo(java.util.Set.of("lines")));
         }
-        logs(ready, "?stream=stdout").then().statusCode(422).body("error.fields.keySet()", equalTo(java.util.Set.of("stream")));
-        logs(ready, "?lines=900&stream=ALL").then().statusCode(422)
+        logs("ready", "?stream=stdout").then().statusCode(422).body("error.fields.keySet()", equalTo(java.util.Set.of("stream")));
+        logs("ready", "?lines=900&stream=ALL").then().statusCode(422)
                 .body("error.fields.keySet()", hasItems("lines", "stream"));
         assertEquals(0, Simulator.requests("agent"), "the agent is not asked");
     }
 
     @Test
-    void instancesOutsideTheApplicationOrTeamAre404WithoutLeak() {
-        String ownMessage = logs(999_999_999L, "").then().statusCode(404).contentType(ContentType.JSON)
-                .body("error.code", equalTo("not_found")).extract().jsonPath().getString("error.message");
-        logs(otherAppInstance, "").then().statusCode(404).body("error.code", equalTo("not_found"));
-        logs(otherTeamInstance, "").then().statusCode(404).body("error.code", equalTo("not_found"))
-                .body("error.message", equalTo(ownMessage.replace("999999999", String.valueOf(otherTeamInstance))));
+    void instancesOutsideTheApplicationOrTeamAre404WithoutLeak() throws Exception {
+        logs("missing", "").then().statusCode(404).contentType(ContentType.JSON)
+                .body("error.code", equalTo("not_found"))
+                .body("error.message", equalTo("No instance 999999999 in application '" + slug + "' of this team"));
+        logs("otherApp", "").then().statusCode(404).body("error.code", equalTo("not_found"));
+        // another team's instance: the very same answer as an id that does not exist
+        logs("otherTeam", "").then().statusCode(404).body("error.code", equalTo("not_found"))
+                .body("error.message", equalTo("No instance " + otherTeamInstance + " in application '" + slug + "' of this team"));
+        fresh();
         Api.bearer(token).get("/api/v1/applications/" + otherTeamSlug + "/instances/" + otherTeamInstance + "/logs")
                 .then().statusCode(404).body("error.code", equalTo("not_found"));
+        fresh();
         Api.bearer(token).get("/api/v1/applications/" + slug + "/instances/abc/logs").then().statusCode(404)
                 .body("error.code", equalTo("not_found"));
+        fresh();
         Api.bearer(token).get("/api/v1/applications/" + otherSlug + "/instances/" + otherAppInstance + "/logs")
                 .then().statusCode(200);
     }
 
     @Test
     void anInstanceThatIsNotReadyOrHasNoEndpointIs409() {
-        logs(provisioning, "").then().statusCode(409).contentType(ContentType.JSON)
+        logs("provisioning", "").then().statusCode(409).contentType(ContentType.JSON)
                 .body("error.code", equalTo("instance_not_ready"));
-        logs(noEndpoint, "").then().statusCode(409).body("error.code", equalTo("instance_not_ready"));
+        logs("noEndpoint", "").then().statusCode(409).body("error.code", equalTo("instance_not_ready"));
         assertEquals(0, Simulator.requests("agent"));
     }
 
     @Test
     void anAgentThatIsDownFailingOrSlowIs502() {
-        logs(deadAgent, "").then().statusCode(502).contentType(ContentType.JSON)
+        logs("deadAgent", "").then().statusCode(502).contentType(ContentType.JSON)
                 .body("error.code", equalTo("instance_unreachable"));
         for (String mode : List.of("down", "error")) {
             Simulator.mode("agent", mode);
-            logs(ready, "").then().statusCode(502).contentType(ContentType.JSON)
+            logs("ready", "").then().statusCode(502).contentType(ContentType.JSON)
                     .body("error.code", equalTo("instance_unreachable"))
                     .body("error.message", org.hamcrest.Matchers.not(containsString("Exception")));
         }
         Simulator.mode("agent", "slow", 5000);
         long started = System.nanoTime();
-        logs(ready, "").then().statusCode(502).body("error.code", equalTo("instance_unreachable"));
+        logs("ready", "").then().statusCode(502).body("error.code", equalTo("instance_unreachable"));
         long ms = (System.nanoTime() - started) / 1_000_000;
         assertTrue(ms < 3000, "gave up after the 1 s agent timeout, not the agent's 5 s: " + ms + " ms");
         Simulator.mode("agent", "ok");
-        logs(ready, "").then().statusCode(200);
+        logs("ready", "").then().statusCode(200);
     }
 
     @Test
@@ -218,7 +251,7 @@ class HostingLogsIT {
             lines.add(Map.of("stream", "out", "text", ESC + "33m" + String.format("%04d ", i) + "x".repeat(1000) + ESC + "0m"));
         }
         Simulator.output(key, lines, 1);
-        byte[] body = logs(ready, "?lines=500").then().statusCode(200).extract().asByteArray();
+        byte[] body = logs("ready", "?lines=500").then().statusCode(200).extract().asByteArray();
         assertTrue(body.length <= 256 * 1024, "at most 256 KB: " + body.length);
         assertTrue(body.length > 256 * 1024 - 1006, "the newest lines up to 256 KB: " + body.length);
         String text = new String(body, StandardCharsets.UTF_8);

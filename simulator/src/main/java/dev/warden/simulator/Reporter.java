@@ -163,7 +163,7 @@ public class Reporter {
             for (int p = 1; p <= processes; p++) {
                 int pCcu = p == 1 ? ccu / 2 + ccu % 2 : ccu / 2;
                 int rooms = (pCcu + 3) / 4;
-                double cpu = round(3 + pCcu * 0.9 + s.random.nextDouble() * 5);
+                double cpu = round(Math.min(100, 3 + pCcu * 0.9 + s.random.nextDouble() * 5));
                 double mem = round(180 + pCcu * 2.5 + s.random.nextDouble() * 20);
                 cpuTotal += cpu;
                 memTotal += mem;

@@ -47,7 +47,7 @@ public class Traffic {
         Instant now = Instant.now();
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         for (LocalDate d = from; !d.isAfter(to) && !d.isAfter(today); d = d.plusDays(1)) {
-            long seed = (serverId + "|" + d).hashCode() & 0x7fffffffL;
+            long seed = mix(serverId.hashCode() * 31L + d.toEpochDay()) & Long.MAX_VALUE;
             long out1 = 2_000_000_000L + (seed % 6_000_000_000L);
             long in1 = out1 / 6 + (seed % 300_000_000L);
             if (d.equals(today)) {
@@ -59,5 +59,12 @@ public class Traffic {
                     .add("incoming_bytes", in1));
         }
         return out.build();
+    }
+
+    /** A 64-bit finalizer (MurmurHash3's), so neighbouring days get unrelated figures. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+        z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+        return z ^ (z >>> 33);
     }
 }
