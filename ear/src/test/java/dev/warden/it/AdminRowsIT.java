@@ -54,7 +54,8 @@ class AdminRowsIT {
         List<String> keys = catalog.getList("resources.key");
         assertEquals(BUILT_IN, keys.subList(0, BUILT_IN.size()));
         // the hosting tables follow, registered through the extension API (dev.warden.hosting.panel.HostingPanel)
-        assertEquals(List.of("teams", "teamMembers", "apiTokens", "applications", "locations", "instances"),
+        assertEquals(List.of("teams", "teamMembers", "apiTokens", "applications", "locations", "instances", "deploys",
+                "egressDays", "billingAccounts", "subscriptions"),
                 keys.subList(BUILT_IN.size(), keys.size()));
         assertEquals("Cloud Saves", catalog.getString("resources.find { it.key == 'cloudSaves' }.label"));
         assertEquals("Audit log", catalog.getString("resources.find { it.key == 'adminAudit' }.label"));

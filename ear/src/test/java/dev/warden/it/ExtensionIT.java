@@ -34,7 +34,8 @@ class ExtensionIT {
             "cloudSaves", "leaderboardEntries", "roles", "userNotes", "adminAudit");
     /** The hosting tables, registered through the extension API by Warden itself. */
     private static final List<String> HOSTING = List.of("teams", "teamMembers", "apiTokens", "applications",
-            "locations", "instances");
+            "locations", "instances", "deploys", "egressDays",
+                "billingAccounts", "subscriptions");
 
     private String admin;
 

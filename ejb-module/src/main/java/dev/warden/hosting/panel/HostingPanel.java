@@ -4,6 +4,10 @@ import dev.warden.common.ApiException;
 import dev.warden.hosting.apps.Application;
 import dev.warden.hosting.apps.Instance;
 import dev.warden.hosting.apps.Location;
+import dev.warden.hosting.billing.BillingAccount;
+import dev.warden.hosting.billing.Subscription;
+import dev.warden.hosting.deploys.Deploy;
+import dev.warden.hosting.egress.EgressDay;
 import dev.warden.hosting.teams.Team;
 import dev.warden.hosting.teams.TeamMember;
 import dev.warden.hosting.tokens.ApiToken;
@@ -27,7 +31,10 @@ import jakarta.json.JsonValue;
  * Registers the hosting tables as admin-panel resources through the extension API, the same
  * {@link PanelCustomizer} integrators use (DESIGN.md section 5; issue 5, "Token management"):
  * {@code teams}, {@code teamMembers}, {@code apiTokens}, {@code applications}, {@code locations},
- * {@code instances}. Another hosting table is one more {@code .table(key, Entity.class)} line in {@link #customize}.
+ * {@code instances}, {@code deploys}, {@code egressDays} (read-only), {@code billingAccounts} and
+ * {@code subscriptions}. Metric samples are not a resource: the table holds about 10^8 rows (35 days x one a
+ * minute per instance) and is read through the hosting API. Another hosting table is one more
+ * {@code .table(key, Entity.class)} line in {@link #customize}.
  *
  * <p>API tokens: {@code token_hash} (and the instances' {@code agent_secret_hash}) are hidden. Tokens are created
  * only by the actions {@code teamMembers/createToken} (per row: a token whose creator is that owner/admin member;
@@ -50,6 +57,10 @@ public class HostingPanel implements PanelCustomizer {
                 .table("applications", Application.class)
                 .table("locations", Location.class)
                 .table("instances", Instance.class)
+                .table("deploys", Deploy.class)
+                .table("egressDays", EgressDay.class)
+                .table("billingAccounts", BillingAccount.class)
+                .table("subscriptions", Subscription.class)
                 .resource("teams", r -> r.label("Teams").icon(AdminIcon.TEAM))
                 .resource("teamMembers", r -> r.label("Team members").icon(AdminIcon.TEAM)
                         .list(l -> l.columns("team_id", "user_id", "role", "created_at"))
@@ -71,7 +82,18 @@ public class HostingPanel implements PanelCustomizer {
                                 .handler((row, ctx) -> tokens.revoke(id(row), ctx.userId()))))
                 .resource("applications", r -> r.label("Applications").icon(AdminIcon.APPSTORE))
                 .resource("locations", r -> r.label("Locations").icon(AdminIcon.GLOBAL))
-                .resource("instances", r -> r.label("Instances").icon(AdminIcon.CLOUD_SERVER).hide("agent_secret_hash"));
+                .resource("instances", r -> r.label("Instances").icon(AdminIcon.CLOUD_SERVER).hide("agent_secret_hash"))
+                // deploy output can be large: the list leaves it out, the detail page shows it
+                .resource("deploys", r -> r.label("Deploys").icon(AdminIcon.THUNDERBOLT)
+                        .list(l -> l.columns("application_id", "status", "branch", "commit", "message", "started_at",
+                                "finished_at").defaultSort("started_at", SortOrder.DESC)))
+                // copied hourly from the infrastructure provider: read-only in the panel
+                .resource("egressDays", r -> r.label("Egress days").icon(AdminIcon.CLOUD)
+                        .list(l -> l.defaultSort("day", SortOrder.DESC))
+                        .policy(Operation.CREATE, Policy.deny())
+                        .policy(Operation.UPDATE, Policy.deny()))
+                .resource("billingAccounts", r -> r.label("Billing accounts").icon(AdminIcon.DOLLAR))
+                .resource("subscriptions", r -> r.label("Subscriptions").icon(AdminIcon.DOLLAR));
     }
 
     private static long id(JsonObject row) {

@@ -1,0 +1,87 @@
+package dev.warden.it;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.Deployments;
+import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.Simulator;
+import dev.warden.it.support.TestDb;
+import io.restassured.response.Response;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Logs are read one request at a time per instance (spec/hosting-api.md, Limits, rule 5): while a slow agent
+ * answers one request, a second one for the same instance is 429 {@code busy} with {@code Retry-After}; the
+ * slot is free again once the first has answered. Runs with the hosting limits on.
+ */
+@ExtendWith(ArquillianExtension.class)
+class HostingLogsConcurrencyIT {
+
+    @Deployment(testable = false)
+    static EnterpriseArchive deployment() {
+        return Deployments.wardenWithHostingLimits();
+    }
+
+    @AfterEach
+    void healthyAgent() {
+        Simulator.reset();
+    }
+
+    /** A ready instance of the team's application whose simulated agent prints one line; its logs path. */
+    private static String logsPath(HostingTeam t) throws Exception {
+        String key = "conc-" + TestDb.unique();
+        long location = TestDb.insert("INSERT INTO warden_locations (application_id, region_code, region_city, "
+                + "region_country, status, scale_strategy, plan_vcpus, plan_ram_mb, plan_transfer_gb) "
+                + "VALUES (?, 'fra', 'Frankfurt', 'DE', 'ready', 'vertical', 2, 4096, 1000) RETURNING id", t.app());
+        long instance = TestDb.insert("INSERT INTO warden_instances (location_id, endpoint, status) "
+                + "VALUES (?, ?, 'ready') RETURNING id", location, Simulator.agent(key));
+        Simulator.output(key, List.of(Map.of("stream", "out", "text", "hello from the agent")), 1);
+        return "/api/v1/applications/" + t.slug() + "/instances/" + instance + "/logs";
+    }
+
+    @Test
+    void aSecondLogsRequestForTheSameInstanceWhileOneRunsIs429Busy() throws Exception {
+        // warm the freshly deployed server up with another team (its own budget), so timing below is steady
+        HostingTeam warm = HostingTeam.create();
+        String warmPath = logsPath(warm);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (Api.bearer(warm.token()).get(warmPath).statusCode() != 200 && System.nanoTime() < deadline) {
+            Thread.sleep(500);
+        }
+
+        HostingTeam t = HostingTeam.create();
+        String path = logsPath(t);
+        HostingTeam.awaitWindowWithAtLeast(20);
+        // slower than it takes to send the second request, faster than the test server's agent timeout (1 s)
+        Simulator.mode("agent", "slow", 400);
+        CompletableFuture<Response> first = CompletableFuture.supplyAsync(() -> Api.bearer(t.token()).get(path));
+        String slot = "team:" + t.team() + ":logs:%";
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (TestDb.scalar("SELECT count(*) FROM warden_rate_inflight WHERE slot LIKE ?", slot) == 0
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        Response second = Api.bearer(t.token()).get(path);
+        second.then().statusCode(429)
+                .body("error.code", equalTo("busy"))
+                .header("Retry-After", equalTo("5"));
+
+        Response answered = first.get(30, TimeUnit.SECONDS);
+        answered.then().statusCode(200);
+        assertEquals("hello from the agent", answered.asString().strip());
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_rate_inflight WHERE slot LIKE ?", slot),
+                "the slot is free once the first request answered");
+    }
+}
