@@ -4,7 +4,9 @@ import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.representer.Representer;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Merges Warden's committed OpenAPI documents ({@code openapi/warden-admin.yaml}, {@code openapi/warden-hosting.yaml})
@@ -71,11 +74,29 @@ public final class OpenApiMerge {
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(false);
         options.setCodePointLimit(50 * 1024 * 1024);
-        Object doc = new Yaml(new SafeConstructor(options)).load(in);
+        Object doc = new Yaml(new SafeConstructor(options), new Representer(new DumperOptions()), new DumperOptions(),
+                options, new Yaml12Resolver()).load(in);
         if (!(doc instanceof Map)) {
             throw new IllegalArgumentException("Not an OpenAPI document: the top level is not a mapping");
         }
         return (Map<String, Object>) doc;
+    }
+
+    /**
+     * Reads plain scalars as YAML 1.2 (the version OpenAPI 3.1 documents use) rather than SnakeYAML's YAML 1.1: no
+     * timestamps ({@code 2026-11-01}, which Liberty writes unquoted, stays a string) and only true/false as booleans.
+     */
+    static final class Yaml12Resolver extends Resolver {
+        private static final Pattern BOOLEAN = Pattern.compile("^(?:true|True|TRUE|false|False|FALSE)$");
+
+        @Override
+        protected void addImplicitResolvers() {
+            addImplicitResolver(Tag.BOOL, BOOLEAN, "tTfF");
+            addImplicitResolver(Tag.INT, INT, "-+0123456789");
+            addImplicitResolver(Tag.FLOAT, FLOAT, "-+0123456789.");
+            addImplicitResolver(Tag.NULL, NULL, "~nN\0");
+            addImplicitResolver(Tag.NULL, EMPTY, null);
+        }
     }
 
     /** The document as block-style YAML. */

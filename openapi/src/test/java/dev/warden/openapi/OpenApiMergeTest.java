@@ -87,6 +87,19 @@ class OpenApiMergeTest {
     }
 
     @Test
+    void plainScalarsAreReadAsYaml12() {
+        Map<String, Object> doc = OpenApiMerge.parse("date: 2026-11-01\nno: no\non: off\nyes: true\nn: 5\nx: 1.5\nz: ~\n");
+        assertEquals("2026-11-01", doc.get("date"), "Liberty writes dates unquoted; YAML 1.2 has no timestamps");
+        assertEquals("no", doc.get("no"));
+        assertEquals("off", doc.get("on"));
+        assertEquals(true, doc.get("yes"));
+        assertEquals(5, doc.get("n"));
+        assertEquals(1.5, doc.get("x"));
+        assertTrue(doc.containsKey("z") && doc.get("z") == null);
+        assertEquals(List.of(), OpenApiDiff.differences(OpenApiMerge.parse("d: '2026-11-01'"), OpenApiMerge.parse("d: 2026-11-01")));
+    }
+
+    @Test
     void theCommittedDocumentsMergeAndRoundTrip() throws Exception {
         Path dir = Path.of(System.getProperty("user.dir"));
         Map<String, Object> merged = OpenApiMerge.merge(List.of(
