@@ -95,7 +95,9 @@ public final class HostingPoller implements AutoCloseable {
             try (Response response = call.get()) {
                 return Reply.of(response);
             } catch (WebApplicationException e) {
-                return Reply.of(e.getResponse());
+                try (Response error = e.getResponse()) {
+                    return Reply.of(error);
+                }
             }
         };
     }

@@ -192,6 +192,16 @@ class HostingPollerIT {
     }
 
     @Test
+    void theOpenApiDocumentLeavesTheSimulatorOut() {
+        io.restassured.response.Response doc = Api.anonymous().queryParam("format", "json").get("/openapi");
+        assertEquals(200, doc.statusCode());
+        java.util.Map<String, Object> paths = doc.jsonPath().getMap("paths");
+        assertTrue(paths.containsKey("/api/v1/applications"), paths.keySet().toString());
+        assertTrue(paths.keySet().stream().noneMatch(p -> p.contains("proxy-faults") || p.contains("status")),
+                "another application's routes in /openapi: " + paths.keySet());
+    }
+
+    @Test
     void aRefusedConnectionIsRetriedAfterThirtySeconds() throws Exception {
         HostingPoller.Poll poll = poller(HostingPoller.http(HttpClient.newHttpClient(), URI.create("http://127.0.0.1:9/"), null)).poll();
         assertNull(poll.reply());
