@@ -47,11 +47,15 @@ class AdminRowsIT {
     }
 
     @Test
-    void theCatalogListsTheNineBuiltInResourcesInSidebarOrder() {
+    void theCatalogListsTheNineBuiltInResourcesInSidebarOrderThenTheHostingTables() {
         JsonPath catalog = Api.session(admin).get("/admin-api").then().statusCode(200)
                 .body("operator.role", equalTo("admin"))
                 .extract().jsonPath();
-        assertEquals(BUILT_IN, catalog.getList("resources.key"));
+        List<String> keys = catalog.getList("resources.key");
+        assertEquals(BUILT_IN, keys.subList(0, BUILT_IN.size()));
+        // the hosting tables follow, registered through the extension API (dev.warden.hosting.panel.HostingPanel)
+        assertEquals(List.of("teams", "teamMembers", "apiTokens", "applications", "locations", "instances"),
+                keys.subList(BUILT_IN.size(), keys.size()));
         assertEquals("Cloud Saves", catalog.getString("resources.find { it.key == 'cloudSaves' }.label"));
         assertEquals("Audit log", catalog.getString("resources.find { it.key == 'adminAudit' }.label"));
         assertEquals("warden_cloud_saves", catalog.getString("resources.find { it.key == 'cloudSaves' }.table"));

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -312,6 +314,14 @@ class AuditIT {
         Api.session(mod).get("/admin-api/adminAudit/" + auditOf("configs", id).get(0).id()).then().statusCode(403);
     }
 
+    /** {@code warden_audit_write_failures_total} from {@code /metrics?scope=application} (0 before the first). */
+    private static double auditWriteFailures() {
+        String text = Api.anonymous().get("/metrics?scope=application").then().statusCode(200).extract().asString();
+        return text.lines().filter(l -> l.startsWith("warden_audit_write_failures_total"))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
+                .findFirst().orElse(0);
+    }
+
     @Test
     void aFailedAuditWriteNeverBlocksTheMutationOrTheLogin() throws Exception {
         String tag = TestDb.unique().replaceAll("[^a-z0-9]", "");
@@ -321,6 +331,7 @@ class AuditIT {
                 + "RETURN NEW; END $$");
         TestDb.update("CREATE TRIGGER warden_it_" + marker + " BEFORE INSERT ON warden_admin_audit "
                 + "FOR EACH ROW EXECUTE FUNCTION warden_it_" + marker + "()");
+        double failuresBefore = auditWriteFailures();
         try {
             Response created = Api.post(admin, "configs", "{\"key\": \"" + marker + "\", \"value\": 1}");
             created.then().statusCode(201).body("key", equalTo(marker));
@@ -334,6 +345,12 @@ class AuditIT {
                     .post("/admin-api/auth/login").then().statusCode(200);
             assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_sessions WHERE user_id = ?", user));
             assertEquals(List.of(), audit("operator_id = ?", user));
+
+            // logged and counted: the WARNING names the entry, the counter went up once per failed write
+            assertEquals(failuresBefore + 2, auditWriteFailures());
+            String log = Files.readString(Path.of(System.getProperty("warden.it.server.log")));
+            assertTrue(log.contains("Audit entry create on configs " + id + " "), "the failure is in messages.log");
+            assertTrue(log.contains("Audit entry auth.login on auth null (operator " + user + ") not written"));
         } finally {
             TestDb.update("DROP TRIGGER warden_it_" + marker + " ON warden_admin_audit");
             TestDb.update("DROP FUNCTION warden_it_" + marker + "()");

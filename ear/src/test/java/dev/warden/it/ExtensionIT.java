@@ -32,6 +32,9 @@ class ExtensionIT {
     private static final String PASSWORD = "a long enough password";
     private static final List<String> BUILT_IN = List.of("users", "configs", "leaderboards", "analyticsEvents",
             "cloudSaves", "leaderboardEntries", "roles", "userNotes", "adminAudit");
+    /** The hosting tables, registered through the extension API by Warden itself. */
+    private static final List<String> HOSTING = List.of("teams", "teamMembers", "apiTokens", "applications",
+            "locations", "instances");
 
     private String admin;
 
@@ -63,7 +66,11 @@ class ExtensionIT {
     void customTablesFollowTheBuiltInOnesAndTheResourcesOnlyKeyIsAbsent() {
         List<String> keys = catalog().getList("resources.key");
         assertEquals(BUILT_IN, keys.subList(0, 9));
-        assertEquals(List.of("scores", "tournaments", "seasonScores"), keys.subList(9, keys.size()));
+        // Warden's own hosting customizer (dev.warden.hosting.panel.HostingPanel) runs before dev.warden.testext.TestPanel;
+        // lockedNotes is registered but its list policy is deny: not even an admin's catalog shows it
+        assertEquals(HOSTING, keys.subList(9, 9 + HOSTING.size()));
+        assertEquals(List.of("scores", "tournaments", "seasonScores", "openNotes", "staffNotes"),
+                keys.subList(9 + HOSTING.size(), keys.size()));
         assertFalse(keys.contains("ghost"));
     }
 

@@ -7,7 +7,7 @@ import dev.warden.client.PollingRule;
 import dev.warden.client.generated.api.ApplicationsApi;
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
-import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.ClientTeam;
 import dev.warden.it.support.TestDb;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -160,7 +160,7 @@ class HostingPollerIT {
 
     @Test
     void pollingTheRealApiThroughHostingApi() throws Exception {
-        HostingTeam team = HostingTeam.create();
+        ClientTeam team = ClientTeam.create();
         HostingApi api = HostingApi.create(URI.create(Api.baseUrl()), team.token());
         HostingPoller.Poll ok = poller(HostingPoller.restClient(api::listApplications)).poll();
         assertEquals(200, ok.reply().status(), ok.reply().body());
@@ -181,7 +181,7 @@ class HostingPollerIT {
 
     @Test
     void pollingTheRealApiThroughTheGeneratedClient() throws Exception {
-        HostingTeam team = HostingTeam.create();
+        ClientTeam team = ClientTeam.create();
         ApplicationsApi apps = new ApplicationsApi(OpenApiClientIT.client(team.token()));
         HostingPoller poller = poller(HostingErrors.generated(() -> apps.listApplicationsWithHttpInfo(null)));
         HostingPoller.Poll first = poller.poll();

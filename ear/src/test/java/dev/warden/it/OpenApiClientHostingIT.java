@@ -19,7 +19,7 @@ import dev.warden.client.generated.model.MetricsPoint;
 import dev.warden.client.generated.model.ProcessStatus;
 import dev.warden.client.generated.model.Resolution;
 import dev.warden.it.support.Deployments;
-import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.ClientTeam;
 import dev.warden.it.support.TestDb;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -52,7 +52,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ArquillianExtension.class)
 class OpenApiClientHostingIT {
 
-    private HostingTeam team;
+    private ClientTeam team;
     private ApiClient client;
     private OffsetDateTime minute;
 
@@ -63,7 +63,7 @@ class OpenApiClientHostingIT {
 
     @BeforeEach
     void team() throws Exception {
-        team = HostingTeam.create();
+        team = ClientTeam.create();
         client = OpenApiClientIT.client(team.token());
         minute = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MINUTES);
     }

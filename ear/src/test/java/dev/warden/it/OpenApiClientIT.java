@@ -15,7 +15,7 @@ import dev.warden.client.generated.model.Location;
 import dev.warden.client.generated.model.ScaleStrategy;
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
-import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.ClientTeam;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(ArquillianExtension.class)
 class OpenApiClientIT {
 
-    private HostingTeam team;
+    private ClientTeam team;
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
@@ -58,7 +58,7 @@ class OpenApiClientIT {
 
     @BeforeEach
     void team() throws Exception {
-        team = HostingTeam.create();
+        team = ClientTeam.create();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.warden.auth;
 
 import dev.warden.common.ApiException;
 import dev.warden.common.Hashing;
+import dev.warden.panel.audit.AuditFailures;
 import dev.warden.panel.audit.AuditLog;
 import dev.warden.panel.audit.AuditPayloads;
 import dev.warden.panel.audit.AuditRecord;
@@ -30,7 +31,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import static dev.warden.common.JsonSupport.JSON;
@@ -84,6 +84,12 @@ public class AuthService {
 
     @EJB
     AuditLog audit;
+
+    @Inject
+    AuditFailures failures;
+
+    @EJB
+    ResetMailer mailer;
 
     /**
      * Signs a user in with email and password. Audited as {@code auth.login} (operator = the user), or
@@ -201,7 +207,7 @@ public class AuthService {
                 roles.add(new String[]{parts[0], parts.length > 1 && !parts[1].isEmpty() ? parts[1] : null});
             }
         }
-        return operator(((Number) row[3]).longValue(), (String) row[4], roles, id);
+        return Operator.fromRoles(((Number) row[3]).longValue(), (String) row[4], roles, id);
     }
 
     /** A timestamp column of a native query as an instant (drivers give Timestamp or OffsetDateTime). */
@@ -266,11 +272,10 @@ public class AuthService {
         }
     }
 
-    /** Records an {@code auth.*} entry; a failure is logged, never thrown (spec: audit failures do not propagate). */
     /**
      * {@code POST /auth/password-reset {email}}: when the email belongs to a user, stores a single-use reset
-     * token (SHA-256 only, valid {@value #RESET_HOURS} h) and logs the link (mail delivery is not configured in
-     * this version). Says nothing about whether the email exists: the endpoint always answers 202. Audited as
+     * token (SHA-256 only, valid {@value #RESET_HOURS} h) and sends the link by mail through {@link ResetMailer}
+     * when SMTP is configured, else writes it to the server log. Says nothing about whether the email exists: the endpoint always answers 202. Audited as
      * {@code auth.password_reset_requested}.
      */
     public void requestPasswordReset(String email, String ip, String userAgent) {
@@ -283,8 +288,14 @@ public class AuthService {
                     .setParameter(1, Hashing.sha256Hex(token)).setParameter(2, user.getId()).setParameter(3, RESET_HOURS)
                     .executeUpdate();
             String link = publicUrl.replaceAll("/+$", "") + "/admin/password-reset?token=" + token;
-            LOG.info(() -> "Password reset requested for user " + user.getId() + " (" + user.getEmail()
-                    + "); no mail is configured, so here is the link, valid " + RESET_HOURS + " h: " + link);
+            if (mailer.configured()) {
+                LOG.info(() -> "Password reset requested for user " + user.getId() + "; sending the link by mail");
+                mailer.sendResetLink(user.getEmail(), link, RESET_HOURS);
+            } else {
+                LOG.info(() -> "Password reset requested for user " + user.getId() + " (" + user.getEmail()
+                        + "); no mail is configured (warden.smtp.host), so here is the link, valid " + RESET_HOURS
+                        + " h: " + link);
+            }
         }
         audit("auth.password_reset_requested", user == null ? null : user.getId(), truncate(email.strip(), 320), ip,
                 userAgent);
@@ -321,11 +332,13 @@ public class AuthService {
         audit("auth.password_reset_completed", user.getId(), user.getEmail(), ip, userAgent);
     }
 
+    /** Records an {@code auth.*} entry; a failure is logged and counted, never thrown (spec: audit failures do not propagate). */
     private void audit(String action, Long userId, String email, String ip, String userAgent) {
+        AuditRecord entry = new AuditRecord(userId, action, "auth", null, AuditPayloads.auth(email, ip, userAgent));
         try {
-            audit.record(new AuditRecord(userId, action, "auth", null, AuditPayloads.auth(email, ip, userAgent)));
+            audit.record(entry);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Audit entry " + action + " (user " + userId + ") not written", e);
+            failures.failed(entry, e);
         }
     }
 
@@ -351,20 +364,8 @@ public class AuthService {
         List<Role> roles = em.createQuery("SELECT r FROM Role r WHERE r.user.id = :id ORDER BY r.resource", Role.class)
                 .setParameter("id", user.getId())
                 .getResultList();
-        return operator(user.getId(), user.getEmail(),
+        return Operator.fromRoles(user.getId(), user.getEmail(),
                 roles.stream().map(r -> new String[]{r.getRole(), r.getResource()}).toList(), sessionId);
-    }
-
-    /**
-     * The operator of a user from their {@code warden_roles} rows ({@code [role, resource]} pairs): any admin
-     * row makes an admin; else mod rows make a mod scoped to their resources; else role user.
-     */
-    static Operator operator(long userId, String email, List<String[]> roleRows, String sessionId) {
-        boolean admin = roleRows.stream().anyMatch(r -> Operator.ADMIN.equals(r[0]));
-        List<String> scopes = roleRows.stream().filter(r -> Operator.MOD.equals(r[0]) && r[1] != null)
-                .map(r -> r[1]).distinct().toList();
-        String role = admin ? Operator.ADMIN : scopes.isEmpty() ? Operator.USER : Operator.MOD;
-        return new Operator(userId, email, role, admin ? List.of() : scopes, sessionId);
     }
 
     private User findByEmail(String email) {

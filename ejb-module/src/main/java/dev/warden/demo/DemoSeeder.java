@@ -56,8 +56,11 @@ import static dev.warden.common.JsonSupport.JSON;
  * Fills an empty database with a believable demo data set when the server starts with
  * {@code warden.demo=true}: a demo admin and a moderator, players (some banned), configs, leaderboards
  * and their entries, cloud saves, analytics events and user notes, plus the hosting side (two teams,
- * three applications with their locations and instances, and one API token for the "Demo Studio"
- * team). It then logs, once, a banner with the credentials, the API token and ready-to-paste
+ * three applications with their locations and instances, the owners' billing accounts and the
+ * applications' subscriptions, and one API token for the "Demo Studio" team). The four ready instances
+ * come first (ids 1 to 4 on a fresh database) and have their agents in the simulator: endpoint
+ * {@code <simulator>/agents/<id>}, agent secret {@code warden.demo.agent-secret} (only its SHA-256 is
+ * stored), server ids the simulated infrastructure provider answers for. It then logs, once, a banner with the credentials, the API token and ready-to-paste
  * {@code curl} lines.
  *
  * <p>It never runs unless {@code warden.demo=true}, and never on a database whose {@code warden_users}
@@ -72,7 +75,11 @@ import static dev.warden.common.JsonSupport.JSON;
  *   <li>{@code warden.demo.admin-password} (default: generated at random; also the moderator's);</li>
  *   <li>{@code warden.demo.users} (number of players, default 300);</li>
  *   <li>{@code warden.public-url} (default {@code http://localhost:9080}), used in the banner's
- *       {@code curl} lines.</li>
+ *       {@code curl} lines;</li>
+ *   <li>{@code warden.demo.simulator-url} (default {@code <warden.public-url>/warden-simulator}), the base of
+ *       the demo instances' agent endpoints;</li>
+ *   <li>{@code warden.demo.agent-secret} (default {@value #DEFAULT_AGENT_SECRET}), the simulated agents'
+ *       bearer secret, read by the simulator too.</li>
  * </ul>
  */
 @Singleton
@@ -89,6 +96,9 @@ public class DemoSeeder {
     static final String MOD_EMAIL = "mod@warden.local";
     /** Key of the transaction-scoped advisory lock that keeps two nodes from seeding at once. */
     static final long ADVISORY_LOCK_KEY = 0x5741_5244_454EL; // "WARDEN"
+
+    /** Default of {@code warden.demo.agent-secret}, the simulator's default too. */
+    static final String DEFAULT_AGENT_SECRET = "warden-demo-agent-secret";
 
     private static final int BATCH_SIZE = 500;
     private static final int EVENT_COUNT = 2000;
@@ -115,6 +125,16 @@ public class DemoSeeder {
     @Inject
     @ConfigProperty(name = "warden.public-url", defaultValue = "http://localhost:9080")
     String publicUrl;
+
+    /** The simulator's base URL; empty means {@code <warden.public-url>/warden-simulator}. */
+    @Inject
+    @ConfigProperty(name = "warden.demo.simulator-url")
+    Optional<String> simulatorUrl;
+
+    /** The bearer secret of the simulated agents (the simulator reads the same key); only its hash is stored. */
+    @Inject
+    @ConfigProperty(name = "warden.demo.agent-secret", defaultValue = DEFAULT_AGENT_SECRET)
+    String agentSecret;
 
     @Inject
     Passwords passwords;
@@ -159,10 +179,14 @@ public class DemoSeeder {
                 return;
             }
             LOG.info("seeding demo data...");
+            String simulator = simulatorUrl.filter(u -> !u.isBlank())
+                    .orElse(publicUrl.trim().replaceAll("/+$", "") + "/warden-simulator").trim().replaceAll("/+$", "");
             Outcome outcome = seed(connection, new Random(SEED), Instant.now(), email, password, players,
-                    passwords::hash);
+                    passwords::hash, simulator, agentSecret);
             long millis = (System.nanoTime() - started) / 1_000_000;
             LOG.info(() -> "seeded " + outcome.summary() + " in " + millis + " ms");
+            LOG.info(() -> "demo instances " + outcome.simulatedInstances() + " have their agents in the simulator ("
+                    + simulator + "/agents/{id}); the simulator's instances (simulator.instances) must be these ids");
             logAfterCommit(banner(email, password, configured.isEmpty(), MOD_EMAIL, outcome.apiToken(),
                     publicUrl));
         } catch (SQLException e) {
@@ -380,7 +404,7 @@ public class DemoSeeder {
     // ---------------------------------------------------------------------------------------------
 
     /** What {@link #seed} wrote: the API token's plaintext (shown once) and a one-line count summary. */
-    record Outcome(String apiToken, String summary) {
+    record Outcome(String apiToken, String summary, List<Long> simulatedInstances) {
     }
 
     /**
@@ -388,9 +412,12 @@ public class DemoSeeder {
      * auto-commit for a throw-away database). {@code hasher} turns a password into its stored hash.
      */
     static Outcome seed(Connection c, Random random, Instant now, String adminEmail, String password,
-                        int playerCount, UnaryOperator<String> hasher) throws SQLException {
-        return new Seeding(c, random, now.truncatedTo(ChronoUnit.SECONDS)).run(adminEmail, password,
-                playerCount, hasher);
+                        int playerCount, UnaryOperator<String> hasher, String simulatorUrl, String agentSecret)
+            throws SQLException {
+        Seeding seeding = new Seeding(c, random, now.truncatedTo(ChronoUnit.SECONDS));
+        seeding.simulatorUrl = simulatorUrl;
+        seeding.agentSecret = agentSecret;
+        return seeding.run(adminEmail, password, playerCount, hasher);
     }
 
     /** A typed SQL NULL for {@link Seeding#bind}. */
@@ -421,6 +448,10 @@ public class DemoSeeder {
         private long modId;
         private final List<Player> players = new ArrayList<>();
         private int nextServerId = 1001;
+        private String simulatorUrl = "http://localhost:9080/warden-simulator";
+        private String agentSecret = DEFAULT_AGENT_SECRET;
+        private final List<Long> simulated = new ArrayList<>();
+        private int billingRows;
 
         private int userRows;
         private int roleRows;
@@ -452,13 +483,14 @@ public class DemoSeeder {
             analyticsEvents();
             userNotes();
             String token = hosting();
+            LOG.info("seeded hosting history: " + HostingHistorySeeder.seed(c, now));
             String summary = userRows + " users (" + players.size() + " players, " + bannedPlayers + " banned), "
                     + roleRows + " roles, " + configRows + " configs, " + leaderboardRows + " leaderboards, "
                     + entryRows + " leaderboard entries, " + saveRows + " cloud saves, " + eventRows
                     + " analytics events, " + noteRows + " user notes, " + teamRows + " teams, "
                     + applicationRows + " applications, " + locationRows + " locations, " + instanceRows
-                    + " instances, 1 API token";
-            return new Outcome(token, summary);
+                    + " instances, " + billingRows + " billing accounts and subscriptions, 1 API token";
+            return new Outcome(token, summary, List.copyOf(simulated));
         }
 
         // --- users and roles -----------------------------------------------------------------------
@@ -751,7 +783,12 @@ public class DemoSeeder {
 
         // --- hosting -------------------------------------------------------------------------------
 
-        /** Teams, applications, locations, instances and the API token; returns the token's plaintext. */
+        /**
+         * Teams, applications, locations, instances, billing and the API token; returns the token's plaintext.
+         * The ready instances are inserted first (ids 1 to 4 on a fresh database: the simulator's default
+         * {@code simulator.instances=4}); their agent endpoints are the simulator's and their agent secret is
+         * {@code warden.demo.agent-secret} (hash only).
+         */
         private String hosting() throws SQLException {
             Instant studioCreated = now.minus(Duration.ofDays(120));
             long demoStudio = team("Demo Studio", studioCreated);
@@ -762,21 +799,14 @@ public class DemoSeeder {
             long spaceArena = application(demoStudio, "space-arena", "Space Arena", arenaCreated);
             long fra = location(spaceArena, "fra", "Frankfurt", "DE", "ready", "vertical",
                     "fra-1.space-arena.demo.warden.dev", 2, 4096, 1000, arenaCreated);
-            instance(fra, "fra-1.space-arena.demo.warden.dev", "ready", "deployed",
-                    now.minus(Duration.ofDays(2)), arenaCreated);
 
             Instant partyCreated = now.minus(Duration.ofDays(21));
             long blockParty = application(demoStudio, "block-party", "Block Party", partyCreated);
             long sgp = location(blockParty, "sgp", "Singapore", "SG", "ready", "horizontal",
                     "sgp.block-party.demo.warden.dev", 4, 8192, 2000, partyCreated);
-            instance(sgp, "sgp-1.block-party.demo.warden.dev", "ready", "deployed",
-                    now.minus(Duration.ofHours(6)), partyCreated);
-            instance(sgp, "sgp-2.block-party.demo.warden.dev", "ready", "deploying", null, partyCreated);
-            instance(sgp, null, "provisioning", null, null, now.minus(Duration.ofMinutes(15)));
             Instant nycCreated = now.minus(Duration.ofMinutes(40));
             long nyc = location(blockParty, "nyc", "New York", "US", "provisioning", "vertical", null,
                     4, 8192, 2000, nycCreated);
-            instance(nyc, null, "pending", null, null, nycCreated);
 
             // A second team, so that a token can be seen to reach only its own team's applications.
             Player owner = players.get(0);
@@ -786,14 +816,39 @@ public class DemoSeeder {
             long secret = application(otherStudio, "secret-project", "Secret Project", otherCreated);
             long ams = location(secret, "ams", "Amsterdam", "NL", "ready", "vertical",
                     "ams-1.secret-project.demo.warden.dev", 1, 2048, 500, otherCreated);
-            instance(ams, "ams-1.secret-project.demo.warden.dev", "ready", "deployed",
-                    now.minus(Duration.ofDays(1)), otherCreated);
+
+            // ready instances first: their agents live in the simulator
+            instance(fra, true, "ready", "deployed", now.minus(Duration.ofDays(2)), arenaCreated);
+            instance(sgp, true, "ready", "deployed", now.minus(Duration.ofHours(6)), partyCreated);
+            instance(sgp, true, "ready", "deploying", null, partyCreated);
+            instance(ams, true, "ready", "deployed", now.minus(Duration.ofDays(1)), otherCreated);
+            instance(sgp, false, "provisioning", null, null, now.minus(Duration.ofMinutes(15)));
+            instance(nyc, false, "pending", null, null, nycCreated);
+
+            // billing: the owners' customers and the applications' subscriptions at the (simulated) provider
+            billingAccount(adminId, "cus_demo_studio", studioCreated);
+            subscription(spaceArena, "sub_demo_space_arena", arenaCreated);
+            subscription(blockParty, "sub_demo_block_party", partyCreated);
+            billingAccount(owner.id(), "cus_demo_other", otherCreated);
+            subscription(secret, "sub_demo_secret_project", otherCreated);
 
             String token = "wdn_" + Hashing.randomToken(32);
             insert("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix, created_at) "
                             + "VALUES (?, ?, ?, ?, ?, ?)",
                     demoStudio, adminId, "Demo dashboard", Hashing.sha256Hex(token), token.substring(0, 12), now);
             return token;
+        }
+
+        private void billingAccount(long userId, String customerId, Instant created) throws SQLException {
+            billingRows++;
+            insert("INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id, created_at) VALUES (?, ?, ?)",
+                    userId, customerId, created);
+        }
+
+        private void subscription(long applicationId, String subscriptionId, Instant created) throws SQLException {
+            billingRows++;
+            insert("INSERT INTO warden_subscriptions (application_id, provider_subscription_id, created_at) "
+                    + "VALUES (?, ?, ?)", applicationId, subscriptionId, created);
         }
 
         private long team(String name, Instant created) throws SQLException {
@@ -825,15 +880,23 @@ public class DemoSeeder {
                     transferGb, created);
         }
 
-        private void instance(long locationId, String endpoint, String status, String deployStatus,
+        /**
+         * An instance; a {@code simulated} one gets the simulator's agent endpoint ({@code <simulator>/agents/<id>})
+         * and the demo agent secret's hash, others no endpoint and a random secret's hash.
+         */
+        private void instance(long locationId, boolean simulatedAgent, String status, String deployStatus,
                               Instant deployedAt, Instant created) throws SQLException {
             instanceRows++;
-            // The agent secret itself is thrown away: the demo's simulated agents get their own.
-            String secretHash = Hashing.sha256Hex(Hashing.randomToken(32));
-            insert("INSERT INTO warden_instances (location_id, endpoint, status, deploy_status, deployed_at, "
-                            + "server_id, agent_secret_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    locationId, orNull(endpoint), status, orNull(deployStatus),
+            String secretHash = Hashing.sha256Hex(simulatedAgent ? agentSecret : Hashing.randomToken(32));
+            long id = insertReturningId("INSERT INTO warden_instances (location_id, endpoint, status, deploy_status, "
+                            + "deployed_at, server_id, agent_secret_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                            + "RETURNING id",
+                    locationId, NULL_TEXT, status, orNull(deployStatus),
                     deployedAt == null ? NULL_TIME : deployedAt, "srv-" + nextServerId++, secretHash, created);
+            if (simulatedAgent) {
+                simulated.add(id);
+                insert("UPDATE warden_instances SET endpoint = ? WHERE id = ?", simulatorUrl + "/agents/" + id, id);
+            }
         }
 
         // --- helpers -------------------------------------------------------------------------------

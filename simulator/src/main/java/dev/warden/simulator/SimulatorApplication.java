@@ -5,8 +5,8 @@ import jakarta.ws.rs.core.Application;
 
 /**
  * The simulator: plays the upstream providers (infrastructure, billing, instance agents) for the demo and
- * for tests (DESIGN.md section 5). Deployed beside the EAR by the run command at {@code /simulator};
- * never part of the production EAR. The provider contracts arrive with the hosting issue.
+ * for tests (DESIGN.md section 5). Deployed beside the EAR (run server and integration-test server) at {@code /warden-simulator};
+ * never part of the production EAR. See docs/simulator.md.
  */
 @ApplicationPath("")
 public class SimulatorApplication extends Application {

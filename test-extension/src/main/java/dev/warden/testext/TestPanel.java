@@ -6,10 +6,15 @@ import dev.warden.panel.extension.PanelConfig;
 import dev.warden.panel.extension.PanelCustomizer;
 import dev.warden.panel.extension.Policy;
 import dev.warden.panel.extension.Relation;
+import dev.warden.panel.extension.ResourceBuilder;
+import dev.warden.panel.policy.Moderation;
 import dev.warden.panel.extension.Relation.Kind;
 import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.registry.AdminIcon;
 import jakarta.enterprise.context.ApplicationScoped;
+
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -25,7 +30,11 @@ import java.util.concurrent.CompletableFuture;
  *   <li>{@code ghost}: a {@code resources} entry without a table (never listed, 404);</li>
  *   <li>declared relations: {@code scores.tournament} (one), {@code tournaments.tournamentScores} (many), and
  *       one to the composite-keyed {@code seasonScores} that must be skipped;</li>
- *   <li>a customisation of the built-in {@code users}: the label of its {@code scores} tab.</li>
+ *   <li>a customisation of the built-in {@code users}: the label of its {@code scores} tab;</li>
+ *   <li>two per-row actions on {@code seasonScores} that assign and remove the row's player's mod scope
+ *       through the {@code Moderation} EJB;</li>
+ *   <li>{@code openNotes}, {@code staffNotes}, {@code lockedNotes}: one policy ({@code everyone},
+ *       {@code ['admin', 'mod']}, {@code deny}) on every CRUD action, for PolicyMatrixIT.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -55,7 +64,19 @@ public class TestPanel implements PanelCustomizer {
                         .action(Action.bulk("recount", "Recount seasons").handler((row, ctx) -> "ok"))
                         .policy(Operation.DELETE, Policy.roles("admin"))
                         .policy(Operation.LIST, Policy.everyone()))
+                .table("openNotes", OpenNote.class)
+                .table("staffNotes", StaffNote.class)
+                .table("lockedNotes", LockedNote.class)
+                .resource("openNotes", r -> everyAction(r, Policy.everyone()))
+                .resource("staffNotes", r -> everyAction(r, Policy.roles("admin", "mod")))
+                .resource("lockedNotes", r -> everyAction(r, Policy.deny()))
                 .resource("users", r -> r.relationLabel("scores", "High scores"))
+                // an integrator's own code assigning mod scopes through the Moderation EJB: the row's player
+                .resource("seasonScores", r -> r
+                        .action(Action.perRow("makeSeasonMod", "Make the player a season scores mod").roles("admin")
+                                .handler((row, ctx) -> scope(row.getJsonNumber("user_id").longValue(), true)))
+                        .action(Action.perRow("dropSeasonMod", "Drop the player's season scores scope").roles("admin")
+                                .handler((row, ctx) -> scope(row.getJsonNumber("user_id").longValue(), false))))
                 .resource("ghost", r -> r.label("Ghost").icon(AdminIcon.LOCK))
                 // policies that differ from the standard rule: nobody updates, only mods (any scope) create
                 .resource("tournaments", r -> r.policy(Operation.UPDATE, Policy.deny())
@@ -66,6 +87,30 @@ public class TestPanel implements PanelCustomizer {
                 .relation("scores", new Relation("tournament", "tournaments", Kind.ONE, "tournamentId"))
                 .relation("scores", new Relation("tournamentScores", "tournaments", Kind.MANY, "tournamentId"))
                 .relation("scores", new Relation("seasonTotals", "seasonScores", Kind.ONE, "season"));
+    }
+
+    private static ResourceBuilder everyAction(ResourceBuilder resource, Policy policy) {
+        for (Operation operation : Operation.values()) {
+            resource.policy(operation, policy);
+        }
+        return resource;
+    }
+
+    /**
+     * Assigns or removes the {@code seasonScores} mod scope of a user through {@link Moderation} (looked up in
+     * JNDI, as code in an EAR library does), then reports what {@code Moderation.can} says.
+     */
+    static Map<String, Object> scope(long userId, boolean assign) {
+        Moderation moderation;
+        try {
+            moderation = InitialContext.doLookup("java:app/warden-ejb/Moderation");
+        } catch (NamingException e) {
+            throw new IllegalStateException("Moderation EJB not found", e);
+        }
+        boolean changed = assign ? moderation.assignMod(userId, "seasonScores")
+                : moderation.unassignMod(userId, "seasonScores");
+        return Map.of("changed", changed, "canUpdate", moderation.can(userId, "update", "seasonScores"),
+                "canDelete", moderation.can(userId, "delete", "seasonScores"));
     }
 
     /** The season create defaults fill in. */

@@ -24,6 +24,7 @@ public class ApplicationsResource {
 
     /** 200 {@code {data: [Application]}} with locations (region object, plan) and instances. */
     @GET
+    @HostingEndpoint("applications")
     public JsonObject list() {
         return applications.list(hosting.access().teamId());
     }

@@ -1,5 +1,7 @@
 package dev.warden.hosting;
 
+import dev.warden.hosting.limits.RateLimitFilter;
+import dev.warden.hosting.limits.ResponseCacheFilter;
 import dev.warden.web.ApiExceptionMapper;
 import dev.warden.web.ExposeHeadersFilter;
 import dev.warden.web.UnhandledExceptionMapper;
@@ -17,7 +19,9 @@ public class HostingApiApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return new LinkedHashSet<>(List.of(ApplicationsResource.class, BearerTokenFilter.class,
+        return new LinkedHashSet<>(List.of(ApplicationsResource.class, MetricsResource.class, EgressResource.class,
+                DeploysResource.class, BillingResource.class, InstanceLogsResource.class,
+                BearerTokenFilter.class, RateLimitFilter.class, ResponseCacheFilter.class,
                 ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
                 UnhandledExceptionMapper.class));
     }

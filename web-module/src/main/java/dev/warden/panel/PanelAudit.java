@@ -1,6 +1,7 @@
 package dev.warden.panel;
 
 import dev.warden.auth.Operator;
+import dev.warden.panel.audit.AuditFailures;
 import dev.warden.panel.audit.AuditLog;
 import dev.warden.panel.audit.AuditPayloads;
 import dev.warden.panel.audit.AuditRecord;
@@ -8,13 +9,12 @@ import dev.warden.panel.crud.UpdateResult;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 import static dev.warden.common.JsonSupport.JSON;
 
@@ -31,10 +31,11 @@ import static dev.warden.common.JsonSupport.JSON;
 @ApplicationScoped
 public class PanelAudit {
 
-    private static final Logger LOG = Logger.getLogger(PanelAudit.class.getName());
-
     @EJB
     AuditLog audit;
+
+    @Inject
+    AuditFailures failures;
 
     /** {@code create {row}} for the new row. */
     public void created(Operator operator, ResourceDef resource, JsonObject row) {
@@ -82,8 +83,7 @@ public class PanelAudit {
         try {
             audit.record(entry);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Audit entry " + entry.action() + " on " + entry.resource() + " " + entry.targetId()
-                    + " (operator " + entry.operatorId() + ") not written", e);
+            failures.failed(entry, e);
         }
     }
 }

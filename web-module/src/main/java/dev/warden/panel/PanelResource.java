@@ -10,7 +10,7 @@ import dev.warden.panel.crud.Page;
 import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.crud.ResourceWrites;
 import dev.warden.panel.crud.UpdateResult;
-import dev.warden.panel.policy.AccessRules;
+import dev.warden.panel.policy.Moderation;
 import dev.warden.panel.registry.CatalogService;
 import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
@@ -86,7 +86,10 @@ public class PanelResource {
     ActionRunner actions;
 
     @EJB
-    UserModeration moderation;
+    UserModeration userModeration;
+
+    @EJB
+    Moderation moderation;
 
     @Context
     HttpServletRequest request;
@@ -263,7 +266,7 @@ public class PanelResource {
         JsonObject json = JsonBodies.object(contentType, body);
         String reason = JsonBodies.string(json, "reason");
         String until = JsonBodies.string(json, "until");
-        UserModeration.Outcome outcome = moderation.ban(id, reason, until, session.operator());
+        UserModeration.Outcome outcome = userModeration.ban(id, reason, until, session.operator());
         ClientInfo client = ClientInfo.of(request);
         audit.user(session.operator(), "user.ban", id, client(JSON.createObjectBuilder()
                 .add("reason", reason == null ? JsonValue.NULL : JSON.createValue(reason))
@@ -278,7 +281,7 @@ public class PanelResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject unban(@PathParam("id") String id) {
         resourceFor("users", "update");
-        JsonObject user = moderation.unban(id);
+        JsonObject user = userModeration.unban(id);
         audit.user(session.operator(), "user.unban", id, client(JSON.createObjectBuilder(), ClientInfo.of(request)));
         return JSON.createObjectBuilder().add("user", user).build();
     }
@@ -292,7 +295,7 @@ public class PanelResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject revokeSessions(@PathParam("id") String id) {
         resourceFor("users", "update");
-        UserModeration.Outcome outcome = moderation.revokeSessions(id);
+        UserModeration.Outcome outcome = userModeration.revokeSessions(id);
         audit.user(session.operator(), "user.revoke_sessions", id, client(JSON.createObjectBuilder()
                 .add("sessionsClosed", outcome.sessionsClosed()), ClientInfo.of(request)));
         return JSON.createObjectBuilder().add("sessions_closed", outcome.sessionsClosed())
@@ -304,7 +307,7 @@ public class PanelResource {
     @Path("users/{id}/sessions")
     public JsonArray sessions(@PathParam("id") String id) {
         resourceFor("users", "read");
-        return JSON.createArrayBuilder(moderation.sessions(id)).build();
+        return JSON.createArrayBuilder(userModeration.sessions(id)).build();
     }
 
     private static JsonObject client(JsonObjectBuilder payload, ClientInfo client) {
@@ -322,12 +325,6 @@ public class PanelResource {
     }
 
     private ResourceDef resourceFor(String key, String action) {
-        ResourceDef resource = registry.find(key)
-                .orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
-        Operator operator = session.operator();
-        if (!AccessRules.allows(operator, action, resource)) {
-            throw ApiException.forbidden("You may not " + action + " " + key);
-        }
-        return resource;
+        return moderation.authorize(session.operator(), action, key);
     }
 }

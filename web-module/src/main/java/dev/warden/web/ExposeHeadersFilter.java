@@ -14,7 +14,7 @@ public class ExposeHeadersFilter implements ContainerResponseFilter {
 
     /** The exposed headers. */
     public static final String EXPOSED = "X-Total-Count, X-Total-Count-Kind, ETag, Location, Retry-After, "
-            + "X-RateLimit-Limit, X-RateLimit-Remaining";
+            + "X-RateLimit-Limit, X-RateLimit-Remaining, RateLimit-Policy, RateLimit";
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {

@@ -16,7 +16,8 @@ import java.util.logging.Logger;
 /**
  * The last line: any other failure becomes 500 {@code server_error} with an incident id; the stack trace
  * goes to the server log only. An {@link ApiException} wrapped by the EJB container is unwrapped, and an
- * unparseable JSON body is 400 {@code bad_request}.
+ * unparseable JSON body is 400 {@code bad_request}. A database, connection or pool failure is 503 {@code busy},
+ * {@code timeout} or {@code unavailable} with {@code Retry-After} ({@link DatabaseFailures}), never 500.
  */
 @Provider
 public class UnhandledExceptionMapper implements ExceptionMapper<Throwable> {
@@ -36,7 +37,26 @@ public class UnhandledExceptionMapper implements ExceptionMapper<Throwable> {
                 return new WebApplicationExceptionMapper().toResponse(web);
             }
         }
+        var database = DatabaseFailures.classify(e);
+        if (database.isPresent()) {
+            return unavailable(e, database.get());
+        }
         return serverError(e);
+    }
+
+    /**
+     * 503 with the failure's code ({@code busy}, {@code timeout}, {@code unavailable}) and {@code Retry-After}:
+     * the database or its pool failed, which is temporary (spec/hosting-api.md, Errors; never 500).
+     */
+    static Response unavailable(Throwable e, DatabaseFailures.Kind kind) {
+        LOG.log(Level.WARNING, "Database failure answered 503 " + kind.code() + ": " + e);
+        String message = switch (kind.code()) {
+            case "busy" -> "The service is busy; retry after " + kind.retryAfterSeconds() + " s";
+            case "timeout" -> "The request timed out; retry after " + kind.retryAfterSeconds() + " s";
+            default -> "The service is temporarily unavailable; retry after " + kind.retryAfterSeconds() + " s";
+        };
+        return ErrorBodies.response(503, kind.code(), message, Map.of())
+                .header("Retry-After", Integer.toString(kind.retryAfterSeconds())).build();
     }
 
     /** 500 {@code server_error}; logs {@code e} with an incident id that the body repeats. */

@@ -1,5 +1,6 @@
 package dev.warden.web;
 
+import dev.warden.agent.AgentApiApplication;
 import dev.warden.hosting.HostingApiApplication;
 import dev.warden.panel.AdminApiApplication;
 import jakarta.ws.rs.ApplicationPath;
@@ -37,7 +38,8 @@ class SecurityDocTest {
 
     static TreeSet<String> declaredRoutes() throws Exception {
         TreeSet<String> routes = new TreeSet<>();
-        for (Class<? extends Application> app : List.of(AdminApiApplication.class, HostingApiApplication.class)) {
+        for (Class<? extends Application> app : List.of(AdminApiApplication.class, HostingApiApplication.class,
+                AgentApiApplication.class)) {
             String base = "/" + app.getAnnotation(ApplicationPath.class).value();
             for (Class<?> type : app.getDeclaredConstructor().newInstance().getClasses()) {
                 Path classPath = type.getAnnotation(Path.class);

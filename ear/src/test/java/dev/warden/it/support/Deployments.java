@@ -1,7 +1,14 @@
 package dev.warden.it.support;
 
 import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 import java.io.File;
 
@@ -32,6 +39,30 @@ public final class Deployments {
         }
         EnterpriseArchive ear = warden();
         ear.addAsLibrary(jar);
+        return ear;
+    }
+
+    /**
+     * The real EAR plus a test WAR at {@code /warden-it-hooks} holding IT-only hooks into the EJBs
+     * ({@link dev.warden.it.hooks.EgressCopyHook}), added to {@code application.xml}. Production never has it.
+     */
+    public static EnterpriseArchive wardenWithItHooks() {
+        EnterpriseArchive ear = warden();
+        WebArchive hooks = ShrinkWrap.create(WebArchive.class, "warden-it-hooks.war")
+                .addClass(dev.warden.it.hooks.EgressCopyHook.class);
+        ear.addAsModule(hooks);
+        String xml;
+        try (InputStream in = ear.get("META-INF/application.xml").getAsset().openStream()) {
+            xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String module = "  <module>\n    <web>\n      <web-uri>warden-it-hooks.war</web-uri>\n"
+                + "      <context-root>/warden-it-hooks</context-root>\n    </web>\n  </module>\n";
+        int at = xml.indexOf("  <library-directory>");
+        xml = at < 0 ? xml.replace("</application>", module + "</application>") : xml.substring(0, at) + module + xml.substring(at);
+        ear.delete("META-INF/application.xml");
+        ear.setApplicationXML(new StringAsset(xml));
         return ear;
     }
 }

@@ -3,37 +3,50 @@ package dev.warden.it.support;
 import java.sql.SQLException;
 
 /**
- * A fresh hosting team for one test: an owner, an API token, and an application {@code arena-<tag>} with one
- * ready location (fra, one deployed instance) — the data the generated-client and poller tests read through
- * {@code /api/v1}. Unique keys, so tests run in any order.
+ * A hosting team made for one test (own team, so rate-limit budgets and cache entries never leak between
+ * tests): an owner, a token created by the owner, and one application.
  *
- * @param tag        the unique suffix
- * @param teamId     the team
- * @param token      a valid API token of the team
- * @param slug       the application's slug
- * @param appId      the application's id
- * @param locationId the location's id
- * @param instanceId the instance's id
+ * @param team    the team id
+ * @param owner   the owner's user id
+ * @param token   a valid API token of the team
+ * @param tokenId its row id
+ * @param app     the application's id
+ * @param slug    the application's slug
  */
-public record HostingTeam(String tag, long teamId, String token, String slug, long appId, long locationId, long instanceId) {
+public record HostingTeam(long team, long owner, String token, long tokenId, long app, String slug) {
 
-    /** Creates the team, token, application, location and instance. */
+    /** A new team with owner, token and application. */
     public static HostingTeam create() throws SQLException {
         String tag = TestDb.unique();
-        long owner = TestDb.user("owner-" + tag + "@example.com", "Owner", null);
+        long owner = TestDb.user("owner-" + tag + "@example.com", "Owner " + tag, null);
         long team = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Team " + tag);
         TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'owner')", team, owner);
-        String token = "wdn_test_" + tag + "_" + TestDb.unique() + TestDb.unique();
-        TestDb.insert("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
-                + "VALUES (?, ?, 'test', ?, ?) RETURNING id", team, owner, TestDb.sha256Hex(token), token.substring(0, 12));
-        String slug = "arena-" + tag;
-        long app = TestDb.insert("INSERT INTO warden_applications (team_id, slug, name, maintenance_mode) "
-                + "VALUES (?, ?, 'Arena', false) RETURNING id", team, slug);
-        long fra = TestDb.insert("INSERT INTO warden_locations (application_id, region_code, region_city, region_country, "
-                + "status, scale_strategy, endpoint, plan_vcpus, plan_ram_mb, plan_transfer_gb) "
-                + "VALUES (?, 'fra', 'Frankfurt', 'DE', 'ready', 'vertical', 'fra.example.net', 2, 4096, 1000) RETURNING id", app);
-        long instance = TestDb.insert("INSERT INTO warden_instances (location_id, endpoint, status, deploy_status, deployed_at) "
-                + "VALUES (?, 'fra-1.example.net', 'ready', 'deployed', '2026-01-02T03:04:05Z') RETURNING id", fra);
-        return new HostingTeam(tag, team, token, slug, app, fra, instance);
+        String slug = "app-" + tag;
+        long app = TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, 'App') RETURNING id",
+                team, slug);
+        HostingTeam t = new HostingTeam(team, owner, null, 0, app, slug);
+        String token = t.newToken(owner);
+        long tokenId = TestDb.scalar("SELECT id FROM warden_api_tokens WHERE token_hash = ?", TestDb.sha256Hex(token));
+        return new HostingTeam(team, owner, token, tokenId, app, slug);
+    }
+
+    /** Another token of this team, created by {@code creator} (who must be an owner or admin for it to work). */
+    public String newToken(long creator) throws SQLException {
+        String token = "wdn_test_" + TestDb.unique() + TestDb.unique() + TestDb.unique();
+        TestDb.update("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
+                + "VALUES (?, ?, 'test', ?, ?)", team, creator, TestDb.sha256Hex(token), token.substring(0, 12));
+        return token;
+    }
+
+    /**
+     * Waits, if needed, until the current one-minute rate-limit window (aligned on the database clock's whole
+     * minutes) has at least {@code seconds} left, so a test's requests all fall into one window.
+     */
+    public static void awaitWindowWithAtLeast(int seconds) throws SQLException, InterruptedException {
+        long millisIntoMinute = TestDb.scalar("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint % 60000");
+        long left = 60_000 - millisIntoMinute;
+        if (left < seconds * 1000L) {
+            Thread.sleep(left + 300);
+        }
     }
 }

@@ -11,6 +11,8 @@ import jakarta.persistence.PersistenceContext;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,11 +23,16 @@ import static dev.warden.common.JsonSupport.JSON;
  * The team's applications with their locations and instances (spec/hosting-api.md, Endpoints,
  * {@code /applications}; Resources: Application, Location, Instance).
  *
- * <p>Three queries whatever the number of applications: applications, their locations, their instances.
+ * <p>Four queries whatever the number of applications: applications, which of them are parked, their locations,
+ * their instances. A parked application ({@link HostedApps#PARKED_CONDITION}; spec/hosting-api.md, States) shows
+ * every location and instance with status {@code parked}.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class ApplicationService {
+
+    /** Status of the locations and instances of a parked application. */
+    static final String PARKED = "parked";
 
     @PersistenceContext(unitName = "warden")
     EntityManager em;
@@ -36,6 +43,13 @@ public class ApplicationService {
                         "SELECT a FROM Application a WHERE a.team.id = :team ORDER BY a.id", Application.class)
                 .setParameter("team", teamId)
                 .getResultList();
+        Set<Long> parked = new HashSet<>();
+        if (!apps.isEmpty()) {
+            for (Object id : em.createNativeQuery("SELECT a.id FROM warden_applications a WHERE a.team_id = ?1 AND "
+                    + HostedApps.PARKED_CONDITION).setParameter(1, teamId).getResultList()) {
+                parked.add(((Number) id).longValue());
+            }
+        }
         Map<Long, List<Location>> locationsByApp = new LinkedHashMap<>();
         Map<Long, List<Instance>> instancesByLocation = new LinkedHashMap<>();
         if (!apps.isEmpty()) {
@@ -59,8 +73,19 @@ public class ApplicationService {
             JsonArrayBuilder locations = JSON.createArrayBuilder();
             for (Location location : locationsByApp.getOrDefault(app.getId(), List.of())) {
                 JsonArrayBuilder instances = JSON.createArrayBuilder();
-                instancesByLocation.getOrDefault(location.getId(), List.of()).forEach(i -> instances.add(instance(i)));
-                locations.add(location(location).add("instances", instances));
+                boolean isParked = parked.contains(app.getId());
+                instancesByLocation.getOrDefault(location.getId(), List.of()).forEach(i -> {
+                    JsonObjectBuilder instance = instance(i);
+                    if (isParked) {
+                        instance.add("status", PARKED);
+                    }
+                    instances.add(instance);
+                });
+                JsonObjectBuilder out = location(location);
+                if (isParked) {
+                    out.add("status", PARKED);
+                }
+                locations.add(out.add("instances", instances));
             }
             data.add(JSON.createObjectBuilder()
                     .add("id", app.getId())

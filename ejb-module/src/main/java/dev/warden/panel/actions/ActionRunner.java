@@ -74,6 +74,11 @@ public class ActionRunner {
             public String resource() {
                 return resource.key();
             }
+
+            @Override
+            public JsonObject args() {
+                return body;
+            }
         };
         Object result;
         try {

@@ -11,4 +11,13 @@ public interface ActionContext {
 
     /** The resource key the action belongs to. */
     String resource();
+
+    /**
+     * The request body the action was invoked with ({@code {id, ...}} for a per-row action, {@code {...}} for a
+     * bulk one), so an action can take arguments such as a name; empty when there is none. The body is
+     * recorded in the audit log's {@code args}: never expect secrets in it.
+     */
+    default jakarta.json.JsonObject args() {
+        return jakarta.json.JsonValue.EMPTY_JSON_OBJECT;
+    }
 }

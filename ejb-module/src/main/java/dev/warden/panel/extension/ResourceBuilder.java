@@ -61,4 +61,11 @@ public interface ResourceBuilder {
      * call for the same operation replaces the earlier one.
      */
     ResourceBuilder policy(Operation operation, Policy policy);
+
+    /**
+     * SQL columns that never leave the server, like the built-in {@code users.password_hash}: they are not in
+     * the catalog, rows, forms, filters, sorts or audit payloads, and a write cannot set them (use for secret
+     * hashes, e.g. {@code token_hash}). Unknown names are ignored. Several calls add up.
+     */
+    ResourceBuilder hide(String... sqlColumns);
 }

@@ -107,7 +107,7 @@ public class ResourceRegistry {
         List<TableFacts> facts = new ArrayList<>();
         try (Connection connection = dataSource.getConnection()) {
             for (TableSpec spec : settings.tables().values()) {
-                facts.add(readTable(connection, spec, settings.originOf(spec.key())));
+                facts.add(readTable(connection, withHidden(spec, settings), settings.originOf(spec.key())));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot read the database catalog: " + e.getMessage(), e);
@@ -119,6 +119,18 @@ public class ResourceRegistry {
         }
         LOG.info(() -> "Panel: " + resources.size() + " resources registered " + resources.keySet() + " ("
                 + (System.nanoTime() - started) / 1_000_000 + " ms)");
+    }
+
+    /** {@code spec} with the columns its {@code resources} entry hides ({@code ResourceBuilder.hide}) added. */
+    static TableSpec withHidden(TableSpec spec, PanelSettings settings) {
+        ResourceSettings resource = settings.resources().get(spec.key());
+        if (resource == null || resource.hidden().isEmpty()) {
+            return spec;
+        }
+        java.util.Set<String> hidden = new java.util.LinkedHashSet<>(spec.hidden());
+        hidden.addAll(resource.hidden());
+        return new TableSpec(spec.key(), spec.entityClass(), spec.label(), java.util.Set.copyOf(hidden),
+                spec.defaultSort(), spec.linkFromColumn());
     }
 
     /** The built-in tables, then every customizer in order. */

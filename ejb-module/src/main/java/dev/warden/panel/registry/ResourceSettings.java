@@ -83,6 +83,7 @@ public final class ResourceSettings implements ResourceBuilder {
     private DefaultsFunction defaults;
     private final Map<String, Action> actions = new LinkedHashMap<>();
     private final Map<Operation, Policy> policies = new EnumMap<>(Operation.class);
+    private final java.util.Set<String> hidden = new java.util.LinkedHashSet<>();
 
     /** Settings for the resource {@code key}, all unconfigured. */
     public ResourceSettings(String key) {
@@ -181,6 +182,19 @@ public final class ResourceSettings implements ResourceBuilder {
         }
         actions.put(action.name(), action);
         return this;
+    }
+
+    @Override
+    public ResourceBuilder hide(String... sqlColumns) {
+        for (String column : sqlColumns) {
+            hidden.add(requireText(column, "hidden column"));
+        }
+        return this;
+    }
+
+    /** Columns hidden with {@link #hide}, in order. */
+    public java.util.Set<String> hidden() {
+        return Collections.unmodifiableSet(hidden);
     }
 
     @Override

@@ -1,0 +1,260 @@
+package dev.warden.it;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.Deployments;
+import dev.warden.it.support.Simulator;
+import dev.warden.it.support.TestDb;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code GET /api/v1/billing} against the simulator's billing provider (spec/hosting-api.md, Billing and
+ * Errors; DESIGN.md section 5). The test server's FT limits (it.xml): timeout 1 s, one retry, circuit of 4
+ * calls open for 2 s.
+ */
+@ExtendWith(ArquillianExtension.class)
+class HostingBillingIT {
+
+    private String tag;
+    private long owner;
+    private long team;
+    private String token;
+    private long appA;
+    private long appB;
+    private long appC;
+    private String customer;
+
+    @Deployment(testable = false)
+    static EnterpriseArchive deployment() {
+        return Deployments.warden();
+    }
+
+    @BeforeEach
+    void team() throws Exception {
+        Simulator.reset();
+        tag = TestDb.unique();
+        owner = TestDb.user("owner-" + tag + "@example.com", "Owner", null);
+        team = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Team " + tag);
+        TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'owner')", team, owner);
+        token = token(team, owner);
+        appA = app(team, "alpha-" + tag, "Alpha");
+        appB = app(team, "bravo-" + tag, "Bravo");
+        appC = app(team, "charlie-" + tag, "Charlie");
+        customer = "cus_it_" + tag;
+        TestDb.update("INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)", owner, customer);
+        TestDb.update("INSERT INTO warden_subscriptions (application_id, provider_subscription_id) VALUES (?, ?)", appA, "sub_a_" + tag);
+        // charlie's subscription is one the provider no longer lists
+        TestDb.update("INSERT INTO warden_subscriptions (application_id, provider_subscription_id) VALUES (?, ?)", appC, "sub_gone_" + tag);
+        goodCustomer();
+        // warm up (the first call of a fresh server can pass the 1 s test timeout), then count from zero
+        healthyAgain();
+        Simulator.reset();
+    }
+
+    /** The team's customer at the simulated provider: USD, one listed subscription and one of another app. */
+    private void goodCustomer() {
+        Map<String, Object> sub = new LinkedHashMap<>();
+        sub.put("id", "sub_a_" + tag);
+        sub.put("status", "past_due");
+        sub.put("monthly_price", 2900);
+        sub.put("current_period_end", "2026-12-01T00:00:00+01:00");
+        sub.put("cancel_at_period_end", true);
+        Map<String, Object> other = new LinkedHashMap<>(sub);
+        other.put("id", "sub_other_" + tag);
+        Simulator.customer(customer, Map.of("currency", "usd", "credit_balance", 2550, "balance_due", 199,
+                "unused_time_credit", 0, "subscriptions", List.of(sub, other)));
+    }
+
+    @AfterEach
+    void healthyAgain() throws Exception {
+        Simulator.reset();
+        // leave the billing circuit closed with a clean window for the next test
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        int ok = 0;
+        while (ok < 4 && System.nanoTime() < deadline) {
+            if (Api.bearer(token).get("/api/v1/billing").statusCode() == 200) {
+                ok++;
+            } else {
+                ok = 0;
+                Thread.sleep(250);
+            }
+        }
+        assertEquals(4, ok, "the billing circuit closed again");
+    }
+
+    private static String token(long team, long creator) throws Exception {
+        String t = "wdn_test_" + TestDb.unique() + TestDb.unique() + TestDb.unique();
+        TestDb.insert("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
+                + "VALUES (?, ?, 'test', ?, ?) RETURNING id", team, creator, TestDb.sha256Hex(t), t.substring(0, 12));
+        return t;
+    }
+
+    private static long app(long team, String slug, String name) throws Exception {
+        return TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, ?) RETURNING id",
+                team, slug, name);
+    }
+
+    @Test
+    void theOwnersAccountAndEachApplicationsSubscriptionInCurrencyUnits() {
+        Instant before = Instant.now().minusSeconds(2);
+        Response response = Api.bearer(token).get("/api/v1/billing");
+        response.then().statusCode(200).contentType(ContentType.JSON);
+        String raw = response.asString();
+        JsonPath body = response.jsonPath();
+        assertEquals(List.of("account", "applications", "fetched_at"), new ArrayList<>(body.getMap("").keySet()));
+        assertEquals(Map.of("currency", "USD", "credit_balance", 25.5f, "balance_due", 1.99f, "unused_time_credit", 0f),
+                body.getMap("account"));
+        assertTrue(raw.contains("\"credit_balance\":25.50"), "amounts in dollars with the currency's two decimals: " + raw);
+        assertTrue(raw.contains("\"unused_time_credit\":0.00"), raw);
+
+        assertEquals(List.of(appA, appB, appC), body.getList("applications.id", Long.class));
+        assertEquals(List.of("alpha-" + tag, "bravo-" + tag, "charlie-" + tag), body.getList("applications.slug"));
+        assertEquals(List.of("Alpha", "Bravo", "Charlie"), body.getList("applications.name"));
+        Map<String, Object> sub = body.getMap("applications[0].subscription");
+        assertEquals(List.of("status", "monthly_price", "current_period_end", "cancel_at_period_end"), new ArrayList<>(sub.keySet()));
+        assertEquals("past_due", sub.get("status"));
+        assertEquals(29.0f, sub.get("monthly_price"));
+        assertTrue(raw.contains("\"monthly_price\":29.00"), raw);
+        assertEquals("2026-11-30T23:00:00Z", sub.get("current_period_end"));
+        assertEquals(true, sub.get("cancel_at_period_end"));
+        assertTrue(body.getMap("applications[1]").containsKey("subscription"));
+        assertNull(body.get("applications[1].subscription"), "no subscription row");
+        assertNull(body.get("applications[2].subscription"), "a subscription the provider does not list");
+
+        Instant fetched = Instant.parse(body.getString("fetched_at"));
+        assertTrue(!fetched.isBefore(before.truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                && !fetched.isAfter(Instant.now().plusSeconds(1)), "fetched_at is now: " + fetched);
+        assertEquals(2, Simulator.requests("billing"), "one customer and one subscriptions request");
+        assertTrue(Simulator.lastQuery("billing", "/customers/" + customer + "/subscriptions") != null);
+    }
+
+    @Test
+    void otherCurrenciesUseTheirOwnMinorUnit() {
+        Simulator.customer(customer, Map.of("currency", "jpy", "credit_balance", 1200, "balance_due", 0,
+                "unused_time_credit", 5, "subscriptions", List.of()));
+        String raw = Api.bearer(token).get("/api/v1/billing").then().statusCode(200).extract().asString();
+        assertTrue(raw.contains("\"currency\":\"JPY\",\"credit_balance\":1200,"), raw);
+        assertTrue(raw.contains("\"unused_time_credit\":5}"), raw);
+    }
+
+    @Test
+    void anOwnerWithoutBillingAccountGivesANullAccountAndNoProviderCall() throws Exception {
+        TestDb.update("DELETE FROM warden_billing_accounts WHERE owner_user_id = ?", owner);
+        // an admin of the team has an account of their own: it is not the team's
+        long admin = TestDb.user("admin-" + tag + "@example.com", "Admin", null);
+        TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'admin')", team, admin);
+        TestDb.update("INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)", admin, customer);
+        String adminToken = token(team, admin);
+
+        JsonPath body = Api.bearer(adminToken).get("/api/v1/billing").then().statusCode(200).extract().jsonPath();
+        assertTrue(body.getMap("").containsKey("account"));
+        assertNull(body.get("account"));
+        assertEquals(List.of(appA, appB, appC), body.getList("applications.id", Long.class));
+        assertEquals(java.util.Arrays.asList(null, null, null), body.getList("applications.subscription"));
+        assertNotNull(body.getString("fetched_at"));
+        assertEquals(0, Simulator.requests("billing"));
+        TestDb.update("DELETE FROM warden_billing_accounts WHERE owner_user_id = ?", admin);
+        TestDb.update("INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)", owner, customer);
+    }
+
+    @Test
+    void onlyTheTokensTeamsApplicationsAppear() throws Exception {
+        long other = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Other " + tag);
+        long otherApp = app(other, "other-" + tag, "Not yours");
+        TestDb.update("INSERT INTO warden_subscriptions (application_id, provider_subscription_id) VALUES (?, ?)",
+                otherApp, "sub_other_" + tag);
+        JsonPath body = Api.bearer(token).get("/api/v1/billing").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of(appA, appB, appC), body.getList("applications.id", Long.class));
+    }
+
+    @Test
+    void withoutATokenIs401AndOtherMethodsAre405() {
+        Api.anonymous().get("/api/v1/billing").then().statusCode(401).body("error.code", equalTo("unauthenticated"));
+        Api.bearer(token).contentType(ContentType.JSON).body("{}").post("/api/v1/billing").then().statusCode(405)
+                .body("error.code", equalTo("method_not_allowed"));
+    }
+
+    @Test
+    void providerDownOrFailingIs503BillingUnavailableWithRetryAfter() {
+        for (String mode : List.of("down", "error")) {
+            Simulator.mode("billing", mode);
+            Api.bearer(token).get("/api/v1/billing").then().statusCode(503)
+                    .contentType(ContentType.JSON)
+                    .header("Retry-After", "30")
+                    .body("error.code", equalTo("billing_unavailable"))
+                    .body("error.message", org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString("Exception")));
+            Simulator.reset();
+            healthyAgainQuietly();
+        }
+    }
+
+    @Test
+    void aProviderBreakingItsContractIs503() {
+        Simulator.customer(customer, Map.of("currency", "dollars", "credit_balance", 1, "balance_due", 0,
+                "unused_time_credit", 0, "subscriptions", List.of()));
+        Api.bearer(token).get("/api/v1/billing").then().statusCode(503).body("error.code", equalTo("billing_unavailable"));
+        goodCustomer();
+    }
+
+    @Test
+    void aSlowProviderIs503WithinTheConfiguredTimeout() {
+        Simulator.mode("billing", "slow", 5000);
+        long started = System.nanoTime();
+        Api.bearer(token).get("/api/v1/billing").then().statusCode(503)
+                .body("error.code", equalTo("billing_unavailable")).header("Retry-After", "30");
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(ms >= 900 && ms < 2500, "answered after the 1 s timeout, not the provider's 5 s: " + ms + " ms");
+    }
+
+    @Test
+    void repeatedFailuresOpenTheCircuitAndAFollowingCallFailsFast() throws Exception {
+        Simulator.mode("billing", "error");
+        // each call tries twice (one retry): two calls fill the window of 4 with failures
+        for (int i = 0; i < 2; i++) {
+            Api.bearer(token).get("/api/v1/billing").then().statusCode(503);
+        }
+        // the provider is healthy again and slow to answer, but the open circuit does not even ask it
+        Simulator.mode("billing", "slow", 3000);
+        long asked = Simulator.requests("billing");
+        long started = System.nanoTime();
+        Api.bearer(token).get("/api/v1/billing").then().statusCode(503)
+                .body("error.code", equalTo("billing_unavailable")).header("Retry-After", "30");
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(ms < 500, "fails fast while the circuit is open: " + ms + " ms");
+        assertEquals(asked, Simulator.requests("billing"), "the provider was not called");
+        // after the circuit's delay (2 s) a trial call goes through and closes it
+        Simulator.mode("billing", "ok");
+        Thread.sleep(2200);
+        Api.bearer(token).get("/api/v1/billing").then().statusCode(200);
+        assertTrue(Simulator.requests("billing") > asked);
+    }
+
+    private void healthyAgainQuietly() {
+        try {
+            healthyAgain();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.warden.it;
+
+import com.icegreen.greenmail.junit5.GreenMailExtension;
+import com.icegreen.greenmail.util.GreenMailUtil;
+import com.icegreen.greenmail.util.ServerSetup;
+import dev.warden.it.support.Api;
+import dev.warden.it.support.Deployments;
+import dev.warden.it.support.TestDb;
+import io.restassured.http.ContentType;
+import jakarta.mail.internet.MimeMessage;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The password-reset link goes out by Jakarta Mail when SMTP is configured (DESIGN.md section 3, password
+ * reset row): the IT server points {@code warden.smtp.*} at a GreenMail SMTP server this test runs. The mailed
+ * link works once; the link is not written to the log when mail is configured; unknown emails get no mail.
+ */
+@ExtendWith(ArquillianExtension.class)
+class PasswordResetMailIT {
+
+    @RegisterExtension
+    static final GreenMailExtension SMTP = new GreenMailExtension(new ServerSetup(
+            Integer.getInteger("warden.it.smtp.port", 9125), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+
+    private static final Pattern LINK = Pattern.compile("(http\\S*/admin/password-reset\\?token=)(\\S+)");
+
+    @Deployment(testable = false)
+    static EnterpriseArchive deployment() {
+        return Deployments.warden();
+    }
+
+    @Test
+    void theResetLinkArrivesByMailAndWorksOnce() throws Exception {
+        String email = "mailreset-" + TestDb.unique() + "@example.com";
+        TestDb.user(email, "Mailed", "old password 123");
+        Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", "nobody-" + TestDb.unique() + "@example.com"))
+                .post("/admin-api/auth/password-reset").then().statusCode(202);
+        Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email))
+                .post("/admin-api/auth/password-reset").then().statusCode(202);
+
+        assertTrue(SMTP.waitForIncomingEmail(15_000, 1), "a reset mail arrives");
+        MimeMessage[] received = SMTP.getReceivedMessages();
+        assertEquals(1, received.length, "one mail: none for the unknown address");
+        MimeMessage mail = received[0];
+        assertEquals(email, mail.getAllRecipients()[0].toString());
+        assertEquals("warden-it@example.com", mail.getFrom()[0].toString());
+        assertEquals("Reset your Warden password", mail.getSubject());
+        Matcher link = LINK.matcher(GreenMailUtil.getBody(mail).replace("=\r\n", "").replace("=3D", "="));
+        assertTrue(link.find(), "the body holds the link");
+        String token = link.group(2);
+
+        String log = Files.readString(Path.of(System.getProperty("warden.it.server.log")));
+        assertFalse(log.contains(token), "with mail configured the link is not logged");
+
+        Api.anonymous().contentType(ContentType.JSON).body(Map.of("token", token, "password", "new password 456"))
+                .post("/admin-api/auth/password-reset/complete").then().statusCode(204);
+        Api.login(email, "new password 456");
+        Api.anonymous().contentType(ContentType.JSON).body(Map.of("token", token, "password", "third password 789"))
+                .post("/admin-api/auth/password-reset/complete").then().statusCode(422);
+    }
+}

@@ -1,0 +1,188 @@
+package dev.warden.it;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.Deployments;
+import dev.warden.it.support.TestDb;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Configured policies cell by cell (spec/admin-panel.md, Authentication, rules 5 and 6), and the
+ * {@code Moderation} EJB used from an integrator's code: the test extension's {@code openNotes}
+ * ({@code everyone} on every action), {@code staffNotes} ({@code ['admin', 'mod']}) and {@code lockedNotes}
+ * ({@code deny}) against admin, a mod scoped to the resource, a mod scoped elsewhere, a plain user and
+ * anonymous. The catalog's {@code can} flags must agree with what the endpoints do.
+ */
+@ExtendWith(ArquillianExtension.class)
+class PolicyMatrixIT {
+
+    private static final List<String> ACTIONS = List.of("list", "read", "create", "update", "delete");
+    private static final String PASSWORD = "policy password 1";
+
+    private final Map<String, String> sessions = new LinkedHashMap<>();
+
+    @Deployment(testable = false)
+    static EnterpriseArchive deployment() {
+        return Deployments.wardenWithTestExtension();
+    }
+
+    @BeforeEach
+    void identities() throws Exception {
+        String tag = TestDb.unique();
+        sessions.put("admin", Api.signedIn("admin", null).cookie());
+        for (String scope : List.of("openNotes", "staffNotes", "lockedNotes")) {
+            sessions.put("mod:" + scope, Api.signedIn("mod", scope).cookie());
+        }
+        sessions.put("mod:elsewhere", Api.signedIn("mod", "users").cookie());
+        TestDb.user("p-user-" + tag + "@example.com", "Plain", PASSWORD);
+        sessions.put("user", Api.login("p-user-" + tag + "@example.com", PASSWORD));
+        sessions.put("anonymous", null);
+    }
+
+    private static String table(String key) {
+        return switch (key) {
+            case "openNotes" -> "game_open_notes";
+            case "staffNotes" -> "game_staff_notes";
+            default -> "game_locked_notes";
+        };
+    }
+
+    private int call(String who, String action, String key) throws Exception {
+        String cookie = sessions.get(who);
+        RequestSpecification request = (cookie == null ? Api.anonymous() : Api.session(cookie))
+                .contentType("application/json");
+        long id = TestDb.insert("INSERT INTO " + table(key) + " (body) VALUES (?) RETURNING id", "n" + TestDb.unique());
+        int status = switch (action) {
+            case "list" -> request.get("/admin-api/" + key).statusCode();
+            case "read" -> request.get("/admin-api/" + key + "/" + id).statusCode();
+            case "create" -> request.body("{\"body\": \"created by " + who + "\"}").post("/admin-api/" + key).statusCode();
+            case "update" -> request.body("{\"body\": \"changed\"}").patch("/admin-api/" + key + "/" + id).statusCode();
+            default -> request.delete("/admin-api/" + key + "/" + id).statusCode();
+        };
+        long left = TestDb.scalar("SELECT count(*) FROM " + table(key) + " WHERE id = ?", id);
+        if ("delete".equals(action) && status < 300 ? left != 0 : left != 1) {
+            throw new AssertionError(who + " " + action + " " + key + " answered " + status + " but the row count is " + left);
+        }
+        return status;
+    }
+
+    /** The catalog's {@code can} flags of {@code key} for {@code who}, in ACTIONS order; all false when absent. */
+    private List<Boolean> catalogFlags(String who, String key) {
+        Response response = Api.session(sessions.get(who)).get("/admin-api");
+        response.then().statusCode(200);
+        Map<String, Boolean> can = JsonPath.from(response.asString())
+                .getMap("resources.find { it.key == '" + key + "' }.can");
+        List<Boolean> flags = new ArrayList<>();
+        for (String action : ACTIONS) {
+            flags.add(can != null && Boolean.TRUE.equals(can.get(action)));
+        }
+        return flags;
+    }
+
+    private void check(String key, Map<String, List<Integer>> expected) throws Exception {
+        List<String> wrong = new ArrayList<>();
+        for (Map.Entry<String, List<Integer>> row : expected.entrySet()) {
+            String who = row.getKey();
+            List<Boolean> allowed = new ArrayList<>();
+            for (int i = 0; i < ACTIONS.size(); i++) {
+                int status = call(who, ACTIONS.get(i), key);
+                allowed.add(status < 300);
+                if (status != row.getValue().get(i)) {
+                    wrong.add(who + " " + ACTIONS.get(i) + " " + key + ": " + status + " (expected " + row.getValue().get(i) + ")");
+                }
+            }
+            if (who.equals("admin") || who.startsWith("mod:")) {
+                List<Boolean> flags = catalogFlags(who, key);
+                if (!flags.equals(allowed)) {
+                    wrong.add(who + " catalog can flags of " + key + ": " + flags + " but the endpoints allowed " + allowed);
+                }
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    @Test
+    void everyoneLetsEverySignedInIdentityDoEverything() throws Exception {
+        Map<String, List<Integer>> expected = new LinkedHashMap<>();
+        for (String who : List.of("admin", "mod:openNotes", "mod:elsewhere", "user")) {
+            expected.put(who, List.of(200, 200, 201, 200, 200));
+        }
+        expected.put("anonymous", List.of(401, 401, 401, 401, 401));
+        check("openNotes", expected);
+    }
+
+    @Test
+    void adminAndModMeansAnyModWhateverTheirScope() throws Exception {
+        Map<String, List<Integer>> expected = new LinkedHashMap<>();
+        for (String who : List.of("admin", "mod:staffNotes", "mod:elsewhere")) {
+            expected.put(who, List.of(200, 200, 201, 200, 200));
+        }
+        expected.put("user", List.of(403, 403, 403, 403, 403));
+        expected.put("anonymous", List.of(401, 401, 401, 401, 401));
+        check("staffNotes", expected);
+    }
+
+    @Test
+    void denyBlocksEveryoneAdminsIncluded() throws Exception {
+        Map<String, List<Integer>> expected = new LinkedHashMap<>();
+        for (String who : List.of("admin", "mod:lockedNotes", "mod:elsewhere", "user")) {
+            expected.put(who, List.of(403, 403, 403, 403, 403));
+        }
+        expected.put("anonymous", List.of(401, 401, 401, 401, 401));
+        check("lockedNotes", expected);
+    }
+
+    @Test
+    void integratorCodeAssignsAndRemovesModScopesThroughTheModerationEjb() throws Exception {
+        String tag = TestDb.unique();
+        String email = "p-player-" + tag + "@example.com";
+        long player = TestDb.user(email, "Player", PASSWORD);
+        String season = "p" + tag;
+        TestDb.update("INSERT INTO game_season_scores (season, user_id, points) VALUES (?, ?, 1)", season, player);
+        String id = Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(("[\"" + season + "\"," + player + "]").getBytes(StandardCharsets.UTF_8));
+        String playerSession = Api.login(email, PASSWORD);
+        String admin = sessions.get("admin");
+
+        Api.patch(playerSession, "seasonScores/" + id, "{\"points\": 2}").then().statusCode(403);
+        Api.session(playerSession).get("/admin-api").then().statusCode(403);
+
+        Api.post(admin, "seasonScores/_action/makeSeasonMod", "{\"id\": \"" + id + "\"}").then().statusCode(200)
+                .body("result.changed", equalTo(true))
+                .body("result.canUpdate", equalTo(true))
+                .body("result.canDelete", equalTo(false));
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_roles WHERE user_id = ? AND role = 'mod' "
+                + "AND resource = 'seasonScores'", player));
+        Api.post(admin, "seasonScores/_action/makeSeasonMod", "{\"id\": \"" + id + "\"}").then().statusCode(200)
+                .body("result.changed", equalTo(false));
+        // the same session: roles are read on every request
+        Api.patch(playerSession, "seasonScores/" + id, "{\"points\": 2}").then().statusCode(200);
+        Api.session(playerSession).get("/admin-api").then().statusCode(200)
+                .body("operator.role", equalTo("mod"))
+                .body("operator.scopes", equalTo(List.of("seasonScores")));
+
+        Api.post(admin, "seasonScores/_action/dropSeasonMod", "{\"id\": \"" + id + "\"}").then().statusCode(200)
+                .body("result.changed", equalTo(true))
+                .body("result.canUpdate", equalTo(false));
+        Api.patch(playerSession, "seasonScores/" + id, "{\"points\": 3}").then().statusCode(403);
+        assertEquals(2, TestDb.scalar("SELECT points FROM game_season_scores WHERE season = ? AND user_id = ?",
+                season, player));
+    }
+}

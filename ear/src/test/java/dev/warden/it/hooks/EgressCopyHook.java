@@ -1,0 +1,34 @@
+package dev.warden.it.hooks;
+
+import dev.warden.hosting.egress.EgressCopy;
+import jakarta.ejb.EJB;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+
+/**
+ * IT-only: runs the egress copy now. Deployed only by {@code Deployments.wardenWithItHooks()} in a test WAR
+ * ({@code /warden-it-hooks}) inside the test's EAR; never part of {@code warden.ear}.
+ * {@code POST /warden-it-hooks/egress-copy?instance=ID} → {@code COPIED|FAILED|NOT_FOUND};
+ * without {@code instance} → the whole run's summary.
+ */
+@WebServlet("/egress-copy")
+public class EgressCopyHook extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @EJB
+    EgressCopy copy;
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String instance = request.getParameter("instance");
+        String result = instance == null ? copy.copyAll().toString()
+                : copy.copyInstance(Long.parseLong(instance)).name();
+        response.setContentType("text/plain");
+        response.getWriter().write(result);
+    }
+}

@@ -1,0 +1,260 @@
+package dev.warden.hosting.agent;
+
+import dev.warden.common.ApiException;
+import dev.warden.common.Hashing;
+import dev.warden.hosting.metrics.MetricPartitions;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import javax.sql.DataSource;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import static dev.warden.common.JsonSupport.JSON;
+
+/**
+ * The instance agents' ingestion API (contracts: {@code /agent/v1}; DESIGN.md section 5): authenticates an agent by
+ * the SHA-256 of its bearer secret against {@code warden_instances.agent_secret_hash}, stores reports in
+ * {@code warden_metric_samples} (idempotent on instance and {@code sampled_at}) and applies deploy progress to
+ * {@code warden_deploys}.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRED)
+public class AgentIngestion {
+
+    /** Deploy statuses an agent may report. */
+    public static final Set<String> PROGRESS_STATUSES = Set.of("deploying", "deployed", "failed");
+    private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{7,40}");
+    static final int MAX_MESSAGE = 2_000;
+    static final int MAX_CHUNK = 1_048_576;
+
+    /** The authenticated instance. */
+    public record AgentInstance(long instanceId, long applicationId) {
+    }
+
+    /** The outcome of a report: {@code created} false for a replay; {@code body} the answer. */
+    public record Stored(boolean created, JsonObject body) {
+    }
+
+    @EJB
+    MetricPartitions partitions;
+
+    @Resource(lookup = "jdbc/warden")
+    DataSource dataSource;
+
+    /**
+     * Checks the bearer secret of instance {@code pathId}.
+     *
+     * @param pathId the {@code {id}} path segment
+     * @param secret the bearer secret, or null when the header is missing or not a bearer one
+     * @throws ApiException 401 {@code unauthenticated} for a missing secret or one that does not match; 404
+     *                      {@code not_found} when there is no such instance
+     */
+    public AgentInstance authenticate(String pathId, String secret) {
+        if (secret == null || secret.isBlank()) {
+            throw ApiException.unauthenticated("Send Authorization: Bearer <agent secret>");
+        }
+        long id;
+        try {
+            id = Long.parseLong(pathId);
+        } catch (NumberFormatException e) {
+            throw ApiException.notFound("No instance '" + pathId + "'");
+        }
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT i.agent_secret_hash, l.application_id FROM warden_instances i "
+                     + "JOIN warden_locations l ON l.id = i.location_id WHERE i.id = ?")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw ApiException.notFound("No instance " + id);
+                }
+                String stored = rs.getString(1);
+                String given = Hashing.sha256Hex(secret);
+                if (stored == null || !MessageDigest.isEqual(stored.getBytes(StandardCharsets.US_ASCII),
+                        given.getBytes(StandardCharsets.US_ASCII))) {
+                    throw ApiException.unauthenticated("The agent secret is not valid for instance " + id);
+                }
+                return new AgentInstance(id, rs.getLong(2));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Reading instance " + id + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Stores one report of {@code instance}: {@code {"data": {"instance_id", "sampled_at"}}}, {@code created} true
+     * when stored, false when that (instance, sampled_at) was already stored (the stored sample is kept as is).
+     * Writes nothing else. A missing day partition is created first.
+     *
+     * @throws ApiException 422 {@code invalid_request} naming every bad member ({@link AgentReport})
+     */
+    public Stored report(AgentInstance instance, JsonObject body) {
+        AgentReport report = AgentReport.parse(body, Instant.now());
+        partitions.ensure(LocalDate.ofInstant(report.sampledAt(), ZoneOffset.UTC));
+        boolean created;
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("INSERT INTO warden_metric_samples (instance_id, sampled_at, ccu, "
+                     + "rooms, cpu_percent, memory_percent, processes) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb) "
+                     + "ON CONFLICT (instance_id, sampled_at) DO NOTHING")) {
+            ps.setLong(1, instance.instanceId());
+            ps.setObject(2, OffsetDateTime.ofInstant(report.sampledAt(), ZoneOffset.UTC));
+            ps.setInt(3, report.figures().ccu());
+            ps.setInt(4, report.figures().rooms());
+            ps.setDouble(5, report.figures().cpuPercent());
+            ps.setDouble(6, report.figures().memoryPercent());
+            ps.setString(7, report.processes().toString());
+            created = ps.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Storing a report of instance " + instance.instanceId() + " failed: "
+                    + e.getMessage(), e);
+        }
+        return new Stored(created, JSON.createObjectBuilder().add("data", JSON.createObjectBuilder()
+                .add("instance_id", instance.instanceId())
+                .add("sampled_at", report.sampledAt().toString())).build());
+    }
+
+    /**
+     * Applies deploy progress {@code {"status": "deploying|deployed|failed", "commit"?, "message"?, "output"?}} to
+     * deploy {@code deployId} of the instance's application: sets the status, commit and message when given,
+     * appends the output chunk, sets {@code finished_at} when the deploy reaches deployed or failed, and records the
+     * status on the reporting instance ({@code deploy_status}, and {@code deployed_at} when deployed). A finished
+     * deploy accepts the same final status again (a replay) but no other.
+     *
+     * @return {@code {"data": Deploy without output}}
+     * @throws ApiException 404 when the deploy does not exist or is not of the instance's application; 422
+     *                      {@code invalid_request} naming every bad member
+     */
+    public JsonObject deployProgress(AgentInstance instance, String deployId, JsonObject body) {
+        long id;
+        try {
+            id = Long.parseLong(deployId);
+        } catch (NumberFormatException e) {
+            throw ApiException.notFound("No deploy '" + deployId + "' of this instance's application");
+        }
+        Map<String, List<String>> errors = new LinkedHashMap<>();
+        String status = string(body, "status", true, 32, errors);
+        if (status != null && !PROGRESS_STATUSES.contains(status)) {
+            AgentReport.add(errors, "status", "must be deploying, deployed or failed");
+            status = null;
+        }
+        String commit = string(body, "commit", false, 40, errors);
+        if (commit != null && !COMMIT.matcher(commit).matches()) {
+            AgentReport.add(errors, "commit", "must be a commit hash: 7 to 40 lower-case hex digits");
+        }
+        String message = string(body, "message", false, MAX_MESSAGE, errors);
+        String output = string(body, "output", false, MAX_CHUNK, errors);
+        try (Connection c = dataSource.getConnection()) {
+            String current;
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT status FROM warden_deploys WHERE id = ? AND application_id = ? FOR UPDATE")) {
+                ps.setLong(1, id);
+                ps.setLong(2, instance.applicationId());
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        throw ApiException.notFound("No deploy " + id + " of this instance's application");
+                    }
+                    current = rs.getString(1);
+                }
+            }
+            boolean finished = current.equals("deployed") || current.equals("failed");
+            if (status != null && finished && !status.equals(current)) {
+                AgentReport.add(errors, "status", "the deploy already finished as " + current);
+            }
+            if (!errors.isEmpty()) {
+                throw ApiException.invalid(errors);
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE warden_deploys SET status = ?, "
+                    + "commit = COALESCE(?, commit), message = COALESCE(?, message), "
+                    + "output = CASE WHEN ?::text IS NULL THEN output ELSE COALESCE(output, '') || ?::text END, "
+                    + "finished_at = CASE WHEN ? IN ('deployed', 'failed') THEN COALESCE(finished_at, now()) END "
+                    + "WHERE id = ?")) {
+                ps.setString(1, status);
+                ps.setString(2, commit);
+                ps.setString(3, message);
+                ps.setString(4, output);
+                ps.setString(5, output);
+                ps.setString(6, status);
+                ps.setLong(7, id);
+                ps.executeUpdate();
+            }
+            if (!finished || status.equals(current)) {
+                try (PreparedStatement ps = c.prepareStatement("UPDATE warden_instances SET deploy_status = ?, "
+                        + "deployed_at = CASE WHEN ? = 'deployed' THEN COALESCE((SELECT finished_at FROM warden_deploys "
+                        + "WHERE id = ?), now()) ELSE deployed_at END WHERE id = ?")) {
+                    ps.setString(1, status);
+                    ps.setString(2, status);
+                    ps.setLong(3, id);
+                    ps.setLong(4, instance.instanceId());
+                    ps.executeUpdate();
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT id, status, branch, commit, message, started_at, "
+                    + "finished_at FROM warden_deploys WHERE id = ?")) {
+                ps.setLong(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    JsonObjectBuilder deploy = JSON.createObjectBuilder()
+                            .add("id", rs.getLong(1))
+                            .add("status", rs.getString(2))
+                            .add("branch", rs.getString(3));
+                    nullable(deploy, "commit", rs.getString(4));
+                    nullable(deploy, "message", rs.getString(5));
+                    deploy.add("started_at", rs.getObject(6, OffsetDateTime.class).toInstant().toString());
+                    OffsetDateTime finishedAt = rs.getObject(7, OffsetDateTime.class);
+                    nullable(deploy, "finished_at", finishedAt == null ? null : finishedAt.toInstant().toString());
+                    return JSON.createObjectBuilder().add("data", deploy).build();
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Updating deploy " + id + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static String string(JsonObject body, String name, boolean required, int max,
+                                 Map<String, List<String>> errors) {
+        JsonValue value = body.get(name);
+        if (value == null || value == JsonValue.NULL) {
+            if (required) {
+                AgentReport.add(errors, name, "is required");
+            }
+            return null;
+        }
+        if (!(value instanceof JsonString s)) {
+            AgentReport.add(errors, name, "must be a string");
+            return null;
+        }
+        if (s.getString().length() > max) {
+            AgentReport.add(errors, name, "must be at most " + max + " characters");
+            return null;
+        }
+        return s.getString();
+    }
+
+    private static void nullable(JsonObjectBuilder out, String name, String value) {
+        if (value == null) {
+            out.addNull(name);
+        } else {
+            out.add(name, value);
+        }
+    }
+}

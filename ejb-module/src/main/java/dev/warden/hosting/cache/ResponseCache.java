@@ -1,0 +1,101 @@
+package dev.warden.hosting.cache;
+
+import jakarta.annotation.Resource;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * The hosting API response cache, per team and request, shared by every node through
+ * {@code warden_response_cache} (spec/hosting-api.md, Limits, rule 6: "Polling faster returns the same data").
+ * Times are the database's, so nodes agree on when an entry expires. Expired entries are deleted as new ones
+ * are stored ({@code SKIP LOCKED}, never waiting).
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+public class ResponseCache {
+
+    private static final String COLUMNS = """
+            media_type, body, etag, greatest(1, ceil(extract(epoch FROM expires_at - now())))::bigint""";
+    private static final String FIND_SQL = "SELECT " + COLUMNS
+            + " FROM warden_response_cache WHERE team_id = ? AND request_key = ? AND expires_at > now()";
+    private static final String STORE_SQL = """
+            INSERT INTO warden_response_cache AS r (team_id, request_key, media_type, body, etag, created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, now(), now() + make_interval(secs => ?))
+            ON CONFLICT (team_id, request_key) DO UPDATE
+                SET media_type = excluded.media_type, body = excluded.body, etag = excluded.etag,
+                    created_at = excluded.created_at, expires_at = excluded.expires_at
+                WHERE r.expires_at <= now()
+            RETURNING\s""" + COLUMNS;
+    private static final String CLEANUP_SQL = """
+            DELETE FROM warden_response_cache WHERE ctid IN (
+                SELECT ctid FROM warden_response_cache WHERE expires_at < now() - interval '1 minute'
+                LIMIT 200 FOR UPDATE SKIP LOCKED)""";
+
+    @Resource(lookup = "jdbc/warden")
+    DataSource dataSource;
+
+    /** The fresh cached answer of {@code requestKey} for team {@code teamId}, if any. */
+    public Optional<CachedResponse> find(long teamId, String requestKey) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_SQL)) {
+            ps.setLong(1, teamId);
+            ps.setString(2, requestKey);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(read(rs)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Reading the response cache failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Stores a fresh answer for {@code ttlSeconds}. When another node stored a still-fresh answer for the same
+     * key meanwhile, that one is kept and returned, so every client of the team sees one body per interval.
+     *
+     * @return the answer now in the cache
+     */
+    public CachedResponse store(long teamId, String requestKey, String mediaType, String body, int ttlSeconds) {
+        try (Connection c = dataSource.getConnection()) {
+            try (PreparedStatement ps = c.prepareStatement(STORE_SQL)) {
+                ps.setLong(1, teamId);
+                ps.setString(2, requestKey);
+                ps.setString(3, mediaType);
+                ps.setString(4, body);
+                ps.setString(5, CachePolicy.etag(body));
+                ps.setInt(6, ttlSeconds);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        CachedResponse stored = read(rs);
+                        try (PreparedStatement cleanup = c.prepareStatement(CLEANUP_SQL)) {
+                            cleanup.executeUpdate();
+                        }
+                        return stored;
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(FIND_SQL)) {
+                ps.setLong(1, teamId);
+                ps.setString(2, requestKey);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        return read(rs);
+                    }
+                }
+            }
+            return new CachedResponse(mediaType, body, CachePolicy.etag(body), ttlSeconds);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Writing the response cache failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static CachedResponse read(ResultSet rs) throws SQLException {
+        return new CachedResponse(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4));
+    }
+}
