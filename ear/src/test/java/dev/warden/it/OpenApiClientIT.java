@@ -33,8 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The Java client generated at build time from the committed {@code openapi/warden-hosting.yaml} (clients module)
- * against the running server: typed models and typed errors (issue 7). The endpoints other branches add (metrics,
- * deploys, limits) are exercised by {@link OpenApiClientHostingIT}.
+ * against the running server: typed models and typed errors (issue 7). Metrics, deploys, 422 and 429:
+ * {@link OpenApiClientHostingIT}.
  */
 @ExtendWith(ArquillianExtension.class)
 class OpenApiClientIT {
