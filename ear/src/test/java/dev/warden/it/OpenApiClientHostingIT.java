@@ -55,7 +55,7 @@ class OpenApiClientHostingIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.warden();
+        return Deployments.wardenWithHostingLimits();
     }
 
     @BeforeEach
