@@ -120,6 +120,7 @@ ROWS=$(psql -At -d "$DB" -c "SELECT count(*) FROM warden_metric_samples")
   echo "| day, last 30 days (daily peaks) | $d50 | $d95 | 500 | $d50_1 / $d95_1 | $(awk "BEGIN {printf \"%.2fx / %.2fx\", $d50/$d50_1, $d95/$d95_1}") |"
 } | tee -a "$RESULTS"
 
+rm -f "$OUT"/pgbench_log.*
 if [[ "${KEEP:-0}" != 1 ]]; then
   psql -q -d postgres -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "DROP DATABASE IF EXISTS $DB1 WITH (FORCE)"
 fi
