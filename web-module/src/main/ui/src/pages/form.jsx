@@ -177,7 +177,7 @@ function FormOf({ resource, mode, id }) {
         {fields.map((c) => (
           <Form.Item key={c.name} name={c.name} label={c.label}
                      valuePropName={c.type === "boolean" ? "checked" : "value"}
-                     rules={!editing && !c.nullable && !c.has_default && c.type !== "boolean" ? [{ required: true, message: `${c.label} is required` }] : []}>
+                     required={!editing && !c.nullable && !c.has_default && c.type !== "boolean"}>
             {input(c)}
           </Form.Item>
         ))}

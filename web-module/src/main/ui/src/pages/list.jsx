@@ -59,6 +59,9 @@ function FilterBox({ column, value, onApply, close }) {
   );
 }
 
+/** "1 row", "25 rows", "about 1,200,000 rows" (X-Total-Count-Kind: estimated). */
+export const rowsText = (t, estimated) => `${estimated ? "about " : ""}${t.toLocaleString("en")} row${t === 1 ? "" : "s"}`;
+
 export function ResourceList() {
   const { key } = useParams();
   const resource = useResource(key);
@@ -208,7 +211,7 @@ function ListOf({ resource }) {
           total,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (t) => <span id="total">{estimated ? `about ${t.toLocaleString()} rows` : `${t.toLocaleString()} rows`}</span>,
+          showTotal: (t) => <span id="total">{rowsText(t, estimated)}</span>,
         }}
       />
     </Card>

@@ -10,6 +10,7 @@ import { columnOf, useResource, useSession } from "../session.jsx";
 import { Cell, formatValue } from "../cells.jsx";
 import { ResourceIcon } from "../icons.jsx";
 import { NotFound } from "../App.jsx";
+import { rowsText } from "./list.jsx";
 
 export function ResourceShow() {
   const { key, id } = useParams();
@@ -119,7 +120,7 @@ function RelatedRows({ resource, id, relation, target }) {
     <Table rowKey="_id" size="small" loading={isLoading} dataSource={data?.data ?? []} columns={columns}
            scroll={{ x: "max-content" }}
            pagination={{ ...page, total: data?.total ?? 0, onChange: (current, pageSize) => setPage({ current, pageSize }),
-             showTotal: (t) => (data?.totalKind === "estimated" ? `about ${t} rows` : `${t} rows`) }} />
+             showTotal: (t) => rowsText(t, data?.totalKind === "estimated") }} />
   );
 }
 
