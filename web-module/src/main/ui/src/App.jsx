@@ -94,13 +94,12 @@ function Gate() {
 function NoAccess() {
   const session = useSession();
   return (
-    <Result
-      id="no-access"
+    <div id="no-access"><Result
       status="403"
       title="No access"
       subTitle="You are signed in, but your account has no panel role. The admin panel is for admins and moderators."
       extra={<Button type="primary" onClick={() => post("auth/logout").finally(() => session.reload())}>Sign out</Button>}
-    />
+    /></div>
   );
 }
 

@@ -149,11 +149,11 @@ export function PasswordReset() {
   if (done) {
     return (
       <Centered title={token ? "New password" : "Reset your password"}>
-        <Result id="reset-done" status="success"
+        <div id="reset-done"><Result status="success"
                 title={token ? "Your password is changed" : "Check your mail"}
                 subTitle={token ? "Every session of your account was ended. Sign in with the new password."
                   : "If an account exists for that email, a reset link is on its way. It is valid for one hour."}
-                extra={<Link to="/login">Go to sign-in</Link>} />
+                extra={<Link to="/login">Go to sign-in</Link>} /></div>
       </Centered>
     );
   }

@@ -1,6 +1,6 @@
 // Create and edit forms from form.fields (create: form.create_fields), an input per column type, server
 // 422 errors on their fields, If-Match on save (the ETag the row was read with) and a 412 message with reload.
-import React, { useEffect, useMemo, useState } from "react";
+import React, { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useCreate, useInvalidate, useList, useOne, useUpdate } from "@refinedev/core";
 import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Result, Select, Space, Switch } from "antd";
@@ -70,6 +70,13 @@ function fromForm(column, value) {
   return value;
 }
 
+/** True when a body value equals the row's value (timestamps at millisecond precision, JSON by value). */
+function sameAsRow(column, value, original) {
+  if (value === null || original === null || original === undefined) return value === null && (original ?? null) === null;
+  if (column.type === "datetime" || column.type === "date") return dayjs(value).valueOf() === dayjs(original).valueOf();
+  return JSON.stringify(value) === JSON.stringify(original);
+}
+
 function FormOf({ resource, mode, id }) {
   const key = resource.key;
   const navigate = useNavigate();
@@ -94,7 +101,13 @@ function FormOf({ resource, mode, id }) {
   }, [resource, editing]);
 
   const reset = (r) => form.setFields(fields.map((c) => ({ name: c.name, value: c.type === "password" ? undefined : toForm(c, r?.[c.name]), errors: [] })));
-  useEffect(() => { if (row) reset(row); }, [row]);
+  const loaded = useRef(false); // fill the form once; later changes of the cached row never overwrite edits
+  useEffect(() => {
+    if (row && !loaded.current) {
+      loaded.current = true;
+      reset(row);
+    }
+  }, [row]);
 
   const onFinish = (values) => {
     setProblem(null);
@@ -108,7 +121,7 @@ function FormOf({ resource, mode, id }) {
         const v = fromForm(c, values[c.name]);
         if (v === undefined) continue;
         if (!editing && v === null && c.nullable) continue;
-        if (editing && JSON.stringify(v) === JSON.stringify(row?.[c.name] ?? null)) continue;
+        if (editing && sameAsRow(c, v, row?.[c.name])) continue;
         body[c.name] = v;
       }
     } catch (e) {
