@@ -27,6 +27,8 @@ let current = null; // the page of the running step, for the failure screenshot
 let shot = 0;
 async function screenshot(page, name) {
   shot += 1;
+  // let loading overlays finish, so the picture shows the page and not its spinner
+  await page.locator(".ant-spin-spinning").first().waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
   await page.screenshot({ path: path.join(SHOTS, `${String(shot).padStart(2, "0")}-${name}.png`), fullPage: true });
 }
 let stepNo = 0;
