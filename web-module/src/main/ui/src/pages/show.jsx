@@ -1,6 +1,6 @@
 // The detail page: show.fields, a tab per many-relation with its count (_counts) and rows; for users the
 // Ban (reason, until), Unban and Revoke sessions buttons and the Active sessions tab. No custom actions here.
-import React, { useState } from "react";
+import React, { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useCustom, useDelete, useList, useOne } from "@refinedev/core";
 import { App, Badge, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Result, Space, Table, Tabs, Tag } from "antd";
@@ -24,6 +24,8 @@ function ShowOf({ resource, id }) {
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const { data, isLoading, error, refetch } = useOne({ resource: key, id, errorNotification: false });
+  const [version, setVersion] = useState(0); // bumped by ban/unban/revoke: the sessions tab reloads
+  const moderated = () => { refetch(); setVersion((v) => v + 1); };
   const { mutate: remove } = useDelete();
   const row = data?.data;
   if (error) {
@@ -49,7 +51,7 @@ function ShowOf({ resource, id }) {
           <span id="page-title">{row ? rowLabel(row) : id}</span></Space>}
         extra={row && (
           <Space wrap>
-            {key === "users" && resource.can.update && <UserModeration id={id} row={row} onChange={refetch} />}
+            {key === "users" && resource.can.update && <UserModeration id={id} row={row} onChange={moderated} />}
             {resource.can.update && <Button icon={<EditOutlined />} id="edit" onClick={() => navigate(`/${key}/edit/${encodeURIComponent(id)}`)}>Edit</Button>}
             {resource.can.delete && <Button danger icon={<DeleteOutlined />} id="delete" onClick={confirmDelete}>Delete</Button>}
           </Space>
@@ -68,7 +70,7 @@ function ShowOf({ resource, id }) {
           </Descriptions>
         )}
       </Card>
-      {row && (many.length > 0 || key === "users") && <RelationTabs resource={resource} id={id} many={many} />}
+      {row && (many.length > 0 || key === "users") && <RelationTabs resource={resource} id={id} many={many} version={version} />}
     </Space>
   );
 }
@@ -82,7 +84,7 @@ function BanTag({ ban }) {
   );
 }
 
-function RelationTabs({ resource, id, many }) {
+function RelationTabs({ resource, id, many, version }) {
   const { data: counts } = useCustom({ url: `${apiUrl}/${resource.key}/${encodeURIComponent(id)}/_counts`, method: "get",
     errorNotification: false, queryOptions: { enabled: many.length > 0 } });
   const { catalog } = useSession();
@@ -93,7 +95,7 @@ function RelationTabs({ resource, id, many }) {
     children: <RelatedRows resource={resource} id={id} relation={rel} target={catalog.resources.find((r) => r.key === rel.target)} />,
   }));
   if (resource.key === "users") {
-    items.push({ key: "_sessions", label: <span data-tab="sessions">Active sessions</span>, children: <Sessions id={id} /> });
+    items.push({ key: "_sessions", label: <span data-tab="sessions">Active sessions</span>, children: <Sessions id={id} version={version} /> });
   }
   return <Card><Tabs id="relation-tabs" items={items} destroyInactiveTabPane /></Card>;
 }
@@ -124,9 +126,10 @@ function RelatedRows({ resource, id, relation, target }) {
   );
 }
 
-function Sessions({ id }) {
-  const { data, isLoading, error } = useCustom({ url: `${apiUrl}/users/${encodeURIComponent(id)}/sessions`, method: "get",
+function Sessions({ id, version }) {
+  const { data, isLoading, error, refetch } = useCustom({ url: `${apiUrl}/users/${encodeURIComponent(id)}/sessions`, method: "get",
     errorNotification: false });
+  useEffect(() => { if (version > 0) refetch(); }, [version]);
   if (error) return <Result status="warning" subTitle={error.message} />;
   const columns = ["kind", "ip", "user_agent", "created_at", "last_seen_at", "expires_at"].map((name) => ({
     key: name, dataIndex: name, title: name.replace(/_/g, " "),
