@@ -186,6 +186,15 @@ await step("list: search, sort by every header, page change, column filter", asy
   await admin.locator(".filter-id .filter-value input").fill(String(F.players[10]));
   await admin.locator(".filter-id .filter-apply").click();
   await admin.waitForFunction(() => document.querySelector("#total")?.textContent === "15 rows");
+  // an estimated total (X-Total-Count-Kind: estimated, above warden.list.exact-count-limit) reads "about N"
+  await admin.route("**/admin-api/users?**", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), "x-total-count": "1234567", "x-total-count-kind": "estimated" } });
+  });
+  await admin.goto(`${ADMIN}/users`);
+  await admin.waitForFunction(() => document.querySelector("#total")?.textContent === "about 1,234,567 rows");
+  await screenshot(admin, "users-list-estimated-total");
+  await admin.unroute("**/admin-api/users?**");
 });
 
 await step("FK cell is a labelled link to the user's show page; relation tabs with counts", async () => {
@@ -213,6 +222,7 @@ await step("create (server validation error first), edit (If-Match, 412 with rel
   await admin.waitForURL(/\/admin\/leaderboards\/create$/);
   await admin.locator("#save").click(); // name is required: the server answers 422 naming it
   await admin.locator(".ant-form-item-has-error #field-name").waitFor();
+  await admin.locator(".ant-form-item-has-error .ant-form-item-explain-error", { hasText: /required|null/ }).waitFor();
   await admin.locator("#form-error").waitFor();
   await screenshot(admin, "create-validation-error");
   await admin.locator("#field-name").fill(F.board);
@@ -300,6 +310,7 @@ await step("users: active sessions, revoke sessions, ban with reason", async () 
   await admin.locator("#revoke-sessions").click();
   await confirmModal(admin, /Revoke/);
   await admin.locator(".revoke-success", { hasText: "2 session(s) revoked" }).waitFor();
+  await admin.waitForFunction(() => document.querySelectorAll("#sessions-table .ant-table-row").length === 0);
   await admin.locator("#ban").click();
   await admin.locator("#ban-reason-input").fill(F.banReason);
   await screenshot(admin, "ban-dialog");
