@@ -60,6 +60,8 @@ async function newPage() {
   return page;
 }
 const title = (page) => page.locator("#page-title");
+/** Waits until the page title reads exactly `text` (the URL changes before React renders the new page). */
+const hasTitle = (page, text) => page.locator("#page-title", { hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).waitFor();
 const total = (page) => page.locator("#total");
 const tableRows = (page) => page.locator("#resource-table tbody tr.ant-table-row");
 async function signIn(page, who) {
@@ -90,7 +92,7 @@ await step("bootstrap: first-run page while no admin exists, then signed in", as
   await admin.locator("#bootstrap-confirm").fill(F.bootstrap.password);
   await screenshot(admin, "bootstrap");
   await admin.locator("#bootstrap-submit").click();
-  await assert.equal(await title(admin).innerText(), "Dashboard");
+  await hasTitle(admin, "Dashboard");
   await admin.locator(".count-card").first().waitFor();
   await admin.locator("#latest-audit .ant-table-row").first().waitFor();
   await screenshot(admin, "dashboard");
@@ -152,7 +154,7 @@ await step("sidebar in catalog order with labels and icons; custom test resource
   assert.equal(await admin.locator('#sidebar li:has([data-resource="scores"]) span.anticon').getAttribute("data-icon"), "line-chart");
   await admin.locator('#sidebar [data-resource="tournaments"]').click();
   await admin.waitForURL(/\/admin\/tournaments$/);
-  assert.equal(await title(admin).innerText(), "Tournaments");
+  await hasTitle(admin, "Tournaments");
   await admin.locator("#resource-table").waitFor();
   await screenshot(admin, "custom-resource-tournaments");
 });
@@ -261,7 +263,7 @@ await step("create (server validation error first), edit (If-Match, 412 with rel
 
 await step("per-row and bulk custom actions: confirmation, toast, audit rows with badges and links", async () => {
   await admin.goto(`${ADMIN}/scores`);
-  assert.equal(await title(admin).innerText(), "High scores");
+  await hasTitle(admin, "High scores");
   const row = tableRows(admin).filter({ has: admin.locator(`a[href$="/scores/show/${F.score.id}"]`) });
   await row.waitFor();
   await row.locator(".row-menu").click();
