@@ -166,6 +166,14 @@ public class AuthService {
     }
 
     /**
+     * True while no admin exists, i.e. while {@code POST /admin-api/auth/bootstrap} would create the first admin
+     * (the UI shows its first-run page then; issue 6).
+     */
+    public boolean bootstrapNeeded() {
+        return em.createQuery("SELECT count(r) FROM Role r WHERE r.role = 'admin'", Long.class).getSingleResult() == 0;
+    }
+
+    /**
      * The operator behind a session cookie value.
      *
      * @throws ApiException 401 {@code unauthenticated} when the value is missing, unknown, expired, revoked

@@ -80,6 +80,16 @@ public class AuthResource {
     }
 
     /**
+     * {@code GET /auth/bootstrap}: 200 {@code {"needed": true|false}}, true while no admin exists (the UI's
+     * first-run page; public, like the POST).
+     */
+    @GET
+    @Path("bootstrap")
+    public JsonObject bootstrapState() {
+        return JSON.createObjectBuilder().add("needed", auth.bootstrapNeeded()).build();
+    }
+
+    /**
      * {@code POST /auth/bootstrap {email, password, display_name}}: 201 {@code {user}} for the first admin,
      * signed in; 409 once an admin exists.
      */

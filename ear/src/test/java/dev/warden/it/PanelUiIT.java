@@ -1,0 +1,192 @@
+package dev.warden.it;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.Deployments;
+import dev.warden.it.support.TestDb;
+import io.restassured.response.Response;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The admin panel UI under {@code /admin} (issue 6; spec/admin-panel.md, "What the service does" rule 3 and
+ * Authentication rule 3): how the server serves it (index fallback for client routes, cache headers, 403 for
+ * role user) and, in headless Debian Chromium driven by playwright-core, every page of it
+ * ({@code web-module/src/main/ui/tests/admin-ui.test.mjs}, run with the machine's {@code node}). Deploys the
+ * EAR with the test extension, so the custom resources appear with no UI code. Screenshots go to
+ * {@code ear/target/ui-screenshots}.
+ *
+ * <p>Bootstrap only works while no admin exists, and other ITs share this database and leave admins behind:
+ * the browser test takes the admin role rows away for its run (nothing else runs meanwhile: failsafe runs the
+ * classes one after the other) and puts them back afterwards.
+ */
+@ExtendWith(ArquillianExtension.class)
+class PanelUiIT {
+
+    private static final String PASSWORD = "a long enough password";
+
+    @Deployment(testable = false)
+    static EnterpriseArchive deployment() {
+        return Deployments.wardenWithTestExtension();
+    }
+
+    @Test
+    void adminRedirectsToTheAppAndClientRoutesAnswerIndexWithNoCache() {
+        Api.anonymous().get("/admin").then().statusCode(302);
+        for (String path : List.of("/admin/", "/admin/users", "/admin/users/show/1", "/admin/scores/edit/3",
+                "/admin/leaderboards/create", "/admin/login")) {
+            Response r = Api.anonymous().get(path);
+            assertEquals(200, r.statusCode(), path);
+            assertTrue(r.contentType().startsWith("text/html"), path);
+            assertEquals("no-cache", r.header("Cache-Control"), path);
+            assertTrue(r.asString().contains("<base href=\"/admin/\""), path);
+        }
+    }
+
+    @Test
+    void fingerprintedAssetsAreCachedForAYearAndMissingOnesAre404() {
+        String html = Api.anonymous().get("/admin/").asString();
+        Matcher m = Pattern.compile("\\./(assets/[^\"]+\\.js)").matcher(html);
+        assertTrue(m.find(), html);
+        Response asset = Api.anonymous().get("/admin/" + m.group(1));
+        assertEquals(200, asset.statusCode());
+        assertEquals("public, max-age=31536000, immutable", asset.header("Cache-Control"));
+        Api.anonymous().get("/admin/assets/index-doesnotexist.js").then().statusCode(404);
+    }
+
+    @Test
+    void roleUserGets403ForTheAppAndItsAssetsOperatorsAndAnonymousGetTheApp() throws Exception {
+        String email = "ui-user-" + TestDb.unique() + "@example.com";
+        TestDb.user(email, "Plain", PASSWORD);
+        String user = Api.login(email, PASSWORD);
+        Response page = Api.session(user).get("/admin/users");
+        assertEquals(403, page.statusCode());
+        assertTrue(page.asString().contains("No access"));
+        Api.session(user).get("/admin/assets/x.js").then().statusCode(403);
+        Api.session(Api.signedIn("admin", null).cookie()).get("/admin/").then().statusCode(200);
+        Api.session(Api.signedIn("mod", "configs").cookie()).get("/admin/").then().statusCode(200);
+        Api.session("not-a-session").get("/admin/").then().statusCode(200); // an ended session is anonymous
+        Api.anonymous().post("/admin/").then().statusCode(405);
+    }
+
+    @Test
+    void everyPageInHeadlessChromium() throws Exception {
+        String u = TestDb.unique();
+        String prefix = "uip" + u;
+        List<Long> players = new ArrayList<>();
+        for (int i = 1; i <= 25; i++) {
+            players.add(TestDb.user(prefix + "-" + String.format("%02d", i) + "@example.com",
+                    prefix + "-" + String.format("%02d", i), null));
+        }
+        String slot = "uislot-" + u;
+        TestDb.insert("INSERT INTO warden_cloud_saves (user_id, slot, data) VALUES (?, ?, '{\"level\": 3}'::jsonb)",
+                players.get(0), slot);
+        long scoreId = TestDb.insert("INSERT INTO game_scores (user_id, season, score, note) VALUES (?, 's1', ?, 'ui') "
+                + "RETURNING id", players.get(1), 9_000_000_000L + (long) (Math.random() * 1_000_000));
+        String plainEmail = "uiplain-" + u + "@example.com";
+        TestDb.user(plainEmail, "Plain " + u, PASSWORD);
+        String modEmail = "uimod-" + u + "@example.com";
+        TestDb.userWithRole(modEmail, PASSWORD, "mod", "configs");
+        String banEmail = "uiban-" + u + "@example.com";
+        long banTarget = TestDb.user(banEmail, "uiban-" + u, PASSWORD);
+        Api.login(banEmail, PASSWORD);
+        Api.login(banEmail, PASSWORD);
+        String bootstrapEmail = "uiboot-" + u + "@example.com";
+        String board = "uiboard-" + u;
+        String banReason = "cheating in the UI test " + u;
+
+        String fixtures = """
+                {"bootstrap": {"email": "%s", "password": "%s", "displayName": "UI Boot %s"},
+                 "plainUser": {"email": "%s", "password": "%s"},
+                 "mod": {"email": "%s", "password": "%s", "scope": "configs"},
+                 "playerPrefix": "%s", "players": %s,
+                 "cloudSave": {"slot": "%s", "userId": %d, "userLabel": "%s-01"},
+                 "score": {"id": %d}, "board": "%s",
+                 "banTarget": {"id": %d}, "banReason": "%s"}
+                """.formatted(bootstrapEmail, PASSWORD, u, plainEmail, PASSWORD, modEmail, PASSWORD, prefix,
+                players, slot, players.get(0), prefix, scoreId, board, banTarget, banReason);
+
+        List<long[]> admins = takeAdminRolesAway();
+        String output;
+        int exit;
+        try {
+            assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_roles WHERE role = 'admin'"));
+            File ui = new File(System.getProperty("warden.it.ui.dir", "../web-module/src/main/ui"));
+            File shots = new File(System.getProperty("warden.it.ui.screenshots", "target/ui-screenshots"));
+            ProcessBuilder node = new ProcessBuilder("node", "tests/admin-ui.test.mjs").directory(ui).redirectErrorStream(true);
+            node.environment().put("WARDEN_URL", Api.baseUrl());
+            node.environment().put("WARDEN_FIXTURES", fixtures);
+            node.environment().put("WARDEN_SCREENSHOTS", shots.getAbsolutePath());
+            node.environment().put("CHROMIUM", System.getProperty("warden.it.chromium", "/usr/bin/chromium"));
+            node.environment().put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+            Process process = node.start();
+            output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(10, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new AssertionError("browser tests timed out:\n" + output);
+            }
+            exit = process.exitValue();
+        } finally {
+            putAdminRolesBack(admins);
+        }
+        System.out.println("[PanelUiIT] browser tests:\n" + output);
+        assertEquals(0, exit, "browser tests failed (screenshots in ear/target/ui-screenshots):\n" + output);
+
+        // what the browser did, as the database saw it
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'auth.bootstrap' "
+                + "AND payload->>'email' = ?", bootstrapEmail));
+        assertEquals(banReason, TestDb.column("SELECT ban->>'reason' FROM warden_users WHERE id = ?", banTarget).get(0));
+        for (String action : List.of("user.ban", "user.revoke_sessions")) {
+            assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = ? AND target_id = ?",
+                    action, String.valueOf(banTarget)), action);
+        }
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' "
+                + "AND resource = 'scores' AND target_id = ? AND payload->>'name' = 'resetScore'", String.valueOf(scoreId)));
+        assertTrue(TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' AND resource = 'scores' "
+                + "AND payload->>'name' = 'recount'") >= 1);
+        List<String> boardActions = TestDb.column("SELECT action FROM warden_admin_audit WHERE resource = 'leaderboards' "
+                + "AND (payload->'row'->>'name' = ? OR target_id IN (SELECT target_id FROM warden_admin_audit "
+                + "WHERE action = 'create' AND payload->'row'->>'name' = ?)) ORDER BY id", board, board);
+        assertEquals(List.of("create", "update", "update", "delete"), boardActions);
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_leaderboards WHERE name = ?", board));
+        assertFalse(new File(System.getProperty("warden.it.ui.screenshots", "target/ui-screenshots")).list().length < 20);
+    }
+
+    /** Deletes the admin role rows and returns them as {user_id} (admins have no scope). */
+    private static List<long[]> takeAdminRolesAway() throws SQLException {
+        List<long[]> out = new ArrayList<>();
+        try (Connection c = TestDb.connect();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM warden_roles WHERE role = 'admin' RETURNING user_id");
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(new long[]{rs.getLong(1)});
+            }
+        }
+        return out;
+    }
+
+    private static void putAdminRolesBack(List<long[]> admins) throws SQLException {
+        for (long[] admin : admins) {
+            TestDb.update("INSERT INTO warden_roles (user_id, role, resource) VALUES (?, 'admin', NULL) "
+                    + "ON CONFLICT DO NOTHING", admin[0]);
+        }
+    }
+}

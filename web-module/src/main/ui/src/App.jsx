@@ -1,0 +1,156 @@
+// The admin panel UI (spec/admin-panel.md; issue 6): a thin client over /admin-api, driven by the catalog.
+import React from "react";
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, Link } from "react-router";
+import { Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { useNotificationProvider } from "@refinedev/antd";
+import { App as AntdApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Tag, Typography } from "antd";
+import { DashboardOutlined, LogoutOutlined } from "@ant-design/icons";
+import { dataProvider, post, routerBase } from "./api.js";
+import { SessionProvider, useSession } from "./session.jsx";
+import { ResourceIcon } from "./icons.jsx";
+import { SignIn, Bootstrap, PasswordReset } from "./pages/auth.jsx";
+import { Dashboard } from "./pages/dashboard.jsx";
+import { ResourceList } from "./pages/list.jsx";
+import { ResourceShow } from "./pages/show.jsx";
+import { ResourceForm } from "./pages/form.jsx";
+
+export function App() {
+  return (
+    <BrowserRouter basename={routerBase}>
+      <ConfigProvider theme={{ token: { colorPrimary: "#1677ff" } }}>
+        <AntdApp>
+          <SessionProvider>
+            <RefineRoot />
+          </SessionProvider>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}
+
+function RefineRoot() {
+  const session = useSession();
+  const resources = (session.catalog?.resources ?? []).map((r) => ({
+    name: r.key,
+    list: `/${r.key}`,
+    show: `/${r.key}/show/:id`,
+    edit: `/${r.key}/edit/:id`,
+    create: `/${r.key}/create`,
+    meta: { label: r.label },
+  }));
+  return (
+    <Refine
+      dataProvider={dataProvider}
+      routerProvider={routerProvider}
+      notificationProvider={useNotificationProvider}
+      resources={resources}
+      options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
+    >
+      <Gate />
+    </Refine>
+  );
+}
+
+const PUBLIC = ["/login", "/bootstrap", "/password-reset"];
+
+function Gate() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === "loading") {
+    return <Spin size="large" style={{ display: "block", marginTop: "20vh" }} />;
+  }
+  if (session.status === "user") {
+    return <NoAccess />;
+  }
+  if (session.status === "anonymous") {
+    return (
+      <Routes>
+        <Route path="/login" element={<SignIn expired={session.expired} />} />
+        <Route path="/bootstrap" element={<Bootstrap />} />
+        <Route path="/password-reset" element={<PasswordReset />} />
+        <Route path="*" element={<Navigate to="/login" replace state={{ from: location.pathname + location.search }} />} />
+      </Routes>
+    );
+  }
+  if (PUBLIC.includes(location.pathname)) {
+    return <Navigate to={location.state?.from || "/"} replace />;
+  }
+  return (
+    <Shell>
+      <Routes>
+        <Route path="/" element={<Dashboard />} />
+        <Route path="/:key" element={<ResourceList />} />
+        <Route path="/:key/show/:id" element={<ResourceShow />} />
+        <Route path="/:key/edit/:id" element={<ResourceForm mode="edit" />} />
+        <Route path="/:key/create" element={<ResourceForm mode="create" />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Shell>
+  );
+}
+
+/** What a signed-in role user sees (the server answers 403 for /admin on a reload, with the same message). */
+function NoAccess() {
+  const session = useSession();
+  return (
+    <div id="no-access"><Result
+      status="403"
+      title="No access"
+      subTitle="You are signed in, but your account has no panel role. The admin panel is for admins and moderators."
+      extra={<Button type="primary" onClick={() => post("auth/logout").finally(() => session.reload())}>Sign out</Button>}
+    /></div>
+  );
+}
+
+export function NotFound({ what = "This page" }) {
+  return <Result status="404" title="Not found" subTitle={`${what} does not exist or you may not see it.`}
+                 extra={<Link to="/">Back to the dashboard</Link>} />;
+}
+
+function Shell({ children }) {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = location.pathname.split("/")[1] || "dashboard";
+  const items = [
+    { key: "dashboard", icon: <DashboardOutlined />, label: <Link to="/">Dashboard</Link> },
+    ...session.catalog.resources.map((r) => ({
+      key: r.key,
+      icon: <ResourceIcon name={r.icon} />,
+      label: <Link to={`/${r.key}`} data-resource={r.key}>{r.label}</Link>,
+    })),
+  ];
+  const signOut = async () => {
+    try {
+      await post("auth/logout");
+    } finally {
+      await session.reload();
+      navigate("/login");
+    }
+  };
+  const me = session.me;
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <Layout.Sider width={230} theme="light" breakpoint="lg" collapsedWidth={0}>
+        <div style={{ padding: "16px 24px", fontWeight: 600, fontSize: 18 }}>
+          <Link to="/">Warden</Link>
+        </div>
+        <Menu id="sidebar" mode="inline" selectedKeys={[current]} items={items} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: "#fff", display: "flex", justifyContent: "flex-end", paddingInline: 24 }}>
+          <Space>
+            <Typography.Text id="operator-email">{me.user?.email}</Typography.Text>
+            <Tag color={me.role === "admin" ? "red" : "blue"}>{me.role}</Tag>
+            {me.role === "mod" && me.scopes?.length > 0 && (
+              <Typography.Text type="secondary">scope: {me.scopes.join(", ")}</Typography.Text>
+            )}
+            <Button id="sign-out" icon={<LogoutOutlined />} onClick={signOut}>Sign out</Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ margin: 24 }}>{children}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,180 @@
+// Sign-in, first-run bootstrap and password reset (DESIGN.md section 3, "Auth").
+import React, { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Alert, Button, Card, Form, Input, Result, Typography } from "antd";
+import { get, post } from "../api.js";
+import { useSession } from "../session.jsx";
+
+function Centered({ title, children }) {
+  return (
+    <div style={{ minHeight: "100vh", display: "flex", justifyContent: "center", alignItems: "flex-start",
+                  paddingTop: "12vh", background: "#f5f5f5" }}>
+      <Card style={{ width: 400 }} title={<span><b>Warden</b> · {title}</span>}>{children}</Card>
+    </div>
+  );
+}
+
+/** Field errors of a 422 body on an antd form; returns the message for the rest. */
+function applyErrors(form, e) {
+  if (e.errors) {
+    const known = form.getFieldsValue(true);
+    const fields = Object.entries(e.errors).filter(([name]) => name in known)
+      .map(([name, errors]) => ({ name, errors: [].concat(errors) }));
+    form.setFields(fields);
+  }
+  return e.message || "Something went wrong";
+}
+
+export function SignIn({ expired }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [form] = Form.useForm();
+  const [error, setError] = useState(expired ? "Your session has ended; sign in again." : null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    get("auth/bootstrap").then((r) => r.data.needed && navigate("/bootstrap", { replace: true })).catch(() => {});
+  }, [navigate]);
+  const submit = async (values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await post("auth/login", values);
+      await session.reload();
+    } catch (e) {
+      setError(e.statusCode === 401 ? "Wrong email or password." : applyErrors(form, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Centered title="Sign in">
+      {error && <Alert id="sign-in-error" type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={submit} id="sign-in-form">
+        <Form.Item label="Email" name="email" rules={[{ required: true, message: "Enter your email" }]}>
+          <Input id="email" autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true, message: "Enter your password" }]}>
+          <Input.Password id="password" autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} id="sign-in">Sign in</Button>
+      </Form>
+      <div style={{ marginTop: 16 }}>
+        <Link to="/password-reset" id="forgot-password">Forgot your password?</Link>
+      </div>
+    </Centered>
+  );
+}
+
+export function Bootstrap() {
+  const session = useSession();
+  const [form] = Form.useForm();
+  const [state, setState] = useState({ checked: false, needed: true });
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    get("auth/bootstrap").then((r) => setState({ checked: true, needed: r.data.needed }))
+      .catch(() => setState({ checked: true, needed: true }));
+  }, []);
+  const submit = async ({ confirm, ...values }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await post("auth/bootstrap", values);
+      await session.reload();
+    } catch (e) {
+      if (e.statusCode === 409 && /admin/i.test(e.message)) setState({ checked: true, needed: false });
+      else setError(applyErrors(form, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (state.checked && !state.needed) {
+    return (
+      <Centered title="First run">
+        <Result status="info" title="Warden is already set up" subTitle="An admin exists. Sign in instead."
+                extra={<Link to="/login">Go to sign-in</Link>} />
+      </Centered>
+    );
+  }
+  return (
+    <Centered title="Create the first admin">
+      <Typography.Paragraph type="secondary">
+        No admin exists yet. The account you create here becomes the first admin.
+      </Typography.Paragraph>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={submit} id="bootstrap-form">
+        <Form.Item label="Email" name="email" rules={[{ required: true, type: "email" }]}>
+          <Input id="bootstrap-email" autoComplete="username" />
+        </Form.Item>
+        <Form.Item label="Display name" name="display_name">
+          <Input id="bootstrap-name" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true }]}>
+          <Input.Password id="bootstrap-password" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label="Repeat the password" name="confirm" dependencies={["password"]}
+                   rules={[{ required: true }, ({ getFieldValue }) => ({
+                     validator: (_, v) => (!v || v === getFieldValue("password") ? Promise.resolve()
+                       : Promise.reject(new Error("The passwords differ"))),
+                   })]}>
+          <Input.Password id="bootstrap-confirm" autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} id="bootstrap-submit">Create admin</Button>
+      </Form>
+    </Centered>
+  );
+}
+
+/** Without ?token: ask for a reset link. With ?token (the link the server sends): set a new password. */
+export function PasswordReset() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const [form] = Form.useForm();
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (token) await post("auth/password-reset/complete", { token, password: values.password });
+      else await post("auth/password-reset", { email: values.email });
+      setDone(true);
+    } catch (e) {
+      setError(applyErrors(form, e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (done) {
+    return (
+      <Centered title={token ? "New password" : "Reset your password"}>
+        <div id="reset-done"><Result status="success"
+                title={token ? "Your password is changed" : "Check your mail"}
+                subTitle={token ? "Every session of your account was ended. Sign in with the new password."
+                  : "If an account exists for that email, a reset link is on its way. It is valid for one hour."}
+                extra={<Link to="/login">Go to sign-in</Link>} /></div>
+      </Centered>
+    );
+  }
+  return (
+    <Centered title={token ? "New password" : "Reset your password"}>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={submit} id="reset-form">
+        {token ? (
+          <Form.Item label="New password" name="password" rules={[{ required: true }]}>
+            <Input.Password id="reset-password" autoComplete="new-password" />
+          </Form.Item>
+        ) : (
+          <Form.Item label="Email" name="email" rules={[{ required: true, type: "email" }]}>
+            <Input id="reset-email" autoComplete="username" />
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit" block loading={busy} id="reset-submit">
+          {token ? "Set the new password" : "Send me a reset link"}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16 }}><Link to="/login">Back to sign-in</Link></div>
+    </Centered>
+  );
+}

@@ -1,0 +1,57 @@
+// Home: a count per resource (the list's X-Total-Count, "about N" when estimated) and the latest audit entries.
+import React from "react";
+import { Link } from "react-router";
+import { useList } from "@refinedev/core";
+import { Card, Col, Row, Statistic, Table, Typography } from "antd";
+import { columnOf, useResource, useSession } from "../session.jsx";
+import { ResourceIcon } from "../icons.jsx";
+import { Cell } from "../cells.jsx";
+
+function CountCard({ resource }) {
+  const { data, isLoading, error } = useList({ resource: resource.key, pagination: { current: 1, pageSize: 1 },
+    errorNotification: false });
+  const estimated = data?.totalKind === "estimated";
+  return (
+    <Card size="small" hoverable className="count-card" data-resource={resource.key}>
+      <Link to={`/${resource.key}`}>
+        <Statistic title={<span><ResourceIcon name={resource.icon} /> {resource.label}</span>} loading={isLoading}
+                   value={error ? "—" : data?.total ?? 0} prefix={estimated ? "about" : undefined} />
+      </Link>
+    </Card>
+  );
+}
+
+function LatestAudit() {
+  const audit = useResource("adminAudit");
+  const { data, isLoading } = useList({ resource: "adminAudit", pagination: { current: 1, pageSize: 10 },
+    sorters: [{ field: "id", order: "desc" }], errorNotification: false, queryOptions: { enabled: !!audit } });
+  if (!audit) return null;
+  const columns = ["created_at", "operator_id", "action", "resource", "target_id"].map((name) => {
+    const column = columnOf(audit, name) || { name, label: name, type: "string" };
+    return { key: name, title: column.label, render: (_, row) => <Cell resourceKey="adminAudit" column={column} row={row} /> };
+  });
+  return (
+    <Card title="Latest audit entries" extra={<Link to="/adminAudit">All entries</Link>}>
+      <Table id="latest-audit" rowKey="_id" size="small" loading={isLoading} pagination={false}
+             dataSource={data?.data ?? []} columns={columns} scroll={{ x: "max-content" }} />
+    </Card>
+  );
+}
+
+export function Dashboard() {
+  const { catalog, me } = useSession();
+  return (
+    <div>
+      <Typography.Title level={3} id="page-title">Dashboard</Typography.Title>
+      <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
+        {catalog.resources.map((r) => (
+          <Col key={r.key} xs={24} sm={12} md={8} xl={6}><CountCard resource={r} /></Col>
+        ))}
+      </Row>
+      {catalog.resources.length === 0 && (
+        <Typography.Paragraph>No resources are assigned to you yet{me.role === "mod" ? " (ask an admin for a scope)" : ""}.</Typography.Paragraph>
+      )}
+      <LatestAudit />
+    </div>
+  );
+}
