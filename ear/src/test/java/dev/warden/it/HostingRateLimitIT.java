@@ -73,6 +73,29 @@ class HostingRateLimitIT {
     }
 
     @Test
+    void concurrentRequestsAreCountedExactly() throws Exception {
+        HostingTeam t = HostingTeam.create();
+        String second = t.newToken(t.owner());
+        HostingTeam.awaitWindowWithAtLeast(45);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            java.util.List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+            for (int i = 0; i < 80; i++) {
+                String token = i % 2 == 0 ? t.token() : second;
+                answers.add(pool.submit(() -> Api.bearer(token).get("/api/v1/applications").statusCode()));
+            }
+            java.util.Map<Integer, Integer> byStatus = new java.util.TreeMap<>();
+            for (java.util.concurrent.Future<Integer> answer : answers) {
+                byStatus.merge(answer.get(), 1, Integer::sum);
+            }
+            assertEquals(java.util.Map.of(200, 60, 429, 20), byStatus,
+                    "80 concurrent requests of one team: exactly 60 served, whatever the interleaving");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void unauthenticatedRequestsAreNotCounted() throws Exception {
         HostingTeam t = HostingTeam.create();
         HostingTeam.awaitWindowWithAtLeast(20);
