@@ -32,7 +32,7 @@ class HostingEndpointLimitIT {
     @Test
     void theSixthRequestIs429ForTheEndpointLimitAndTheFiveCountInTheTeamBudget() throws Exception {
         HostingTeam t = HostingTeam.create();
-        HostingTeam.awaitWindowWithAtLeast(30);
+        HostingTeam.awaitWindowWithAtLeast(25);
         for (int i = 1; i <= 5; i++) {
             Response ok = Api.bearer(t.token()).get("/api/v1/applications");
             ok.then().statusCode(200);

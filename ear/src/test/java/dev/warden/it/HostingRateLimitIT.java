@@ -34,7 +34,7 @@ class HostingRateLimitIT {
     @Test
     void the61stRequestInAMinuteIs429WithRetryAfterAndTheRateLimitFields() throws Exception {
         HostingTeam t = HostingTeam.create();
-        HostingTeam.awaitWindowWithAtLeast(40);
+        HostingTeam.awaitWindowWithAtLeast(25);
         for (int i = 1; i <= 60; i++) {
             Response ok = Api.bearer(t.token()).get("/api/v1/applications");
             assertEquals(200, ok.statusCode(), "request " + i);
@@ -61,7 +61,7 @@ class HostingRateLimitIT {
         HostingTeam t = HostingTeam.create();
         String second = t.newToken(t.owner());
         HostingTeam other = HostingTeam.create();
-        HostingTeam.awaitWindowWithAtLeast(40);
+        HostingTeam.awaitWindowWithAtLeast(25);
         for (int i = 1; i <= 60; i++) {
             Api.bearer(i % 2 == 0 ? second : t.token()).get("/api/v1/applications").then().statusCode(200);
         }
@@ -70,6 +70,29 @@ class HostingRateLimitIT {
         Response fresh = Api.bearer(other.token()).get("/api/v1/applications");
         fresh.then().statusCode(200);
         assertEquals("59", fresh.header("X-RateLimit-Remaining"), "another team's budget is untouched");
+    }
+
+    @Test
+    void concurrentRequestsAreCountedExactly() throws Exception {
+        HostingTeam t = HostingTeam.create();
+        String second = t.newToken(t.owner());
+        HostingTeam.awaitWindowWithAtLeast(25);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            java.util.List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
+            for (int i = 0; i < 80; i++) {
+                String token = i % 2 == 0 ? t.token() : second;
+                answers.add(pool.submit(() -> Api.bearer(token).get("/api/v1/applications").statusCode()));
+            }
+            java.util.Map<Integer, Integer> byStatus = new java.util.TreeMap<>();
+            for (java.util.concurrent.Future<Integer> answer : answers) {
+                byStatus.merge(answer.get(), 1, Integer::sum);
+            }
+            assertEquals(java.util.Map.of(200, 60, 429, 20), byStatus,
+                    "80 concurrent requests of one team: exactly 60 served, whatever the interleaving");
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test
@@ -99,7 +122,7 @@ class HostingRateLimitIT {
                 + "plan_vcpus, plan_ram_mb, plan_transfer_gb) VALUES (?, 'fra', 'Frankfurt', 'DE', 1, 1024, 100) RETURNING id", t.app());
         long instance = TestDb.insert("INSERT INTO warden_instances (location_id, status) VALUES (?, 'pending') RETURNING id", location);
         String path = "/api/v1/applications/" + t.slug() + "/instances/" + instance + "/logs";
-        HostingTeam.awaitWindowWithAtLeast(30);
+        HostingTeam.awaitWindowWithAtLeast(25);
         Response first = Api.bearer(t.token()).get(path);
         assumeEndpointExists(first, path);
         assertEquals("2", first.header("X-RateLimit-Limit"));
@@ -117,7 +140,7 @@ class HostingRateLimitIT {
     void metricsAllowTenRequestsAMinute() throws Exception {
         HostingTeam t = HostingTeam.create();
         String path = "/api/v1/applications/" + t.slug() + "/metrics";
-        HostingTeam.awaitWindowWithAtLeast(30);
+        HostingTeam.awaitWindowWithAtLeast(25);
         Response first = Api.bearer(t.token()).get(path);
         assumeEndpointExists(first, path);
         assertEquals("10", first.header("X-RateLimit-Limit"));

@@ -99,7 +99,9 @@ public class ResponseCacheFilter implements ContainerRequestFilter, ContainerRes
         request.setProperty(KEY, key);
         request.setProperty(TTL, ttl);
         if (LimitPolicy.ONE_AT_A_TIME_PER_INSTANCE.contains(endpoint)) {
-            String instance = request.getUriInfo().getPathParameters().getFirst("id");
+            var params = request.getUriInfo().getPathParameters();
+            String instance = params.containsKey("id") ? params.getFirst("id")
+                    : params.containsKey("instanceId") ? params.getFirst("instanceId") : params.getFirst("instance");
             String slot = "team:" + team + ":" + endpoint + ":" + instance;
             String holder = UUID.randomUUID().toString();
             if (!limiter.enter(slot, holder, SLOT_HOLD_SECONDS)) {
