@@ -3,6 +3,9 @@
 # the 30-day day query for one location of 20 instances, run exactly as MetricsService runs them, with
 #   DAYS days of one-a-minute samples for INSTANCES instances (default 35 x 2,000 = 100.8 million rows), and the
 #   same queries on a database holding 1 day of the same instances (for the "within 1.2x of 1 day" target).
+#   A third case compares like for like: the day query for a one-day window (resolution=day&from=D&to=D, D = the day
+#   before today, UTC), whose answer is 20 rows on both databases (the 30-day query returns 600 rows on 35 days of
+#   data against 20 on 1 day, so its ratio measures the answer's size, not the table's).
 #
 # Usage: bench/hosting-metrics.sh            (env: DAYS, INSTANCES, RUNS, DB, DB1, PGHOST, PGUSER, KEEP=1)
 # Needs: psql and pgbench (PostgreSQL client), a PostgreSQL 15 server; creates and (unless KEEP=1) drops the
@@ -80,11 +83,20 @@ SELECT instance_id, day, ccu, rooms, cpu_percent, memory_percent FROM warden_met
 WHERE instance_id = ANY (ARRAY(SELECT generate_series((:loc - 1) * 20 + 1, :loc * 20)::bigint))
   AND day >= (now() AT TIME ZONE 'UTC')::date - 29 AND day <= (now() AT TIME ZONE 'UTC')::date;
 SQL
+# MetricsService.dailyPeaks for resolution=day&from=D&to=D: the same statement, from and to bound as parameters
+# (pgbench -M prepared sends :from and :to as $2 and $3, as the service binds LocalDate from and to); the 20
+# instance ids of a random location as in the other cases.
+cat > "$OUT/day1.sql" <<SQL
+\set loc random(1, $LOCATIONS)
+SELECT instance_id, day, ccu, rooms, cpu_percent, memory_percent FROM warden_metric_daily_peaks
+WHERE instance_id = ANY (ARRAY(SELECT generate_series((:loc - 1) * 20 + 1, :loc * 20)::bigint))
+  AND day >= :from AND day <= :to;
+SQL
 
-measure() { # db query-name -> "p50 p95" in ms
-  local db=$1 q=$2
+measure() { # db query-name [pgbench option ...] -> "p50 p95" in ms
+  local db=$1 q=$2; shift 2
   rm -f "$OUT"/pgbench_log.*
-  (cd "$OUT" && pgbench -n -M prepared -c 1 -t "$RUNS" -f "$q.sql" -l --log-prefix="$OUT/pgbench_log" "$db" >/dev/null 2>&1)
+  (cd "$OUT" && pgbench -n -M prepared -c 1 -t "$RUNS" "$@" -f "$q.sql" -l --log-prefix="$OUT/pgbench_log" "$db" >/dev/null 2>&1)
   cat "$OUT"/pgbench_log.* | awk '{print $3 / 1000}' | sort -n > "$OUT/$db-$q.ms"
   local n; n=$(wc -l < "$OUT/$db-$q.ms")
   local p50 p95
@@ -101,11 +113,22 @@ setup_db "$DB1" 1
 # the plans, for the record
 psql -d "$DB" -c "EXPLAIN (ANALYZE, BUFFERS) $(sed 1d "$OUT/minute.sql" | sed 's/:loc/7/g')" > "$OUT/plan-minute.txt"
 psql -d "$DB" -c "EXPLAIN (ANALYZE, BUFFERS) $(sed 1d "$OUT/day.sql" | sed 's/:loc/7/g')" > "$OUT/plan-day.txt"
+# the one-day window: D = yesterday (UTC), a complete day on $DB, the day the 1-day database starts on
+D=$(psql -At -d postgres -c "SELECT (now() AT TIME ZONE 'UTC')::date - 1")
+DAY1=(-D "from=$D" -D "to=$D")
+for db in "$DB" "$DB1"; do
+  psql -d "$db" -c "EXPLAIN (ANALYZE, BUFFERS) $(sed 1d "$OUT/day1.sql" | sed "s/:loc/7/g; s/:from/'$D'::date/; s/:to/'$D'::date/")" \
+    > "$OUT/plan-day1-$db.txt"
+done
+ROWS_DAY1=$(psql -At -d "$DB" -c "SELECT count(*) FROM warden_metric_daily_peaks WHERE instance_id BETWEEN 121 AND 140 AND day = '$D'")
+ROWS_DAY1_1=$(psql -At -d "$DB1" -c "SELECT count(*) FROM warden_metric_daily_peaks WHERE instance_id BETWEEN 121 AND 140 AND day = '$D'")
 
 read -r m50 m95 < <(measure "$DB" minute)
 read -r d50 d95 < <(measure "$DB" day)
 read -r m50_1 m95_1 < <(measure "$DB1" minute)
 read -r d50_1 d95_1 < <(measure "$DB1" day)
+read -r o50 o95 < <(measure "$DB" day1 "${DAY1[@]}")
+read -r o50_1 o95_1 < <(measure "$DB1" day1 "${DAY1[@]}")
 ROWS=$(psql -At -d "$DB" -c "SELECT count(*) FROM warden_metric_samples")
 
 {
@@ -118,6 +141,7 @@ ROWS=$(psql -At -d "$DB" -c "SELECT count(*) FROM warden_metric_samples")
   echo "| --- | --- | --- | --- | --- | --- |"
   echo "| minute, last 24 h (samples) | $m50 | $m95 | 200 | $m50_1 / $m95_1 | $(awk "BEGIN {printf \"%.2fx / %.2fx\", $m50/$m50_1, $m95/$m95_1}") |"
   echo "| day, last 30 days (daily peaks) | $d50 | $d95 | 500 | $d50_1 / $d95_1 | $(awk "BEGIN {printf \"%.2fx / %.2fx\", $d50/$d50_1, $d95/$d95_1}") |"
+  echo "| day, one day: from = to = $D (daily peaks; rows for location 7: $ROWS_DAY1 / $ROWS_DAY1_1) | $o50 | $o95 | 500 | $o50_1 / $o95_1 | $(awk "BEGIN {printf \"%.2fx / %.2fx\", $o50/$o50_1, $o95/$o95_1}") |"
 } | tee -a "$RESULTS"
 
 rm -f "$OUT"/pgbench_log.*
