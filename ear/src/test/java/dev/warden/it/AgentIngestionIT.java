@@ -48,7 +48,7 @@ class AgentIngestionIT {
     void data() throws Exception {
         team = new HostingFixture();
         app = team.app("agent-" + team.tag, Instant.now());
-        instance = team.instance(team.location(app, "fra"), secret);
+        instance = team.instance(HostingFixture.location(app, "fra"), secret);
     }
 
     private static String report(Instant at) {
@@ -88,10 +88,10 @@ class AgentIngestionIT {
                 .body("error.code", equalTo("unauthenticated"));
         post("999999999/reports", secret, body).then().statusCode(404).body("error.code", equalTo("not_found"));
         post("abc/reports", secret, body).then().statusCode(404).body("error.code", equalTo("not_found"));
-        long noSecret = team.instance(team.location(app, "sgp"), null);
+        long noSecret = team.instance(HostingFixture.location(app, "sgp"), null);
         post(noSecret + "/reports", secret, body).then().statusCode(401);
         // another instance's secret does not open this one
-        long sibling = team.instance(team.location(app, "nyc"), "sibling-" + secret);
+        long sibling = team.instance(HostingFixture.location(app, "nyc"), "sibling-" + secret);
         post(instance + "/reports", "sibling-" + secret, body).then().statusCode(401);
         post(sibling + "/reports", "sibling-" + secret, body).then().statusCode(201);
         assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_metric_samples WHERE instance_id = ?", instance));

@@ -2,6 +2,7 @@ package dev.warden.it;
 
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
+import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -43,12 +44,11 @@ class HostingApplicationsIT {
     @BeforeEach
     void team() throws Exception {
         tag = TestDb.unique();
-        owner = TestDb.user("owner-" + tag + "@example.com", "Owner", null);
-        team = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Team " + tag);
-        TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'owner')", team, owner);
-        token = "wdn_test_" + tag + "_" + TestDb.unique() + TestDb.unique();
-        tokenId = TestDb.insert("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
-                + "VALUES (?, ?, 'test', ?, ?) RETURNING id", team, owner, TestDb.sha256Hex(token), token.substring(0, 12));
+        HostingTeam.Owned owned = HostingTeam.teamWithOwner(tag);
+        owner = owned.owner();
+        team = owned.team();
+        token = HostingTeam.token(team, owner);
+        tokenId = HostingTeam.tokenId(token);
 
         appSlug = "arena-" + tag;
         long app = TestDb.insert("INSERT INTO warden_applications (team_id, slug, name, maintenance_mode) "

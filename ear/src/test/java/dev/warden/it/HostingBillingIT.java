@@ -2,6 +2,7 @@ package dev.warden.it;
 
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
+import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.Simulator;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
@@ -64,10 +65,10 @@ class HostingBillingIT {
      */
     private void fresh() throws Exception {
         tag = TestDb.unique();
-        owner = TestDb.user("owner-" + tag + "@example.com", "Owner", null);
-        team = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Team " + tag);
-        TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'owner')", team, owner);
-        token = token(team, owner);
+        HostingTeam.Owned owned = HostingTeam.teamWithOwner(tag);
+        owner = owned.owner();
+        team = owned.team();
+        token = HostingTeam.token(team, owner);
         appA = app(team, "alpha-" + tag, "Alpha");
         appB = app(team, "bravo-" + tag, "Bravo");
         appC = app(team, "charlie-" + tag, "Charlie");
@@ -119,13 +120,6 @@ class HostingBillingIT {
         }
         assertEquals(4, ok, "the billing circuit closed again");
         Simulator.reset();
-    }
-
-    private static String token(long team, long creator) throws Exception {
-        String t = "wdn_test_" + TestDb.unique() + TestDb.unique() + TestDb.unique();
-        TestDb.insert("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
-                + "VALUES (?, ?, 'test', ?, ?) RETURNING id", team, creator, TestDb.sha256Hex(t), t.substring(0, 12));
-        return t;
     }
 
     private static long app(long team, String slug, String name) throws Exception {
@@ -183,7 +177,7 @@ class HostingBillingIT {
         long admin = TestDb.user("admin-" + tag + "@example.com", "Admin", null);
         TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'admin')", team, admin);
         TestDb.update("INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)", admin, customer);
-        String adminToken = token(team, admin);
+        String adminToken = HostingTeam.token(team, admin);
 
         JsonPath body = Api.bearer(adminToken).get("/api/v1/billing").then().statusCode(200).extract().jsonPath();
         assertTrue(body.getMap("").containsKey("account"));

@@ -163,11 +163,11 @@ class HostingDeploysIT {
     void anApplicationThatNeverDeployedInItsFirstMonthIsParked() throws Exception {
         String parked = "parked-" + team.tag;
         long parkedApp = team.app(parked, now.minus(Duration.ofDays(40)));
-        long location = team.location(parkedApp, "fra");
+        long location = HostingFixture.location(parkedApp, "fra");
         team.instance(location, null);
         String young = "young-" + team.tag;
         long youngApp = team.app(young, now.minus(Duration.ofDays(10)));
-        team.instance(team.location(youngApp, "fra"), null);
+        team.instance(HostingFixture.location(youngApp, "fra"), null);
 
         JsonPath apps = Api.bearer(team.token).get("/api/v1/applications").then().statusCode(200).extract().jsonPath();
         assertEquals("parked", apps.getString("data.find { it.slug == '" + parked + "' }.locations[0].status"));

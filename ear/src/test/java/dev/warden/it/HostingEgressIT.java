@@ -51,8 +51,8 @@ class HostingEgressIT {
         team = new HostingFixture();
         slug = "egress-" + team.tag;
         long app = team.app(slug, Instant.now());
-        fra = team.location(app, "fra");
-        sgp = team.location(app, "sgp");
+        fra = HostingFixture.location(app, "fra");
+        sgp = HostingFixture.location(app, "sgp");
         a = team.instance(fra, null);
         b = team.instance(fra, null);
         d = team.instance(sgp, null);

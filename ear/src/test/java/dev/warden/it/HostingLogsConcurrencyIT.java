@@ -2,6 +2,7 @@ package dev.warden.it;
 
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
+import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.Simulator;
 import dev.warden.it.support.TestDb;
@@ -42,9 +43,7 @@ class HostingLogsConcurrencyIT {
     /** A ready instance of the team's application whose simulated agent prints one line; its logs path. */
     private static String logsPath(HostingTeam t) throws Exception {
         String key = "conc-" + TestDb.unique();
-        long location = TestDb.insert("INSERT INTO warden_locations (application_id, region_code, region_city, "
-                + "region_country, status, scale_strategy, plan_vcpus, plan_ram_mb, plan_transfer_gb) "
-                + "VALUES (?, 'fra', 'Frankfurt', 'DE', 'ready', 'vertical', 2, 4096, 1000) RETURNING id", t.app());
+        long location = HostingFixture.location(t.app(), "fra");
         long instance = TestDb.insert("INSERT INTO warden_instances (location_id, endpoint, status) "
                 + "VALUES (?, ?, 'ready') RETURNING id", location, Simulator.agent(key));
         Simulator.output(key, List.of(Map.of("stream", "out", "text", "hello from the agent")), 1);

@@ -2,6 +2,8 @@ package dev.warden.it;
 
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
+import dev.warden.it.support.HostingFixture;
+import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.Simulator;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
@@ -82,37 +84,28 @@ class HostingLogsIT {
      */
     private void fresh() throws Exception {
         tag = TestDb.unique();
-        long owner = TestDb.user("owner-" + tag + "@example.com", "Owner", null);
-        long team = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Team " + tag);
-        TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'owner')", team, owner);
-        token = "wdn_test_" + tag + TestDb.unique() + TestDb.unique();
-        TestDb.insert("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
-                + "VALUES (?, ?, 'test', ?, ?) RETURNING id", team, owner, TestDb.sha256Hex(token), token.substring(0, 12));
+        HostingTeam.Owned owned = HostingTeam.teamWithOwner(tag);
+        long team = owned.team();
+        token = HostingTeam.token(team, owned.owner());
         slug = "logs-" + tag;
-        long location = location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, 'Logs') RETURNING id", team, slug));
+        long location = HostingFixture.location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, 'Logs') RETURNING id", team, slug), "fra");
         ready = instance(location, Simulator.agent(key), "ready");
         provisioning = instance(location, Simulator.agent(key), "provisioning");
         noEndpoint = instance(location, null, "ready");
         deadAgent = instance(location, "http://127.0.0.1:1/agent", "ready");
         otherSlug = "second-" + tag;
-        otherAppInstance = instance(location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) "
-                + "VALUES (?, ?, 'Second') RETURNING id", team, otherSlug)), Simulator.agent(key), "ready");
+        otherAppInstance = instance(HostingFixture.location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) "
+                + "VALUES (?, ?, 'Second') RETURNING id", team, otherSlug), "fra"), Simulator.agent(key), "ready");
         long otherTeam = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Other " + tag);
         otherTeamSlug = "theirs-" + tag;
-        otherTeamInstance = instance(location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) "
-                + "VALUES (?, ?, 'Theirs') RETURNING id", otherTeam, otherTeamSlug)), Simulator.agent(key), "ready");
+        otherTeamInstance = instance(HostingFixture.location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) "
+                + "VALUES (?, ?, 'Theirs') RETURNING id", otherTeam, otherTeamSlug), "fra"), Simulator.agent(key), "ready");
 
     }
 
     @AfterEach
     void resetSimulator() {
         Simulator.reset();
-    }
-
-    private static long location(long app) throws Exception {
-        return TestDb.insert("INSERT INTO warden_locations (application_id, region_code, region_city, region_country, "
-                + "status, scale_strategy, plan_vcpus, plan_ram_mb, plan_transfer_gb) "
-                + "VALUES (?, 'fra', 'Frankfurt', 'DE', 'ready', 'vertical', 2, 4096, 1000) RETURNING id", app);
     }
 
     private static long instance(long location, String endpoint, String status) throws Exception {

@@ -56,8 +56,8 @@ class HostingMetricsIT {
         team = new HostingFixture();
         slug = "metrics-" + team.tag;
         long app = team.app(slug, Instant.now().minus(Duration.ofDays(3)));
-        fra = team.location(app, "fra");
-        sgp = team.location(app, "sgp");
+        fra = HostingFixture.location(app, "fra");
+        sgp = HostingFixture.location(app, "sgp");
         a = team.instance(fra, secretA);
         b = team.instance(fra, null);
         c = team.instance(fra, null);
@@ -213,7 +213,7 @@ class HostingMetricsIT {
 
         // a location of another application (even of the same team) is not a location of this one
         long other = team.app("other-" + team.tag, Instant.now());
-        long otherLocation = team.location(other, "nyc");
+        long otherLocation = HostingFixture.location(other, "nyc");
         invalid("location_id=" + otherLocation, "location_id");
 
         // the day window may reach exactly 35 days back

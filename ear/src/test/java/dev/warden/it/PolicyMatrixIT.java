@@ -1,5 +1,6 @@
 package dev.warden.it;
 
+import dev.warden.it.support.AccessMatrix;
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.TestDb;
@@ -33,10 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @ExtendWith(ArquillianExtension.class)
 class PolicyMatrixIT {
 
-    private static final List<String> ACTIONS = List.of("list", "read", "create", "update", "delete");
     private static final String PASSWORD = "policy password 1";
 
-    private final Map<String, String> sessions = new LinkedHashMap<>();
+    private Map<String, String> sessions;
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
@@ -45,15 +45,7 @@ class PolicyMatrixIT {
 
     @BeforeEach
     void identities() throws Exception {
-        String tag = TestDb.unique();
-        sessions.put("admin", Api.signedIn("admin", null).cookie());
-        for (String scope : List.of("openNotes", "staffNotes", "lockedNotes")) {
-            sessions.put("mod:" + scope, Api.signedIn("mod", scope).cookie());
-        }
-        sessions.put("mod:elsewhere", Api.signedIn("mod", "users").cookie());
-        TestDb.user("p-user-" + tag + "@example.com", "Plain", PASSWORD);
-        sessions.put("user", Api.login("p-user-" + tag + "@example.com", PASSWORD));
-        sessions.put("anonymous", null);
+        sessions = AccessMatrix.identities(List.of("openNotes", "staffNotes", "lockedNotes"));
     }
 
     private static String table(String key) {
@@ -90,31 +82,24 @@ class PolicyMatrixIT {
         Map<String, Boolean> can = JsonPath.from(response.asString())
                 .getMap("resources.find { it.key == '" + key + "' }.can");
         List<Boolean> flags = new ArrayList<>();
-        for (String action : ACTIONS) {
+        for (String action : AccessMatrix.ACTIONS) {
             flags.add(can != null && Boolean.TRUE.equals(can.get(action)));
         }
         return flags;
     }
 
     private void check(String key, Map<String, List<Integer>> expected) throws Exception {
-        List<String> wrong = new ArrayList<>();
-        for (Map.Entry<String, List<Integer>> row : expected.entrySet()) {
-            String who = row.getKey();
-            List<Boolean> allowed = new ArrayList<>();
-            for (int i = 0; i < ACTIONS.size(); i++) {
-                int status = call(who, ACTIONS.get(i), key);
-                allowed.add(status < 300);
-                if (status != row.getValue().get(i)) {
-                    wrong.add(who + " " + ACTIONS.get(i) + " " + key + ": " + status + " (expected " + row.getValue().get(i) + ")");
-                }
-            }
+        Map<String, List<Integer>> observed = AccessMatrix.observe(expected, (who, action) -> call(who, action, key));
+        List<String> wrong = new ArrayList<>(AccessMatrix.differences(key, expected, observed));
+        observed.forEach((who, statuses) -> {
             if (who.equals("admin") || who.startsWith("mod:")) {
+                List<Boolean> allowed = statuses.stream().map(status -> status < 300).toList();
                 List<Boolean> flags = catalogFlags(who, key);
                 if (!flags.equals(allowed)) {
                     wrong.add(who + " catalog can flags of " + key + ": " + flags + " but the endpoints allowed " + allowed);
                 }
             }
-        }
+        });
         assertEquals(List.of(), wrong);
     }
 

@@ -1,5 +1,6 @@
 package dev.warden.it;
 
+import dev.warden.it.support.AccessMatrix;
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.TestDb;
@@ -11,7 +12,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @ExtendWith(ArquillianExtension.class)
 class RoleMatrixIT {
 
-    private static final String PASSWORD = "matrix password 1";
-    private static final List<String> ACTIONS = List.of("list", "read", "create", "update", "delete");
-
-    private final Map<String, String> sessions = new LinkedHashMap<>();
+    private Map<String, String> sessions;
     /** The subject of role rows the matrix creates (never one of the identities above). */
     private long roleTarget;
 
@@ -41,16 +38,8 @@ class RoleMatrixIT {
 
     @BeforeEach
     void identities() throws Exception {
-        String tag = TestDb.unique();
-        sessions.put("admin", Api.signedIn("admin", null).cookie());
-        for (String scope : List.of("configs", "roles", "adminAudit")) {
-            sessions.put("mod:" + scope, Api.signedIn("mod", scope).cookie());
-        }
-        sessions.put("mod:elsewhere", Api.signedIn("mod", "users").cookie());
-        TestDb.user("m-user-" + tag + "@example.com", "Plain", PASSWORD);
-        sessions.put("user", Api.login("m-user-" + tag + "@example.com", PASSWORD));
-        sessions.put("anonymous", null);
-        roleTarget = TestDb.user("m-target-" + tag + "@example.com", "Target", null);
+        sessions = AccessMatrix.identities(List.of("configs", "roles", "adminAudit"));
+        roleTarget = TestDb.user("m-target-" + TestDb.unique() + "@example.com", "Target", null);
     }
 
     private int call(String who, String action, String key) throws Exception {
@@ -96,17 +85,8 @@ class RoleMatrixIT {
     }
 
     private void check(String key, Map<String, List<Integer>> expected) throws Exception {
-        List<String> wrong = new ArrayList<>();
-        for (Map.Entry<String, List<Integer>> row : expected.entrySet()) {
-            for (int i = 0; i < ACTIONS.size(); i++) {
-                int status = call(row.getKey(), ACTIONS.get(i), key);
-                if (status != row.getValue().get(i)) {
-                    wrong.add(row.getKey() + " " + ACTIONS.get(i) + " " + key + ": " + status + " (expected "
-                            + row.getValue().get(i) + ")");
-                }
-            }
-        }
-        assertEquals(List.of(), wrong);
+        assertEquals(List.of(), AccessMatrix.differences(key, expected,
+                AccessMatrix.observe(expected, (who, action) -> call(who, action, key))));
     }
 
     @Test

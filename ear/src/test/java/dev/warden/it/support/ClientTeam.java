@@ -20,12 +20,9 @@ public record ClientTeam(String tag, long teamId, String token, String slug, lon
     /** Creates the team, token, application, location and instance. */
     public static ClientTeam create() throws SQLException {
         String tag = TestDb.unique();
-        long owner = TestDb.user("owner-" + tag + "@example.com", "Owner", null);
-        long team = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Team " + tag);
-        TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'owner')", team, owner);
-        String token = "wdn_test_" + tag + "_" + TestDb.unique() + TestDb.unique();
-        TestDb.insert("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
-                + "VALUES (?, ?, 'test', ?, ?) RETURNING id", team, owner, TestDb.sha256Hex(token), token.substring(0, 12));
+        HostingTeam.Owned owned = HostingTeam.teamWithOwner(tag);
+        long team = owned.team();
+        String token = HostingTeam.token(team, owned.owner());
         String slug = "arena-" + tag;
         long app = TestDb.insert("INSERT INTO warden_applications (team_id, slug, name, maintenance_mode) "
                 + "VALUES (?, ?, 'Arena', false) RETURNING id", team, slug);

@@ -17,12 +17,10 @@ public final class HostingFixture {
     public final String token;
 
     public HostingFixture() throws SQLException {
-        owner = TestDb.user("owner-" + tag + "@example.com", "Owner", null);
-        team = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Team " + tag);
-        TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'owner')", team, owner);
-        token = "wdn_test_" + tag + "_" + TestDb.unique() + TestDb.unique();
-        TestDb.insert("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
-                + "VALUES (?, ?, 'test', ?, ?) RETURNING id", team, owner, TestDb.sha256Hex(token), token.substring(0, 12));
+        HostingTeam.Owned owned = HostingTeam.teamWithOwner(tag);
+        owner = owned.owner();
+        team = owned.team();
+        token = HostingTeam.token(team, owner);
     }
 
     /** A new application of this team with slug {@code prefix-<tag>}, created at {@code createdAt}. */
@@ -32,7 +30,7 @@ public final class HostingFixture {
     }
 
     /** A ready location of {@code app} in region {@code code}. */
-    public long location(long app, String code) throws SQLException {
+    public static long location(long app, String code) throws SQLException {
         return TestDb.insert("INSERT INTO warden_locations (application_id, region_code, region_city, region_country, "
                 + "status, scale_strategy, plan_vcpus, plan_ram_mb, plan_transfer_gb) "
                 + "VALUES (?, ?, 'City', 'XX', 'ready', 'horizontal', 2, 4096, 1000) RETURNING id", app, code);
