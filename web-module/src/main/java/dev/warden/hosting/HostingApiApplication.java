@@ -1,5 +1,6 @@
 package dev.warden.hosting;
 
+import dev.warden.hosting.limits.InstanceSlotFilter;
 import dev.warden.hosting.limits.RateLimitFilter;
 import dev.warden.hosting.limits.ResponseCacheFilter;
 import dev.warden.web.ApiExceptionMapper;
@@ -21,7 +22,7 @@ public class HostingApiApplication extends Application {
     public Set<Class<?>> getClasses() {
         return new LinkedHashSet<>(List.of(ApplicationsResource.class, MetricsResource.class, EgressResource.class,
                 DeploysResource.class, BillingResource.class, InstanceLogsResource.class,
-                BearerTokenFilter.class, RateLimitFilter.class, ResponseCacheFilter.class,
+                BearerTokenFilter.class, RateLimitFilter.class, ResponseCacheFilter.class, InstanceSlotFilter.class,
                 ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
                 UnhandledExceptionMapper.class));
     }

@@ -1,6 +1,5 @@
 package dev.warden.hosting.limits;
 
-import dev.warden.common.ApiException;
 import dev.warden.hosting.HostingRequest;
 import dev.warden.hosting.cache.CachePolicy;
 import dev.warden.hosting.cache.CachedResponse;
@@ -27,7 +26,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.lang.annotation.Annotation;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The hosting API response cache as a pair of filters, so resource classes need no change (spec/hosting-api.md,
@@ -36,8 +34,8 @@ import java.util.UUID;
  *
  * <ul>
  *   <li>Request: a fresh entry for (team, method + path + normalised query) answers at once: 200 with the
- *       stored body, or 304 when {@code If-None-Match} names its {@code ETag}. Otherwise an endpoint served one
- *       request at a time per instance ({@code logs}, rule 5) takes its slot or answers 429 {@code busy}.</li>
+ *       stored body, or 304 when {@code If-None-Match} names its {@code ETag} (so {@link InstanceSlotFilter},
+ *       which runs next, never holds an instance for a cached answer).</li>
  *   <li>Response: a 200 whose entity is JSON ({@code JsonValue}) or text ({@code String}) is stored for the
  *       endpoint's interval and re-sent as the stored text; other answers are never cached.</li>
  *   <li>Every cached-or-cacheable 200/304 carries {@code Cache-Control: private, max-age=<seconds until
@@ -52,17 +50,9 @@ public class ResponseCacheFilter implements ContainerRequestFilter, ContainerRes
     static final String KEY = ResponseCacheFilter.class.getName() + ".key";
     static final String TTL = ResponseCacheFilter.class.getName() + ".ttl";
     static final String HIT = ResponseCacheFilter.class.getName() + ".hit";
-    static final String SLOT = ResponseCacheFilter.class.getName() + ".slot";
-    /** Seconds a one-at-a-time slot is held at most when its request never finishes (a crashed node). */
-    static final int SLOT_HOLD_SECONDS = 120;
-    /** {@code Retry-After} of a 429 {@code busy}. */
-    static final int BUSY_RETRY_SECONDS = 5;
 
     @EJB
     ResponseCache cache;
-
-    @EJB
-    RateLimiter limiter;
 
     @Inject
     HostingRequest hosting;
@@ -98,26 +88,10 @@ public class ResponseCacheFilter implements ContainerRequestFilter, ContainerRes
         }
         request.setProperty(KEY, key);
         request.setProperty(TTL, ttl);
-        if (LimitPolicy.ONE_AT_A_TIME_PER_INSTANCE.contains(endpoint)) {
-            var params = request.getUriInfo().getPathParameters();
-            String instance = params.containsKey("id") ? params.getFirst("id")
-                    : params.containsKey("instanceId") ? params.getFirst("instanceId") : params.getFirst("instance");
-            String slot = "team:" + team + ":" + endpoint + ":" + instance;
-            String holder = UUID.randomUUID().toString();
-            if (!limiter.enter(slot, holder, SLOT_HOLD_SECONDS)) {
-                throw new ApiException(429, "busy", "Another " + endpoint + " request for instance " + instance
-                        + " is running; one at a time per instance", Map.of(),
-                        Map.of("Retry-After", Integer.toString(BUSY_RETRY_SECONDS)));
-            }
-            request.setProperty(SLOT, new String[]{slot, holder});
-        }
     }
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        if (request.getProperty(SLOT) instanceof String[] slot) {
-            limiter.leave(slot[0], slot[1]);
-        }
         Object timing = request.getProperty(RateLimitFilter.TIMING);
         if (timing != null) {
             response.getHeaders().putSingle("Server-Timing", timing.toString());
