@@ -1,16 +1,42 @@
 #!/usr/bin/env bash
-# Builds Warden and starts it on Open Liberty with demo data: admin UI and admin API, hosting API and the
+# Builds Warden and starts it on Open Liberty (WARDEN_SERVER=wildfly: WildFly 39) with demo data: admin UI and admin API, hosting API and the
 # simulator, at http://localhost:9080 (WARDEN_HTTP_PORT). Stop with Ctrl+C.
 # The first start prints the demo admin's password, an API token and ready-to-paste curl lines.
+# Works on a fresh clone and after ./test.sh; installs nothing into ~/.m2 but the downloaded dependencies.
 set -euo pipefail
 cd "$(dirname "$0")"
+. scripts/setup.sh
+
+# the demo's own database, created when missing (scripts/setup.sh)
+export WARDEN_DB_URL="${WARDEN_DB_URL:-jdbc:postgresql://127.0.0.1:5432/warden}"
 export WARDEN_DEMO="${WARDEN_DEMO:-true}"
 export WARDEN_PUBLIC_URL="${WARDEN_PUBLIC_URL:-http://localhost:${WARDEN_HTTP_PORT:-9080}}"
 # the simulator (deployed beside the EAR) plays the upstream providers: docs/simulator.md
 export WARDEN_BILLING_MP_REST_URL="${WARDEN_BILLING_MP_REST_URL:-$WARDEN_PUBLIC_URL/warden-simulator/billing}"
 export WARDEN_INFRASTRUCTURE_MP_REST_URL="${WARDEN_INFRASTRUCTURE_MP_REST_URL:-$WARDEN_PUBLIC_URL/warden-simulator/infrastructure}"
+# the simulator's control API (failure modes, docs/simulator.md) is for the demo and tests only: on with the demo
+if [ "$WARDEN_DEMO" = "true" ]; then export SIMULATOR_CONTROL_ENABLED="${SIMULATOR_CONTROL_ENABLED:-true}"; fi
 export WARDEN_EGRESS_COPY_AT_STARTUP="${WARDEN_EGRESS_COPY_AT_STARTUP:-true}"
-echo "[warden] building (tests skipped; run ./test.sh for them)..."
-mvn -B -q install -DskipTests -DskipITs
-echo "[warden] starting Open Liberty; ready when you see 'The warden server is ready'"
-exec mvn -B -pl ear liberty:run -DskipITs
+
+warden_setup_node
+warden_db_target
+warden_setup_postgres "$WARDEN_PG_DB"
+
+# WARDEN_SERVER=wildfly: the same EAR on WildFly 39 (docs/wildfly.md)
+if [ "${WARDEN_SERVER:-liberty}" = wildfly ]; then exec scripts/run-wildfly.sh "$@"; fi
+
+# A second run reuses the first one's admin UI build (npm ci + Vite take a while) unless a UI source changed.
+ui=web-module/src/main/ui
+built=web-module/target/ui/admin/index.html
+mvn_args=()
+if [ -f "$built" ] && [ -z "$(find "$ui" -path "$ui/node_modules" -prune -o -newer "$built" -type f -print -quit)" ]; then
+    echo "[warden] the admin UI is up to date (web-module/target/ui): not rebuilding it"
+    mvn_args+=(-Dwarden.ui.skip=true)
+fi
+
+echo "[warden] building (tests skipped; run ./test.sh for them); the first build downloads dependencies and takes minutes"
+# one reactor build, nothing installed; the run-server profile creates the server "warden" and deploys the EAR
+mvn -B -pl ear -am package -DskipTests -DskipITs -Prun-server "${mvn_args[@]}"
+
+echo "[warden] starting Open Liberty on $WARDEN_PUBLIC_URL; ready at 'CWWKZ0001I: Application warden started' ($WARDEN_PUBLIC_URL/health/ready answers 200)"
+exec ear/target/liberty/wlp/bin/server run warden

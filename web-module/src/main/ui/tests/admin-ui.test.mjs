@@ -23,6 +23,7 @@ const browser = await chromium.launch({
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 
+const cspViolations = [];
 let current = null; // the page of the running step, for the failure screenshot
 let shot = 0;
 async function screenshot(page, name) {
@@ -56,6 +57,8 @@ async function newPage() {
   context.setDefaultTimeout(TIMEOUT);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`  [page error] ${e.message}`));
+  // the UI runs under the /admin Content-Security-Policy (issue 13, point 7): any violation fails the last step
+  page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text()); });
   current = page;
   return page;
 }
@@ -86,6 +89,7 @@ const admin = await newPage();
 await step("bootstrap: first-run page while no admin exists, then signed in", async () => {
   await admin.goto(`${ADMIN}/`);
   await admin.waitForURL(/\/admin\/bootstrap$/);
+  await admin.locator("#bootstrap-token").fill(F.bootstrap.setupToken);
   await admin.locator("#bootstrap-email").fill(F.bootstrap.email);
   await admin.locator("#bootstrap-name").fill(F.bootstrap.displayName);
   await admin.locator("#bootstrap-password").fill(F.bootstrap.password);
@@ -342,6 +346,15 @@ await step("a mod sees only the resources in scope (and what policies open to ev
   await page.getByText("does not exist or you may not see it").waitFor();
   await page.context().close();
   current = admin;
+});
+
+await step("the UI sends the security headers and breaks no rule of its Content-Security-Policy", async () => {
+  const response = await admin.request.get(`${ADMIN}/`);
+  const headers = response.headers();
+  assert.equal(headers["x-frame-options"], "DENY");
+  assert.equal(headers["referrer-policy"], "same-origin");
+  assert.match(headers["content-security-policy"], /frame-ancestors 'none'/);
+  assert.deepEqual(cspViolations, []);
 });
 
 await browser.close();

@@ -83,6 +83,7 @@ export function Bootstrap() {
       await session.reload();
     } catch (e) {
       if (e.statusCode === 409 && /admin/i.test(e.message)) setState({ checked: true, needed: false });
+      else if (e.statusCode === 403) setError("The setup token is wrong.");
       else setError(applyErrors(form, e));
     } finally {
       setBusy(false);
@@ -99,10 +100,15 @@ export function Bootstrap() {
   return (
     <Centered title="Create the first admin">
       <Typography.Paragraph type="secondary">
-        No admin exists yet. The account you create here becomes the first admin.
+        No admin exists yet. The account you create here becomes the first admin. You need the setup
+        token: the value of <Typography.Text code>WARDEN_SETUP_TOKEN</Typography.Text> when it is set, else the
+        token on the server log line <Typography.Text code>Warden setup token: …</Typography.Text>.
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={submit} id="bootstrap-form">
+        <Form.Item label="Setup token" name="setup_token" rules={[{ required: true, message: "Enter the setup token" }]}>
+          <Input.Password id="bootstrap-token" autoComplete="off" />
+        </Form.Item>
         <Form.Item label="Email" name="email" rules={[{ required: true, type: "email" }]}>
           <Input id="bootstrap-email" autoComplete="username" />
         </Form.Item>

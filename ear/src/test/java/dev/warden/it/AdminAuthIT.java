@@ -1,15 +1,11 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.Map;
 
@@ -22,15 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Sessions on the admin API: anonymous 401, bootstrap, login, me, logout (DESIGN.md section 3, "Auth"). */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class AdminAuthIT {
 
     private static final String PASSWORD = "correct horse battery";
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @Test
     void anonymousRequestsGet401WithTheErrorBody() {
@@ -49,11 +40,12 @@ class AdminAuthIT {
 
     @Test
     void bootstrapCreatesTheFirstAdminOnceThenAnswers409() throws Exception {
-        TestDb.update("DELETE FROM warden_roles WHERE role = 'admin'");
+        TestDb.reopenBootstrap();
         String email = "first-admin-" + TestDb.unique() + "@example.com";
 
         Response created = Api.anonymous().contentType(ContentType.JSON)
-                .body(Map.of("email", email, "password", PASSWORD, "display_name", "First Admin"))
+                .body(Map.of("email", email, "password", PASSWORD, "display_name", "First Admin",
+                        "setup_token", Api.SETUP_TOKEN))
                 .post("/admin-api/auth/bootstrap");
         created.then().statusCode(201)
                 .body("user.email", equalTo(email))
@@ -112,7 +104,7 @@ class AdminAuthIT {
     @Test
     void wrongPasswordAndUnknownEmailAreBoth401InvalidCredentials() throws Exception {
         String email = "user-" + TestDb.unique() + "@example.com";
-        TestDb.user(email, "Someone", PASSWORD);
+        TestDb.panelUser(email, "Someone", PASSWORD);
         for (Map<String, String> body : new Map[]{Map.of("email", email, "password", "wrong password"),
                 Map.of("email", "nobody-" + TestDb.unique() + "@example.com", "password", PASSWORD)}) {
             Api.anonymous().contentType(ContentType.JSON).body(body).post("/admin-api/auth/login")
@@ -124,7 +116,7 @@ class AdminAuthIT {
     @Test
     void repeatedFailuresForOneEmailAre429WithRetryAfterEvenWithTheRightPassword() throws Exception {
         String email = "throttled-" + TestDb.unique() + "@example.com";
-        TestDb.user(email, "Throttled", PASSWORD);
+        TestDb.panelUser(email, "Throttled", PASSWORD);
         for (int i = 0; i < 5; i++) {
             Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email, "password", "wrong " + i))
                     .post("/admin-api/auth/login").then().statusCode(401);
@@ -136,14 +128,15 @@ class AdminAuthIT {
         assertTrue(retryAfter > 0 && retryAfter <= 900, "Retry-After " + retryAfter);
         assertEquals(5, TestDb.scalar("SELECT count(*) FROM warden_login_failures WHERE email = ?", email));
 
-        TestDb.update("DELETE FROM warden_login_failures WHERE email = ?", email); // the window passes
+        TestDb.update("DELETE FROM warden_login_failures WHERE email = ?", email); // the window passes:
+        TestDb.update("DELETE FROM warden_limit_counters WHERE key = ?", "login-email:" + email); // its counter too
         Api.login(email, PASSWORD);
     }
 
     @Test
     void passwordResetIsSingleUseEndsSessionsAndNeverRevealsAccounts() throws Exception {
         String email = "reset-" + TestDb.unique() + "@example.com";
-        long id = TestDb.user(email, "Resetter", PASSWORD);
+        long id = TestDb.panelUser(email, "Resetter", PASSWORD);
         String oldSession = Api.login(email, PASSWORD);
 
         Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email))

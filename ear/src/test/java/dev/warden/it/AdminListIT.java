@@ -1,15 +1,11 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,18 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * multi-column sort, exact and estimated counts, {@code _counts} and relation rows (DESIGN.md section 3,
  * "List", "Counts", "Relation rows"; spec/admin-panel.md, List query parameters).
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class AdminListIT {
-
 
     private String admin;
     private String tag;
     private final List<Long> users = new ArrayList<>();
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeEach
     void data() throws Exception {

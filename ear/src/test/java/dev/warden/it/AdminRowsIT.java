@@ -1,17 +1,13 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -27,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The catalog, list and read on the built-in resources (spec/admin-panel.md, Endpoints; DESIGN.md
  * section 3, "List", "Rows", "Catalog").
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class AdminRowsIT {
 
     private static final String PASSWORD = "a long enough password";
@@ -35,11 +31,6 @@ class AdminRowsIT {
             "cloudSaves", "leaderboardEntries", "roles", "userNotes", "adminAudit");
 
     private String admin;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeEach
     void signIn() throws Exception {
@@ -53,9 +44,10 @@ class AdminRowsIT {
                 .extract().jsonPath();
         List<String> keys = catalog.getList("resources.key");
         assertEquals(BUILT_IN, keys.subList(0, BUILT_IN.size()));
-        // the hosting tables follow, registered through the extension API (dev.warden.hosting.panel.HostingPanel)
+        // the hosting tables follow, registered through the extension API (dev.warden.hosting.panel.HostingPanel),
+        // then the live rooms (dev.warden.rooms.RoomsPanel)
         assertEquals(List.of("teams", "teamMembers", "apiTokens", "applications", "locations", "instances", "deploys",
-                "egressDays", "billingAccounts", "subscriptions"),
+                "egressDays", "billingAccounts", "subscriptions", "rooms"),
                 keys.subList(BUILT_IN.size(), keys.size()));
         assertEquals("Cloud Saves", catalog.getString("resources.find { it.key == 'cloudSaves' }.label"));
         assertEquals("Audit log", catalog.getString("resources.find { it.key == 'adminAudit' }.label"));
@@ -73,7 +65,7 @@ class AdminRowsIT {
     @Test
     void roleUserMayNotOpenTheCatalog() throws Exception {
         String email = "plain-" + TestDb.unique() + "@example.com";
-        TestDb.user(email, "Plain", PASSWORD);
+        TestDb.panelUser(email, "Plain", PASSWORD);
         Api.session(Api.login(email, PASSWORD)).get("/admin-api")
                 .then().statusCode(403).body("error.code", equalTo("forbidden"));
     }

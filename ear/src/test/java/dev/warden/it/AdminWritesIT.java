@@ -1,16 +1,12 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.HashMap;
 import java.util.List;
@@ -33,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (spec/admin-panel.md, Endpoints, Authentication; DESIGN.md section 3, "Rows", "Create", "Update", "Delete",
  * "Error body").
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class AdminWritesIT {
 
     private static final String PASSWORD = "a long enough password";
@@ -41,11 +37,6 @@ class AdminWritesIT {
 
     private String admin;
     private long adminId;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeEach
     void signIn() throws Exception {
@@ -317,6 +308,7 @@ class AdminWritesIT {
         assertFalse(created.asString().contains("PBKDF2"));
         long id = created.jsonPath().getLong("id");
         assertTrue(TestDb.column("SELECT password_hash FROM warden_users WHERE id = ?", id).get(0).startsWith("PBKDF2"));
+        TestDb.update("INSERT INTO warden_roles (user_id, role) VALUES (?, 'user')", id); // a panel account (issue 13)
         Api.login(email, "first password 1");
 
         Response patched = Api.patch(admin, "users/" + id, "{\"password\": \"second password 2\"}");
@@ -379,7 +371,7 @@ class AdminWritesIT {
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_configs WHERE id = ?", cfg));
 
         String plain = "plain-" + TestDb.unique() + "@example.com";
-        TestDb.user(plain, "Plain", PASSWORD);
+        TestDb.panelUser(plain, "Plain", PASSWORD);
         Api.post(Api.login(plain, PASSWORD), "configs", "{\"key\": \"cfg." + TestDb.unique() + "\"}").then().statusCode(403);
     }
 

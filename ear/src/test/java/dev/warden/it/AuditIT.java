@@ -1,17 +1,13 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * any payload, UPDATE refused by the database, reads for admins only, and audit-write failures that never
  * block the mutation. {@code AuditLog.prune} has no endpoint; {@code AuditLogTest} covers it.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class AuditIT {
 
     private static final String PASSWORD = "a long enough password";
@@ -51,11 +47,6 @@ class AuditIT {
         Map<String, Object> payload() {
             return JsonPath.from(payloadText).getMap("$");
         }
-    }
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
     }
 
     @BeforeEach
@@ -183,25 +174,28 @@ class AuditIT {
         List<AuditRow> rows = auditOf("users", id);
         assertEquals(List.of("create", "update", "update"), actions(rows));
         assertEquals(Map.of("row", columns(created)), rows.get(0).payload());
-        assertEquals(Map.of("changes", Map.of("display_name", change("Pw " + tag, "Pw2 " + tag))), rows.get(1).payload());
-        assertEquals(Map.of("changes", Map.of()), rows.get(2).payload(),
-                "a password change is recorded, without the password or its hash");
+        // issue 13, point 1: a password change is recorded as a change of that column with the values replaced,
+        // and it ends the user's other sessions (token_version bumped)
+        Map<String, Object> changed = change("(changed)", "(changed)");
+        assertEquals(Map.of("changes", Map.of("display_name", change("Pw " + tag, "Pw2 " + tag),
+                "password", changed, "token_version", change(0, 1))), rows.get(1).payload());
+        assertEquals(Map.of("changes", Map.of("password", changed, "token_version", change(1, 2))),
+                rows.get(2).payload(), "a password change is recorded, without the password or its hash");
         for (AuditRow row : rows) {
             String text = row.payloadText();
-            assertFalse(text.contains("password"), text);
             assertFalse(text.contains("secret pw"), text);
             assertFalse(text.contains("PBKDF2"), text);
             assertFalse(text.contains(hash.substring(hash.lastIndexOf(':') + 1)), text);
         }
         assertEquals(List.of(), TestDb.column("SELECT payload::text FROM warden_admin_audit "
-                + "WHERE payload::text ~* '(password|pbkdf2|_hash|secret pw)'"), "no payload anywhere holds a secret");
+                + "WHERE payload::text ~* '(pbkdf2|_hash|secret pw)'"), "no payload anywhere holds a secret");
     }
 
     @Test
     void authEventsRecordEmailIpAndUserAgent() throws Exception {
         String tag = TestDb.unique();
         String email = "audit-login-" + tag + "@example.com";
-        long user = TestDb.user(email, "Login " + tag, PASSWORD);
+        long user = TestDb.panelUser(email, "Login " + tag, PASSWORD);
         String agent = "AuditIT/1.0 (" + tag + ")";
 
         Api.anonymous().header("User-Agent", agent).contentType(ContentType.JSON)
@@ -239,12 +233,13 @@ class AuditIT {
 
     @Test
     void bootstrapIsRecordedForTheNewAdmin() throws Exception {
-        TestDb.update("DELETE FROM warden_roles WHERE role = 'admin'");
+        TestDb.reopenBootstrap();
         String tag = TestDb.unique();
         String email = "audit-first-" + tag + "@example.com";
         String agent = "AuditIT bootstrap " + tag;
         Response created = Api.anonymous().header("User-Agent", agent).contentType(ContentType.JSON)
-                .body(Map.of("email", email, "password", PASSWORD, "display_name", "First " + tag))
+                .body(Map.of("email", email, "password", PASSWORD, "display_name", "First " + tag,
+                        "setup_token", Api.SETUP_TOKEN))
                 .post("/admin-api/auth/bootstrap");
         created.then().statusCode(201);
         long id = created.jsonPath().getLong("user.id");
@@ -314,8 +309,18 @@ class AuditIT {
         Api.session(mod).get("/admin-api/adminAudit/" + auditOf("configs", id).get(0).id()).then().statusCode(403);
     }
 
+    /**
+     * Whether the server under test offers MicroProfile Metrics at {@code /metrics}: Liberty does, WildFly 39 has
+     * no MicroProfile Metrics (system property {@code warden.it.server}, set by the WildFly failsafe execution;
+     * docs/wildfly.md). Without it the counter is not observable over HTTP and only the log lines are checked.
+     */
+    private static final boolean MP_METRICS = !"wildfly".equals(System.getProperty("warden.it.server", "liberty"));
+
     /** {@code warden_audit_write_failures_total} from {@code /metrics?scope=application} (0 before the first). */
     private static double auditWriteFailures() {
+        if (!MP_METRICS) {
+            return 0;
+        }
         String text = Api.anonymous().get("/metrics?scope=application").then().statusCode(200).extract().asString();
         return text.lines().filter(l -> l.startsWith("warden_audit_write_failures_total"))
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1)))
@@ -340,16 +345,18 @@ class AuditIT {
             assertEquals(List.of(), auditOf("configs", id));
 
             String email = marker + "@example.com";
-            long user = TestDb.user(email, null, PASSWORD);
+            long user = TestDb.panelUser(email, null, PASSWORD);
             Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email, "password", PASSWORD))
                     .post("/admin-api/auth/login").then().statusCode(200);
             assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_sessions WHERE user_id = ?", user));
             assertEquals(List.of(), audit("operator_id = ?", user));
 
             // logged and counted: the WARNING names the entry, the counter went up once per failed write
-            assertEquals(failuresBefore + 2, auditWriteFailures());
+            if (MP_METRICS) {
+                assertEquals(failuresBefore + 2, auditWriteFailures());
+            }
             String log = Files.readString(Path.of(System.getProperty("warden.it.server.log")));
-            assertTrue(log.contains("Audit entry create on configs " + id + " "), "the failure is in messages.log");
+            assertTrue(log.contains("Audit entry create on configs " + id + " "), "the failure is in the server log");
             assertTrue(log.contains("Audit entry auth.login on auth null (operator " + user + ") not written"));
         } finally {
             TestDb.update("DROP TRIGGER warden_it_" + marker + " ON warden_admin_audit");

@@ -4,6 +4,7 @@ import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.Simulator;
 import dev.warden.it.support.TestDb;
+import dev.warden.it.support.Wait;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
@@ -96,14 +97,9 @@ class EgressCopyIT {
     }
 
     /** Copies until it works (an open circuit from an earlier failure closes after 1 s in the test server). */
-    private static void copyUntilCopied(long instance) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        String outcome = copy(instance);
-        while (!outcome.equals("COPIED") && System.nanoTime() < deadline) {
-            Thread.sleep(300);
-            outcome = copy(instance);
-        }
-        assertEquals("COPIED", outcome);
+    private static void copyUntilCopied(long instance) {
+        Wait.until(Duration.ofSeconds(15), Duration.ofMillis(300), "the copy of instance " + instance + " answers COPIED",
+                () -> copy(instance).equals("COPIED"));
     }
 
     /** {@code day|out|in|collected_at} of every row of the instance, by day. */
@@ -132,7 +128,10 @@ class EgressCopyIT {
 
         // the next copy asks from the day before the last copy and replaces figures and collected_at
         Simulator.traffic(serverId, List.of(day(today.minusDays(1), 5_000_000_001L, 600_000_001L), day(today, 2_000, 300)));
-        Thread.sleep(20);
+        // the second copy's time must differ from the first's
+        Wait.until(Duration.ofSeconds(5), Duration.ofMillis(5), "the database clock is past the first copy",
+                () -> TestDb.scalar("SELECT count(*) FROM warden_egress_days WHERE instance_id = ? "
+                        + "AND collected_at >= clock_timestamp()", instance) == 0);
         copyUntilCopied(instance);
         query = Simulator.lastQuery("infrastructure", "/servers/" + serverId + "/traffic");
         assertEquals(today.minusDays(1).toString(), query.get("from"));
@@ -175,14 +174,12 @@ class EgressCopyIT {
         long bare = TestDb.insert("INSERT INTO warden_instances (location_id, status) SELECT location_id, 'ready' "
                 + "FROM warden_instances WHERE id = ? RETURNING id", instance);
         assertEquals("NOT_FOUND", copy(bare));
-        String summary = "";
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (TestDb.scalar("SELECT count(*) FROM warden_egress_days WHERE instance_id = ?", instance) == 0
-                && System.nanoTime() < deadline) {
-            summary = Api.anonymous().post("/warden-it-hooks/egress-copy").then().statusCode(200).extract().asString();
-            Thread.sleep(200);
-        }
-        assertEquals(3, TestDb.scalar("SELECT count(*) FROM warden_egress_days WHERE instance_id = ?", instance), summary);
+        String[] summary = {""};
+        Wait.poll(Duration.ofSeconds(15), Wait.POLL, () -> {
+            summary[0] = Api.anonymous().post("/warden-it-hooks/egress-copy").then().statusCode(200).extract().asString();
+            return TestDb.scalar("SELECT count(*) FROM warden_egress_days WHERE instance_id = ?", instance) > 0;
+        });
+        assertEquals(3, TestDb.scalar("SELECT count(*) FROM warden_egress_days WHERE instance_id = ?", instance), summary[0]);
         assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_egress_days WHERE instance_id = ?", bare));
         List<String> unused = new ArrayList<>();
         assertTrue(unused.isEmpty());

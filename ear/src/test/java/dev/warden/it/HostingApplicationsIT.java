@@ -1,17 +1,13 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.List;
 import java.util.Map;
@@ -26,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * {@code GET /api/v1/applications} with bearer tokens (spec/hosting-api.md, Authentication, Endpoints,
  * Application/Location/Instance; DESIGN.md section 5).
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class HostingApplicationsIT {
 
     private String tag;
@@ -35,11 +31,6 @@ class HostingApplicationsIT {
     private String token;
     private long tokenId;
     private String appSlug;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeEach
     void team() throws Exception {

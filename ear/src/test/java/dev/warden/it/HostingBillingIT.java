@@ -1,20 +1,17 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.Simulator;
 import dev.warden.it.support.TestDb;
+import dev.warden.it.support.Wait;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -34,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Errors; DESIGN.md section 5). The test server's FT limits (it.xml): timeout 1 s, one retry, circuit of 4
  * calls open for 2 s.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class HostingBillingIT {
 
     private String tag;
@@ -45,11 +42,6 @@ class HostingBillingIT {
     private long appB;
     private long appC;
     private String customer;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeEach
     void warmUp() throws Exception {
@@ -107,18 +99,17 @@ class HostingBillingIT {
     @AfterEach
     void healthyAgain() throws Exception {
         Simulator.reset();
-        // leave the billing circuit closed with a clean window for the next test
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        int ok = 0;
-        while (ok < 4 && System.nanoTime() < deadline) {
-            if (billingOfAFreshTeam().statusCode() == 200) {
-                ok++;
-            } else {
-                ok = 0;
-                Thread.sleep(250);
-            }
-        }
-        assertEquals(4, ok, "the billing circuit closed again");
+        // leave the billing circuit closed with a clean window for the next test (and the next class: the
+        // deployment is shared)
+        Wait.until(Duration.ofSeconds(20), Duration.ofMillis(250), "the billing circuit closed again (4 answers in a row)",
+                () -> {
+                    for (int ok = 0; ok < 4; ok++) {
+                        if (billingOfAFreshTeam().statusCode() != 200) {
+                            return false;
+                        }
+                    }
+                    return true;
+                });
         Simulator.reset();
     }
 
@@ -258,8 +249,8 @@ class HostingBillingIT {
         assertEquals(asked, Simulator.requests("billing"), "the provider was not called");
         // after the circuit's delay (2 s) a trial call goes through and closes it
         Simulator.mode("billing", "ok");
-        Thread.sleep(2200);
-        billingOfAFreshTeam().then().statusCode(200);
+        Wait.until(Duration.ofSeconds(10), Duration.ofMillis(250), "a call goes through once the circuit's delay is over",
+                () -> billingOfAFreshTeam().statusCode() == 200);
         assertTrue(Simulator.requests("billing") > asked);
     }
 

@@ -1,15 +1,12 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,15 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * per team and request, the same body within the interval, {@code Cache-Control: private, max-age} decreasing,
  * {@code ETag} with {@code If-None-Match} giving 304, cached answers and 304s still counted, state in PostgreSQL.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_HOSTING_LIMITS)
 class HostingCacheIT {
 
     private static final Pattern MAX_AGE = Pattern.compile("private, max-age=(\\d+)");
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.wardenWithHostingLimits();
-    }
 
     private static long maxAge(Response response) {
         String header = response.header("Cache-Control");
@@ -54,7 +46,7 @@ class HostingCacheIT {
         assertEquals("App", first.jsonPath().getString("data[0].name"));
 
         TestDb.update("UPDATE warden_applications SET name = 'Renamed' WHERE id = ?", t.app());
-        Thread.sleep(2100);
+        Thread.sleep(2100); // not a poll: max-age must visibly count down while the cached body stays
         Response second = Api.bearer(t.token()).get("/api/v1/applications");
         second.then().statusCode(200);
         assertEquals(first.asString(), second.asString(), "the cached body until the refresh");

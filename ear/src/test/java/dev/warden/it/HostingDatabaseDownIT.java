@@ -1,19 +1,18 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
+import dev.warden.it.support.Wait;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,13 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * token check, the rate limiter and the pool all fail; afterwards the database is opened again and the server
  * must recover.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_HOSTING_LIMITS)
 class HostingDatabaseDownIT {
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.wardenWithHostingLimits();
-    }
 
     private static String databaseName() {
         String url = System.getProperty("warden.it.db.url", "jdbc:postgresql://127.0.0.1:5432/warden_it");
@@ -80,12 +74,9 @@ class HostingDatabaseDownIT {
         } finally {
             allowConnections(true);
         }
-        long deadline = System.currentTimeMillis() + 60_000;
-        int status;
-        do {
-            Thread.sleep(500);
-            status = Api.bearer(t.token()).get("/api/v1/applications").statusCode();
-        } while (status != 200 && System.currentTimeMillis() < deadline);
-        assertEquals(200, status, "the server recovers when the database accepts connections again");
+        // the deployment is shared with other classes: it must be whole again before the next one
+        Wait.until(Duration.ofSeconds(60), Duration.ofMillis(500),
+                "the server recovers when the database accepts connections again (200)",
+                () -> Api.bearer(t.token()).get("/api/v1/applications").statusCode() == 200);
     }
 }

@@ -1,17 +1,13 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -32,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
  * {@code GET /api/v1/applications/{slug}/deploys} and {@code .../deploys/{id}} (spec/hosting-api.md, Deploy;
  * Parameters, deploys), and the parked state in {@code /applications} (States).
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class HostingDeploysIT {
 
     private HostingFixture team;
@@ -43,11 +39,6 @@ class HostingDeploysIT {
     private final List<Long> recent = new ArrayList<>();
     private long old40;
     private long old400;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeEach
     void data() throws Exception {

@@ -1,16 +1,12 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
+import dev.warden.it.support.SharedDeployment;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code GET /api/v1/applications/{slug}/egress} (spec/hosting-api.md, Egress; Parameters, egress). */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class HostingEgressIT {
 
     private HostingFixture team;
@@ -40,11 +36,6 @@ class HostingEgressIT {
     private long b;
     private long d;
     private final LocalDate today = LocalDate.now(ZoneOffset.UTC);
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeEach
     void data() throws Exception {

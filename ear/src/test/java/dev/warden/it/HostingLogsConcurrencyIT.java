@@ -1,19 +1,18 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.Simulator;
 import dev.warden.it.support.TestDb;
+import dev.warden.it.support.Wait;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -27,13 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * answers one request, a second one for the same instance is 429 {@code busy} with {@code Retry-After}; the
  * slot is free again once the first has answered. Runs with the hosting limits on.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_HOSTING_LIMITS)
 class HostingLogsConcurrencyIT {
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.wardenWithHostingLimits();
-    }
 
     @AfterEach
     void healthyAgent() {
@@ -52,13 +46,10 @@ class HostingLogsConcurrencyIT {
 
     @Test
     void aSecondLogsRequestForTheSameInstanceWhileOneRunsIs429Busy() throws Exception {
-        // warm the freshly deployed server up with another team (its own budget), so timing below is steady
+        // warm a freshly deployed server up with another team (its own budget), so timing below is steady
         HostingTeam warm = HostingTeam.create();
         String warmPath = logsPath(warm);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (Api.bearer(warm.token()).get(warmPath).statusCode() != 200 && System.nanoTime() < deadline) {
-            Thread.sleep(500);
-        }
+        Wait.poll(Duration.ofSeconds(15), Duration.ofMillis(500), () -> Api.bearer(warm.token()).get(warmPath).statusCode() == 200);
 
         HostingTeam t = HostingTeam.create();
         String path = logsPath(t);
@@ -67,11 +58,8 @@ class HostingLogsConcurrencyIT {
         Simulator.mode("agent", "slow", 400);
         CompletableFuture<Response> first = CompletableFuture.supplyAsync(() -> Api.bearer(t.token()).get(path));
         String slot = "team:" + t.team() + ":logs:%";
-        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (TestDb.scalar("SELECT count(*) FROM warden_rate_inflight WHERE slot LIKE ?", slot) == 0
-                && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Wait.poll(Duration.ofSeconds(5), Duration.ofMillis(20),
+                () -> TestDb.scalar("SELECT count(*) FROM warden_rate_inflight WHERE slot LIKE ?", slot) > 0);
         Response second = Api.bearer(t.token()).get(path);
         second.then().statusCode(429)
                 .body("error.code", equalTo("busy"))

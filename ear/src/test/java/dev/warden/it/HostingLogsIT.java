@@ -1,20 +1,17 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.Simulator;
 import dev.warden.it.support.TestDb;
+import dev.warden.it.support.Wait;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -34,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (spec/hosting-api.md, Endpoints, Parameters and Errors; DESIGN.md section 5). Agent timeout 1 s in the
  * test server (it.xml).
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class HostingLogsIT {
 
     private static final String ESC = "\u001B[";
@@ -52,11 +49,6 @@ class HostingLogsIT {
     private long otherTeamInstance;
     private String otherTeamSlug;
 
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
-
     @BeforeEach
     void agentOutput() throws Exception {
         Simulator.reset();
@@ -70,10 +62,7 @@ class HostingLogsIT {
         }
         Simulator.output(key, lines, 1);
         // warm up (the first call of a fresh server can pass the 1 s test timeout), then count from zero
-        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(15).toNanos();
-        while (logs("ready", "").statusCode() != 200 && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
+        Wait.poll(java.time.Duration.ofSeconds(15), Wait.POLL, () -> logs("ready", "").statusCode() == 200);
         Simulator.reset();
     }
 

@@ -1,17 +1,13 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -33,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code GET /api/v1/applications/{slug}/metrics/current} and {@code .../metrics} (spec/hosting-api.md,
  * Current-metrics sample, Location totals, Metrics history point, Parameters) with hand-computed expectations.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class HostingMetricsIT {
 
     private HostingFixture team;
@@ -45,11 +41,6 @@ class HostingMetricsIT {
     private long c;
     private long d;
     private final String secretA = "agent-secret-" + TestDb.unique();
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeEach
     void data() throws Exception {

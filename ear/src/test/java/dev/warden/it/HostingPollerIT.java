@@ -6,8 +6,9 @@ import dev.warden.client.HostingPoller;
 import dev.warden.client.PollingRule;
 import dev.warden.client.generated.api.ApplicationsApi;
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.ClientTeam;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -16,13 +17,10 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.rest.client.RestClientBuilder;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.File;
 import java.net.URI;
@@ -48,7 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * client. Waiting is recorded on a fake clock, not slept: the polling rule's timing is HostingPollerTest's subject,
  * here the point is what the poller reads from real answers.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_HOSTING_LIMITS)
 class HostingPollerIT {
 
     /** The simulator WAR under its own name (its context root), so it never clashes with another copy on the server. */
@@ -57,12 +55,8 @@ class HostingPollerIT {
     private FakeClock clock;
     private List<Duration> waits;
 
-    @Deployment(name = "warden", order = 1, testable = false)
-    static EnterpriseArchive warden() {
-        return Deployments.wardenWithHostingLimits();
-    }
-
-    @Deployment(name = "simulator", order = 2, testable = false)
+    /** Beside the shared EAR: its own name and context root, so it never clashes with it. */
+    @Deployment(name = "simulator", testable = false)
     static WebArchive simulator() {
         File war = new File(System.getProperty("warden.it.simulator", "../simulator/target/warden-simulator.war"));
         if (!war.isFile()) {
@@ -193,7 +187,7 @@ class HostingPollerIT {
 
     @Test
     void theOpenApiDocumentLeavesTheSimulatorOut() {
-        io.restassured.response.Response doc = Api.anonymous().queryParam("format", "json").get("/openapi");
+        io.restassured.response.Response doc = Api.anonymous().accept("application/json").get("/openapi");
         assertEquals(200, doc.statusCode());
         java.util.Map<String, Object> paths = doc.jsonPath().getMap("paths");
         assertTrue(paths.containsKey("/api/v1/applications"), paths.keySet().toString());

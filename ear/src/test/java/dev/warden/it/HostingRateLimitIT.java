@@ -1,15 +1,12 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -23,13 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * fields on every counted response, the state in PostgreSQL. Each test has its own team and starts its
  * requests in a window with enough time left.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_HOSTING_LIMITS)
 class HostingRateLimitIT {
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.wardenWithHostingLimits();
-    }
 
     @Test
     void the61stRequestInAMinuteIs429WithRetryAfterAndTheRateLimitFields() throws Exception {

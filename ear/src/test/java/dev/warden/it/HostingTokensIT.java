@@ -1,18 +1,14 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.List;
 import java.util.Map;
@@ -28,18 +24,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * section 5; spec/hosting-api.md, Authentication): create (shown once, {@code wdn_}, SHA-256 only, never in the
  * audit log), use on /api/v1, last-used time in the list, revoke → 401, creator demoted or gone → 401.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class HostingTokensIT {
 
     private String admin;
     private long adminId;
     private HostingTeam t;
     private long ownerMembership;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeEach
     void setUp() throws Exception {

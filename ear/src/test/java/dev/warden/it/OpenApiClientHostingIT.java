@@ -18,16 +18,13 @@ import dev.warden.client.generated.model.MetricsHistory;
 import dev.warden.client.generated.model.MetricsPoint;
 import dev.warden.client.generated.model.ProcessStatus;
 import dev.warden.client.generated.model.Resolution;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.ClientTeam;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -46,17 +43,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * as the generated {@link Error} model (issue 7). Data goes straight into the cross-team contract tables
  * ({@code warden_metric_samples}, {@code warden_deploys}).
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_HOSTING_LIMITS)
 class OpenApiClientHostingIT {
 
     private ClientTeam team;
     private ApiClient client;
     private OffsetDateTime minute;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.wardenWithHostingLimits();
-    }
 
     @BeforeEach
     void team() throws Exception {

@@ -14,14 +14,10 @@ import dev.warden.client.generated.model.Instance;
 import dev.warden.client.generated.model.Location;
 import dev.warden.client.generated.model.ScaleStrategy;
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.ClientTeam;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import dev.warden.it.support.SharedDeployment;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.net.URI;
 import java.time.OffsetDateTime;
@@ -36,15 +32,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * against the running server: typed models and typed errors (issue 7). Metrics, deploys, 422 and 429:
  * {@link OpenApiClientHostingIT}.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class OpenApiClientIT {
 
     private ClientTeam team;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     /** A generated-client {@link ApiClient} for the test server with {@code token} as bearer token. */
     static ApiClient client(String token) {

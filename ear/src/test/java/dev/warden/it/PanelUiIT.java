@@ -1,14 +1,11 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -38,15 +35,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the browser test takes the admin role rows away for its run (nothing else runs meanwhile: failsafe runs the
  * classes one after the other) and puts them back afterwards.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_TEST_EXTENSION)
 class PanelUiIT {
 
     private static final String PASSWORD = "a long enough password";
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.wardenWithTestExtension();
-    }
 
     @Test
     void adminRedirectsToTheAppAndClientRoutesAnswerIndexWithNoCache() {
@@ -75,7 +67,7 @@ class PanelUiIT {
     @Test
     void roleUserGets403ForTheAppAndItsAssetsOperatorsAndAnonymousGetTheApp() throws Exception {
         String email = "ui-user-" + TestDb.unique() + "@example.com";
-        TestDb.user(email, "Plain", PASSWORD);
+        TestDb.panelUser(email, "Plain", PASSWORD);
         String user = Api.login(email, PASSWORD);
         Response page = Api.session(user).get("/admin/users");
         assertEquals(403, page.statusCode());
@@ -102,11 +94,11 @@ class PanelUiIT {
         long scoreId = TestDb.insert("INSERT INTO game_scores (user_id, season, score, note) VALUES (?, 's1', ?, 'ui') "
                 + "RETURNING id", players.get(1), 9_000_000_000L + (long) (Math.random() * 1_000_000));
         String plainEmail = "uiplain-" + u + "@example.com";
-        TestDb.user(plainEmail, "Plain " + u, PASSWORD);
+        TestDb.panelUser(plainEmail, "Plain " + u, PASSWORD);
         String modEmail = "uimod-" + u + "@example.com";
         TestDb.userWithRole(modEmail, PASSWORD, "mod", "configs");
         String banEmail = "uiban-" + u + "@example.com";
-        long banTarget = TestDb.user(banEmail, "uiban-" + u, PASSWORD);
+        long banTarget = TestDb.panelUser(banEmail, "uiban-" + u, PASSWORD);
         Api.login(banEmail, PASSWORD);
         Api.login(banEmail, PASSWORD);
         String bootstrapEmail = "uiboot-" + u + "@example.com";
@@ -114,14 +106,14 @@ class PanelUiIT {
         String banReason = "cheating in the UI test " + u;
 
         String fixtures = """
-                {"bootstrap": {"email": "%s", "password": "%s", "displayName": "UI Boot %s"},
+                {"bootstrap": {"email": "%s", "password": "%s", "displayName": "UI Boot %s", "setupToken": "%s"},
                  "plainUser": {"email": "%s", "password": "%s"},
                  "mod": {"email": "%s", "password": "%s", "scope": "configs"},
                  "playerPrefix": "%s", "players": %s,
                  "cloudSave": {"slot": "%s", "userId": %d, "userLabel": "%s-01"},
                  "score": {"id": %d}, "board": "%s",
                  "banTarget": {"id": %d}, "banReason": "%s"}
-                """.formatted(bootstrapEmail, PASSWORD, u, plainEmail, PASSWORD, modEmail, PASSWORD, prefix,
+                """.formatted(bootstrapEmail, PASSWORD, u, Api.SETUP_TOKEN, plainEmail, PASSWORD, modEmail, PASSWORD, prefix,
                 players, slot, players.get(0), prefix, scoreId, board, banTarget, banReason);
 
         List<long[]> admins = takeAdminRolesAway();
@@ -180,6 +172,7 @@ class PanelUiIT {
                 out.add(new long[]{rs.getLong(1)});
             }
         }
+        TestDb.reopenBootstrap(); // bootstrap stays closed once an admin has existed
         return out;
     }
 

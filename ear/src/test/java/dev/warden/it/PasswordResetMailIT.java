@@ -4,15 +4,11 @@ import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.GreenMailUtil;
 import com.icegreen.greenmail.util.ServerSetup;
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import jakarta.mail.internet.MimeMessage;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.file.Files;
@@ -30,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * reset row): the IT server points {@code warden.smtp.*} at a GreenMail SMTP server this test runs. The mailed
  * link works once; the link is not written to the log when mail is configured; unknown emails get no mail.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class PasswordResetMailIT {
 
     @RegisterExtension
@@ -39,15 +35,10 @@ class PasswordResetMailIT {
 
     private static final Pattern LINK = Pattern.compile("(http\\S*/admin/password-reset\\?token=)(\\S+)");
 
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
-
     @Test
     void theResetLinkArrivesByMailAndWorksOnce() throws Exception {
         String email = "mailreset-" + TestDb.unique() + "@example.com";
-        TestDb.user(email, "Mailed", "old password 123");
+        TestDb.panelUser(email, "Mailed", "old password 123");
         Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", "nobody-" + TestDb.unique() + "@example.com"))
                 .post("/admin-api/auth/password-reset").then().statusCode(202);
         Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email))

@@ -2,17 +2,14 @@ package dev.warden.it;
 
 import dev.warden.it.support.AccessMatrix;
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -31,17 +28,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * ({@code deny}) against admin, a mod scoped to the resource, a mod scoped elsewhere, a plain user and
  * anonymous. The catalog's {@code can} flags must agree with what the endpoints do.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_TEST_EXTENSION)
 class PolicyMatrixIT {
 
     private static final String PASSWORD = "policy password 1";
 
     private Map<String, String> sessions;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.wardenWithTestExtension();
-    }
 
     @BeforeEach
     void identities() throws Exception {
@@ -138,7 +130,7 @@ class PolicyMatrixIT {
     void integratorCodeAssignsAndRemovesModScopesThroughTheModerationEjb() throws Exception {
         String tag = TestDb.unique();
         String email = "p-player-" + tag + "@example.com";
-        long player = TestDb.user(email, "Player", PASSWORD);
+        long player = TestDb.panelUser(email, "Player", PASSWORD);
         String season = "p" + tag;
         TestDb.update("INSERT INTO game_season_scores (season, user_id, points) VALUES (?, ?, 1)", season, player);
         String id = Base64.getUrlEncoder().withoutPadding()

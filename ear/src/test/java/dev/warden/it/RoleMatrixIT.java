@@ -2,15 +2,11 @@ package dev.warden.it;
 
 import dev.warden.it.support.AccessMatrix;
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.specification.RequestSpecification;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,17 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * user and anonymous, against list, read, create, update and delete on a normal resource, on roles and on
  * the audit log. (Configured policies are covered in ExtensionIT.)
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class RoleMatrixIT {
 
     private Map<String, String> sessions;
     /** The subject of role rows the matrix creates (never one of the identities above). */
     private long roleTarget;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeEach
     void identities() throws Exception {

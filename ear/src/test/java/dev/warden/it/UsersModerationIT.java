@@ -1,14 +1,10 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.List;
 import java.util.Map;
@@ -19,7 +15,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Ban, unban, revoke-sessions and the sessions list (spec/admin-panel.md, Endpoints: the users rows). */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class UsersModerationIT {
 
     private static final String PASSWORD = "moderation password";
@@ -28,16 +24,11 @@ class UsersModerationIT {
     private long player;
     private String playerEmail;
 
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
-
     @BeforeEach
     void data() throws Exception {
         admin = Api.signedIn("admin", null).cookie();
         playerEmail = "player-" + TestDb.unique() + "@example.com";
-        player = TestDb.user(playerEmail, "Player", PASSWORD);
+        player = TestDb.panelUser(playerEmail, "Player", PASSWORD);
     }
 
     @Test

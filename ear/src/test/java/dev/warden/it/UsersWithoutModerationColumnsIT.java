@@ -46,7 +46,7 @@ class UsersWithoutModerationColumnsIT {
         String admin = Api.signedIn("admin", null).cookie();
         String tag = TestDb.unique();
         String email = "nomod-" + tag + "@example.com";
-        long player = TestDb.user(email, "Player", "player password 1");
+        long player = TestDb.panelUser(email, "Player", "player password 1");
         String playerSession = Api.login(email, "player password 1");
 
         for (String path : List.of("ban", "unban", "revoke-sessions")) {

@@ -1,7 +1,12 @@
 package dev.warden.auth;
 
 import dev.warden.common.ApiException;
+import dev.warden.common.WindowCounters;
+import dev.warden.common.WindowCounters.Count;
+import dev.warden.common.ErrorCode;
+import dev.warden.common.sql.Sql;
 import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -11,24 +16,32 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * Sign-in throttling per email and per client address (DESIGN.md section 3, "Auth": 429 after repeated
- * failures). Failures are rows of {@code warden_login_failures}, so the limit holds across nodes and restarts.
+ * failures; issue 13, point 4: atomic). Every attempt takes a slot in the fixed-window counters
+ * ({@link WindowCounters}) before the password is checked, in one SQL statement that counts and checks, so 200
+ * parallel attempts for one email let at most the limit through; a successful sign-in gives its slots back.
+ * Failures are also kept as rows of {@code warden_login_failures} (history for operators).
  *
  * <p>Config: {@code warden.login.max-failures-per-email} (default 5) and {@code warden.login.max-failures-per-ip}
- * (default 20) within {@code warden.login.window-minutes} (default 15). A successful sign-in clears the
- * email's failures.
+ * (default 20) within {@code warden.login.window-minutes} (default 15), a window that starts at the first counted
+ * attempt.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class LoginThrottle {
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
+
+    @EJB
+    WindowCounters counters;
 
     @Inject
     @ConfigProperty(name = "warden.login.max-failures-per-email", defaultValue = "5")
@@ -42,47 +55,48 @@ public class LoginThrottle {
     @ConfigProperty(name = "warden.login.window-minutes", defaultValue = "15")
     int windowMinutes;
 
+    /** Counter key of an email (lower case, at most 320 characters). */
+    static String emailKey(String email) {
+        String e = email.strip().toLowerCase(Locale.ROOT);
+        return "login-email:" + (e.length() > 320 ? e.substring(0, 320) : e);
+    }
+
+    /** Counter key of a client address. */
+    static String ipKey(String ip) {
+        return "login-ip:" + ip;
+    }
+
     /**
-     * Refuses a sign-in attempt when the email or the address has too many recent failures.
+     * Counts a sign-in attempt for the email and the address and refuses it when either is over its limit (the
+     * count and the check are one statement).
      *
-     * @throws ApiException 429 {@code rate_limited} with {@code Retry-After} (seconds until the oldest counted
-     *                      failure leaves the window)
+     * @throws ApiException 429 {@code rate_limited} with {@code Retry-After} (seconds until the window ends)
      */
     public void check(String email, String ip) {
-        String sql = """
-                SELECT count(*) FILTER (WHERE lower(email) = lower(?)),
-                       count(*) FILTER (WHERE ip = ?),
-                       ceil(extract(epoch FROM min(created_at) FILTER (WHERE lower(email) = lower(?))
-                            + make_interval(mins => ?) - now())),
-                       ceil(extract(epoch FROM min(created_at) FILTER (WHERE ip = ?) + make_interval(mins => ?) - now()))
-                FROM warden_login_failures
-                WHERE created_at > now() - make_interval(mins => ?) AND (lower(email) = lower(?) OR ip = ?)""";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, email);
-            ps.setString(2, ip);
-            ps.setString(3, email);
-            ps.setInt(4, windowMinutes);
-            ps.setString(5, ip);
-            ps.setInt(6, windowMinutes);
-            ps.setInt(7, windowMinutes);
-            ps.setString(8, email);
-            ps.setString(9, ip);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                boolean emailLimited = rs.getLong(1) >= perEmail;
-                boolean ipLimited = ip != null && rs.getLong(2) >= perIp;
-                long retry = Math.max(emailLimited ? rs.getLong(3) : 0, ipLimited ? rs.getLong(4) : 0);
-                if (emailLimited || ipLimited) {
-                    throw new ApiException(429, "rate_limited", "Too many failed sign-ins; try again later",
-                            Map.of(), Map.of("Retry-After", Long.toString(Math.max(1, retry))));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Login throttle check failed: " + e.getMessage(), e);
+        List<String> keys = new ArrayList<>(List.of(emailKey(email)));
+        if (ip != null) {
+            keys.add(ipKey(ip));
+        }
+        Map<String, Count> counts = counters.hit(keys, windowMinutes * 60L);
+        long retry = 0;
+        Count byEmail = counts.get(emailKey(email));
+        if (byEmail.hits() > perEmail) {
+            retry = byEmail.retryAfterSeconds();
+        }
+        Count byIp = ip == null ? null : counts.get(ipKey(ip));
+        if (byIp != null && byIp.hits() > perIp) {
+            retry = Math.max(retry, byIp.retryAfterSeconds());
+        }
+        if (retry > 0) {
+            throw new ApiException(ErrorCode.RATE_LIMITED, "Too many failed sign-ins; try again later",
+                    Map.of(), Map.of("Retry-After", Long.toString(retry)));
         }
     }
 
-    /** Records a failed sign-in (in its own transaction, so the 401's rollback keeps it) and drops stale rows. */
+    /**
+     * Records a failed sign-in in {@code warden_login_failures} (its slot was taken by {@link #check}) and drops
+     * stale rows; in its own transaction, so the 401's rollback keeps it.
+     */
     public void recordFailure(String email, String ip) {
         try (Connection c = dataSource.getConnection()) {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO warden_login_failures (email, ip) VALUES (?, ?)")) {
@@ -102,6 +116,15 @@ public class LoginThrottle {
 
     /** Forgets the email's failures after a successful sign-in. */
     public void clear(String email) {
+        clear(email, null);
+    }
+
+    /** Forgets the email's failures after a successful sign-in and gives the address its slot back. */
+    public void clear(String email, String ip) {
+        counters.reset(emailKey(email));
+        if (ip != null) {
+            counters.release(ipKey(ip));
+        }
         try (Connection c = dataSource.getConnection();
              PreparedStatement ps = c.prepareStatement("DELETE FROM warden_login_failures WHERE lower(email) = lower(?)")) {
             ps.setString(1, email);

@@ -4,37 +4,43 @@ import java.util.List;
 
 /**
  * The signed-in identity behind an admin-api request (DESIGN.md section 3, "Auth": {@code GET /auth/me}).
+ * Built only by {@link OperatorLoader} from the user's {@code warden_roles} rows.
  *
- * @param userId      id in {@code warden_users}
- * @param email       the user's email
- * @param role        {@code admin}, {@code mod} or {@code user} (no row in {@code warden_roles})
- * @param scopes      resource keys a mod is assigned to; empty for admins and users
- * @param sessionId   id of the session row (SHA-256 of the cookie value)
+ * @param userId    id in {@code warden_users}
+ * @param email     the user's email
+ * @param role      the effective role
+ * @param scopes    resource keys a mod is assigned to; empty for admins and users
+ * @param sessionId id of the session row (SHA-256 of the cookie value); null outside a request
  */
-public record Operator(long userId, String email, String role, List<String> scopes, String sessionId) {
+public record Operator(long userId, String email, Role role, List<String> scopes, String sessionId) {
 
-    /** {@code admin}. */
-    public static final String ADMIN = "admin";
-    /** {@code mod}. */
-    public static final String MOD = "mod";
-    /** {@code user}: signed in, no panel role. */
-    public static final String USER = "user";
+    /** Shorthand for {@link Role#ADMIN}. */
+    public static final Role ADMIN = Role.ADMIN;
+    /** Shorthand for {@link Role#MOD}. */
+    public static final Role MOD = Role.MOD;
+    /** Shorthand for {@link Role#USER}. */
+    public static final Role USER = Role.USER;
 
     /**
-     * The operator of a user from their {@code warden_roles} rows ({@code [role, resource]} pairs): any admin
-     * row makes an admin; else mod rows make a mod scoped to their resources; else role user
-     * (DESIGN.md section 3, "Auth").
+     * The operator of a user from their role rows: any admin row makes an admin; else mod rows make a mod
+     * scoped to their resources; else (a {@code user} row) role user (DESIGN.md section 3, "Auth"). A user with
+     * no row at all is a player and has no operator ({@link OperatorLoader}).
      */
-    public static Operator fromRoles(long userId, String email, List<String[]> roleRows, String sessionId) {
-        boolean admin = roleRows.stream().anyMatch(r -> ADMIN.equals(r[0]));
-        List<String> scopes = roleRows.stream().filter(r -> MOD.equals(r[0]) && r[1] != null)
-                .map(r -> r[1]).distinct().toList();
-        String role = admin ? ADMIN : scopes.isEmpty() ? USER : MOD;
+    public static Operator fromGrants(long userId, String email, List<RoleGrant> grants, String sessionId) {
+        boolean admin = grants.stream().anyMatch(g -> g.role() == Role.ADMIN);
+        List<String> scopes = grants.stream().filter(g -> g.role() == Role.MOD && g.resource() != null)
+                .map(RoleGrant::resource).distinct().sorted().toList();
+        Role role = admin ? Role.ADMIN : scopes.isEmpty() ? Role.USER : Role.MOD;
         return new Operator(userId, email, role, admin ? List.of() : scopes, sessionId);
     }
 
     /** True for admins and mods: the people who may open the panel (spec, Authentication, rule 8). */
     public boolean isOperator() {
-        return ADMIN.equals(role) || MOD.equals(role);
+        return role == Role.ADMIN || role == Role.MOD;
+    }
+
+    /** True for an admin. */
+    public boolean isAdmin() {
+        return role == Role.ADMIN;
     }
 }

@@ -3,18 +3,27 @@ package dev.warden.auth;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.security.enterprise.identitystore.Pbkdf2PasswordHash;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.util.Map;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Base64;
 import java.util.logging.Logger;
 
 /**
- * Password hashing with Jakarta Security's {@link Pbkdf2PasswordHash} (DESIGN.md section 3, "Auth").
+ * Password hashing with PBKDF2 (DESIGN.md section 3, "Auth"), in the stored form of Jakarta Security's
+ * {@code Pbkdf2PasswordHash}, computed with the JDK's own {@code PBKDF2WithHmacSHA256}: no server's Jakarta
+ * Security bean is needed (WildFly offers that bean only to applications that declare a Jakarta Security
+ * mechanism; docs/decisions.md), and hashes written by earlier versions verify unchanged.
  *
- * <p>Stored form: {@code PBKDF2WithHmacSHA256:<iterations>:<base64 salt>:<base64 hash>}. The iteration
- * count comes from {@code warden.password.iterations} (default 210000, at least 1024) and is kept inside every hash,
- * so raising it later does not invalidate existing passwords.
+ * <p>Stored form: {@code PBKDF2WithHmacSHA256:<iterations>:<base64 salt>:<base64 hash>} (32-byte salt, 32-byte
+ * hash). The iteration count comes from {@code warden.password.iterations} (default 600000, OWASP's figure for
+ * PBKDF2-HMAC-SHA256; at least 1024) and is kept inside every hash, so raising it later does not invalidate
+ * existing passwords: a hash with fewer iterations is replaced at the next successful sign-in
+ * ({@link #needsRehash}).
  */
 @ApplicationScoped
 public class Passwords {
@@ -22,16 +31,17 @@ public class Passwords {
     /** Shortest password accepted by bootstrap, reset and the users resource. */
     public static final int MIN_LENGTH = 8;
 
-    /** Fewest PBKDF2 iterations Jakarta Security implementations accept (Liberty refuses fewer than 1024). */
+    /** Fewest PBKDF2 iterations accepted (Jakarta Security implementations such as Liberty's refuse fewer). */
     public static final int MIN_ITERATIONS = 1024;
 
+    private static final String ALGORITHM = "PBKDF2WithHmacSHA256";
+    private static final int SALT_BYTES = 32;
+    private static final int KEY_BYTES = 32;
+    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Logger LOG = Logger.getLogger(Passwords.class.getName());
 
     @Inject
-    Pbkdf2PasswordHash hash;
-
-    @Inject
-    @ConfigProperty(name = "warden.password.iterations", defaultValue = "210000")
+    @ConfigProperty(name = "warden.password.iterations", defaultValue = "600000")
     int iterations;
 
     @PostConstruct
@@ -41,16 +51,36 @@ public class Passwords {
                     + MIN_ITERATIONS + "; using " + MIN_ITERATIONS);
             iterations = MIN_ITERATIONS;
         }
-        hash.initialize(Map.of(
-                "Pbkdf2PasswordHash.Algorithm", "PBKDF2WithHmacSHA256",
-                "Pbkdf2PasswordHash.Iterations", Integer.toString(iterations),
-                "Pbkdf2PasswordHash.SaltSizeBytes", "32",
-                "Pbkdf2PasswordHash.KeySizeBytes", "32"));
     }
 
     /** Hashes {@code password}; the result never leaves the server. */
     public String hash(String password) {
-        return hash.generate(password.toCharArray());
+        byte[] salt = new byte[SALT_BYTES];
+        RANDOM.nextBytes(salt);
+        Base64.Encoder b64 = Base64.getEncoder();
+        return ALGORITHM + ":" + iterations + ":" + b64.encodeToString(salt) + ":"
+                + b64.encodeToString(pbkdf2(password, salt, iterations, KEY_BYTES));
+    }
+
+    /**
+     * True when {@code storedHash} was made with fewer iterations than configured (or cannot be read), so a
+     * sign-in that just verified the password should store a new hash.
+     */
+    public boolean needsRehash(String storedHash) {
+        return iterationsOf(storedHash) < iterations;
+    }
+
+    /** The iteration count of a stored hash ({@code <algorithm>:<iterations>:<salt>:<hash>}); 0 when unreadable. */
+    static int iterationsOf(String storedHash) {
+        if (storedHash == null) {
+            return 0;
+        }
+        String[] parts = storedHash.split(":");
+        try {
+            return parts.length == 4 ? Integer.parseInt(parts[1]) : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** True when {@code password} matches {@code storedHash}; false for a null or malformed hash. */
@@ -58,10 +88,31 @@ public class Passwords {
         if (password == null || storedHash == null || storedHash.isBlank()) {
             return false;
         }
-        try {
-            return hash.verify(password.toCharArray(), storedHash);
-        } catch (RuntimeException malformed) {
+        String[] parts = storedHash.split(":");
+        if (parts.length != 4 || !ALGORITHM.equals(parts[0])) {
             return false;
+        }
+        try {
+            int rounds = Integer.parseInt(parts[1]);
+            byte[] salt = Base64.getDecoder().decode(parts[2]);
+            byte[] expected = Base64.getDecoder().decode(parts[3]);
+            if (rounds < 1 || expected.length == 0) {
+                return false;
+            }
+            return MessageDigest.isEqual(expected, pbkdf2(password, salt, rounds, expected.length));
+        } catch (IllegalArgumentException malformed) {
+            return false;
+        }
+    }
+
+    private static byte[] pbkdf2(String password, byte[] salt, int rounds, int keyBytes) {
+        PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, rounds, keyBytes * 8);
+        try {
+            return SecretKeyFactory.getInstance(ALGORITHM).generateSecret(spec).getEncoded();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(ALGORITHM + " unavailable", e);
+        } finally {
+            spec.clearPassword();
         }
     }
 }

@@ -10,7 +10,7 @@ import dev.warden.panel.extension.ResourceBuilder;
 import dev.warden.panel.policy.Moderation;
 import dev.warden.panel.extension.Relation.Kind;
 import dev.warden.panel.extension.SortOrder;
-import dev.warden.panel.registry.AdminIcon;
+import dev.warden.panel.extension.AdminIcon;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import javax.naming.InitialContext;

@@ -11,7 +11,7 @@ public class ApiExceptionMapper implements ExceptionMapper<ApiException> {
 
     @Override
     public Response toResponse(ApiException e) {
-        Response.ResponseBuilder response = ErrorBodies.response(e.status(), e.code(), e.getMessage(), e.fields());
+        Response.ResponseBuilder response = ErrorBodies.response(e.errorCode(), e.getMessage(), e.fields());
         e.headers().forEach(response::header);
         return response.build();
     }

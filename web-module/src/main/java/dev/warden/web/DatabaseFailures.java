@@ -1,5 +1,7 @@
 package dev.warden.web;
 
+import dev.warden.common.ErrorCode;
+
 import java.lang.reflect.Method;
 import java.net.ConnectException;
 import java.sql.SQLException;
@@ -30,17 +32,22 @@ import java.util.Optional;
 public final class DatabaseFailures {
 
     /**
-     * How to answer a database failure.
+     * How to answer a database failure: 503 with {@code error}'s code and {@code Retry-After}.
      *
-     * @param code              {@code busy}, {@code timeout} or {@code unavailable}
+     * @param error             {@link ErrorCode#BUSY}, {@link ErrorCode#TIMEOUT} or {@link ErrorCode#UNAVAILABLE}
      * @param retryAfterSeconds the {@code Retry-After} value
      */
-    public record Kind(String code, int retryAfterSeconds) {
+    public record Kind(ErrorCode error, int retryAfterSeconds) {
+
+        /** The wire code: {@code busy}, {@code timeout} or {@code unavailable}. */
+        public String code() {
+            return error.wire();
+        }
     }
 
-    public static final Kind BUSY = new Kind("busy", 5);
-    public static final Kind TIMEOUT = new Kind("timeout", 5);
-    public static final Kind UNAVAILABLE = new Kind("unavailable", 10);
+    public static final Kind BUSY = new Kind(ErrorCode.BUSY, 5);
+    public static final Kind TIMEOUT = new Kind(ErrorCode.TIMEOUT, 5);
+    public static final Kind UNAVAILABLE = new Kind(ErrorCode.UNAVAILABLE, 10);
 
     private DatabaseFailures() {
     }

@@ -1,5 +1,6 @@
 package dev.warden.web;
 
+import dev.warden.common.ErrorCode;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.MediaType;
@@ -19,10 +20,18 @@ public final class ErrorBodies {
     private ErrorBodies() {
     }
 
-    /** A JSON error response with {@code status}, {@code code} and {@code message}. */
-    public static Response.ResponseBuilder response(int status, String code, String message,
+    /** A JSON error response with {@code code}'s status, its wire code and {@code message}. */
+    public static Response.ResponseBuilder response(ErrorCode code, String message, Map<String, List<String>> fields) {
+        return response(code.status(), code, message, fields);
+    }
+
+    /**
+     * A JSON error response with {@code status}, {@code code} and {@code message}; {@code status} may differ from
+     * the code's own for the JAX-RS runtime's errors ({@link ErrorCode#forStatus}: e.g. a 502 as {@code server_error}).
+     */
+    public static Response.ResponseBuilder response(int status, ErrorCode code, String message,
                                                     Map<String, List<String>> fields) {
-        JsonObjectBuilder error = JSON.createObjectBuilder().add("code", code).add("message", message);
+        JsonObjectBuilder error = JSON.createObjectBuilder().add("code", code.wire()).add("message", message);
         if (status == 422 && fields != null && !fields.isEmpty()) {
             JsonObjectBuilder byField = JSON.createObjectBuilder();
             fields.forEach((field, messages) -> {
@@ -38,23 +47,8 @@ public final class ErrorBodies {
                 .entity(JSON.createObjectBuilder().add("error", error).build());
     }
 
-    /** The standard code for an HTTP status (used when the status did not come with a code). */
+    /** The standard wire code for an HTTP status that came without one ({@link ErrorCode#forStatus}). */
     public static String codeFor(int status) {
-        return switch (status) {
-            case 400 -> "bad_request";
-            case 401 -> "unauthenticated";
-            case 403 -> "forbidden";
-            case 404 -> "not_found";
-            case 405 -> "method_not_allowed";
-            case 406 -> "not_acceptable";
-            case 409 -> "conflict";
-            case 412 -> "precondition_failed";
-            case 415 -> "bad_request";
-            case 422 -> "invalid_request";
-            case 429 -> "rate_limited";
-            case 501 -> "not_implemented";
-            case 503 -> "unavailable";
-            default -> status >= 500 ? "server_error" : "bad_request";
-        };
+        return ErrorCode.forStatus(status).wire();
     }
 }

@@ -3,7 +3,7 @@ package dev.warden.web;
 import dev.warden.common.ApiException;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
+import jakarta.json.stream.JsonParser;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
@@ -19,23 +19,66 @@ public final class JsonBodies {
     }
 
     /**
-     * Parses {@code body} as a JSON object; an empty body is {@code {}}.
+     * Parses {@code body} as a JSON object; an empty body is {@code {}}. (Size, UTF-8 and nesting depth were checked
+     * before, by {@code RequestGuardFilter}.)
      *
-     * @throws ApiException 400 {@code bad_request} when it is not a JSON object
+     * @throws ApiException 400 {@code bad_request} when it is not a JSON object; 422 naming the member (its dotted
+     *                      path) whose name or string value holds a NUL character
      */
     public static JsonObject object(String body) {
         if (body == null || body.isBlank()) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
-        try (JsonReader reader = JSON.createReader(new StringReader(body))) {
-            JsonValue value = reader.readValue();
+        try (JsonParser parser = JSON.createParser(new StringReader(body))) {
+            if (!parser.hasNext()) {
+                throw ApiException.badRequest("The body is not valid JSON");
+            }
+            parser.next();
+            JsonValue value = parser.getValue();
+            if (parser.hasNext()) {
+                throw ApiException.badRequest("The body holds more than one JSON value");
+            }
             if (value instanceof JsonObject object) {
+                String nul = nulAt(object, "");
+                if (nul != null) {
+                    throw ApiException.invalid(nul, "must not contain a NUL character");
+                }
                 return object;
             }
         } catch (JsonException e) {
             throw ApiException.badRequest("The body is not valid JSON: " + e.getMessage());
         }
         throw ApiException.badRequest("The body must be a JSON object");
+    }
+
+    /**
+     * The path ({@code name}, {@code a.b}, {@code list[2]}) of the first member name or string value holding a NUL
+     * character (PostgreSQL text cannot store one), or null when there is none.
+     */
+    static String nulAt(JsonValue value, String at) {
+        if (value instanceof JsonString s) {
+            return s.getString().indexOf('\0') >= 0 ? (at.isEmpty() ? "body" : at) : null;
+        }
+        if (value instanceof JsonObject object) {
+            for (var member : object.entrySet()) {
+                String path = at.isEmpty() ? member.getKey() : at + "." + member.getKey();
+                if (member.getKey().indexOf('\0') >= 0) {
+                    return at.isEmpty() ? "body" : at;
+                }
+                String found = nulAt(member.getValue(), path);
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (value instanceof jakarta.json.JsonArray array) {
+            for (int i = 0; i < array.size(); i++) {
+                String found = nulAt(array.get(i), (at.isEmpty() ? "body" : at) + "[" + i + "]");
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 
     /**

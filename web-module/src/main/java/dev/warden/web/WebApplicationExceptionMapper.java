@@ -1,5 +1,6 @@
 package dev.warden.web;
 
+import dev.warden.common.ErrorCode;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.WebApplicationException;
@@ -34,7 +35,7 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
         } else {
             message = original.getStatusInfo().getReasonPhrase();
         }
-        Response.ResponseBuilder response = ErrorBodies.response(status, ErrorBodies.codeFor(status), message, Map.of());
+        Response.ResponseBuilder response = ErrorBodies.response(status, ErrorCode.forStatus(status), message, Map.of());
         if (original != null && original.getHeaderString(HttpHeaders.ALLOW) != null) {
             response.header(HttpHeaders.ALLOW, original.getHeaderString(HttpHeaders.ALLOW));
         }

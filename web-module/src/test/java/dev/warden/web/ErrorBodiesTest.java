@@ -39,8 +39,13 @@ class ErrorBodiesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {402, 408, 410, 411, 413, 414, 418, 451, 499})
+    @ValueSource(ints = {402, 408, 410, 411, 414, 418, 451, 499})
     void otherClientErrorsAreBadRequest(int status) {
         assertEquals("bad_request", ErrorBodies.codeFor(status));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aBodyOverTheLimitIsPayloadTooLarge() {
+        assertEquals("payload_too_large", ErrorBodies.codeFor(413));
     }
 }

@@ -1,8 +1,8 @@
 package dev.warden.web;
 
-import dev.warden.agent.AgentApiApplication;
-import dev.warden.hosting.HostingApiApplication;
-import dev.warden.panel.AdminApiApplication;
+import dev.warden.web.agent.AgentApiApplication;
+import dev.warden.web.hosting.HostingApiApplication;
+import dev.warden.web.panel.AdminApiApplication;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Keeps {@code docs/security.md} true: its route table lists exactly the routes the JAX-RS applications
- * declare (method and path), so a new endpoint cannot ship without saying who may call it.
+ * declare (method and path), so a new endpoint cannot ship without saying who may call it, and its threat
+ * model has one row per actor (issue 13).
  */
 class SecurityDocTest {
 
@@ -39,7 +40,7 @@ class SecurityDocTest {
     static TreeSet<String> declaredRoutes() throws Exception {
         TreeSet<String> routes = new TreeSet<>();
         for (Class<? extends Application> app : List.of(AdminApiApplication.class, HostingApiApplication.class,
-                AgentApiApplication.class)) {
+                AgentApiApplication.class, dev.warden.web.game.GameApiApplication.class)) {
             String base = "/" + app.getAnnotation(ApplicationPath.class).value();
             for (Class<?> type : app.getDeclaredConstructor().newInstance().getClasses()) {
                 Path classPath = type.getAnnotation(Path.class);
@@ -80,6 +81,26 @@ class SecurityDocTest {
             documented.add(m.group(1) + " " + m.group(2));
         }
         assertEquals(declaredRoutes(), documented, "docs/security.md route table vs the JAX-RS resources");
+    }
+
+    /** The actors of issue 13's threat model, each a row of the "Threat model" table. */
+    static final List<String> ACTORS = List.of("operator", "mod", "panel user", "player", "team member", "agent",
+            "anonymous");
+
+    @Test
+    void theThreatModelNamesEveryActorOnce() throws Exception {
+        String doc = read();
+        int section = doc.indexOf("## Threat model");
+        org.junit.jupiter.api.Assertions.assertTrue(section >= 0, "docs/security.md has a '## Threat model' section");
+        List<String> named = new java.util.ArrayList<>();
+        Matcher m = Pattern.compile("^\\| ([a-z ]+) \\| [^|]+ \\| [^|]+ \\| [^|]+ \\|$", Pattern.MULTILINE)
+                .matcher(doc.substring(section));
+        while (m.find()) {
+            if (!m.group(1).equals("actor")) {
+                named.add(m.group(1));
+            }
+        }
+        assertEquals(ACTORS, named, "threat model rows (actor, who, can, cannot), in order");
     }
 
     private static String read() throws IOException {

@@ -36,7 +36,7 @@ public final class AccessMatrix {
         sessions.put("mod:elsewhere", Api.signedIn("mod", "users").cookie());
         String email = "matrix-user-" + TestDb.unique() + "@example.com";
         String password = "matrix password " + TestDb.unique();
-        TestDb.user(email, "Plain", password);
+        TestDb.panelUser(email, "Plain", password);
         sessions.put("user", Api.login(email, password));
         sessions.put("anonymous", null);
         return sessions;

@@ -10,6 +10,9 @@ import java.util.Map;
 /** REST Assured against the test server ({@code warden.it.baseUrl}). */
 public final class Api {
 
+    /** The setup token of the test server ({@code warden.setup-token} in it.xml) that bootstrap requires. */
+    public static final String SETUP_TOKEN = "warden-it-setup-token";
+
     private Api() {
     }
 

@@ -12,7 +12,10 @@ import java.nio.charset.StandardCharsets;
 
 import java.io.File;
 
-/** The archive every integration test deploys: the real EAR the build just packaged. */
+/**
+ * The archives the integration tests run against: the real EAR the build just packaged, alone or with an
+ * addition. Most classes share one deployment ({@link SharedDeployment}); the others deploy their own.
+ */
 public final class Deployments {
 
     private Deployments() {
@@ -25,6 +28,15 @@ public final class Deployments {
             throw new IllegalStateException("Build the EAR first: " + ear.getAbsolutePath() + " is missing");
         }
         return ShrinkWrap.createFromZipFile(EnterpriseArchive.class, ear);
+    }
+
+    /**
+     * {@code ear} under another archive name (so another application name in the server), for a test class
+     * that deploys two EARs one after the other: Arquillian refuses two deployments of one class with the same
+     * archive name. Nothing in Warden depends on the application's name.
+     */
+    public static EnterpriseArchive renamed(EnterpriseArchive ear, String archiveName) {
+        return ShrinkWrap.create(EnterpriseArchive.class, archiveName).merge(ear);
     }
 
     /**
@@ -82,6 +94,22 @@ public final class Deployments {
         }
         EnterpriseArchive ear = warden();
         ear.addAsLibrary(ShrinkWrap.create(org.jboss.shrinkwrap.api.spec.JavaArchive.class, "it-hosting-limits-on.jar")
+                .addAsManifestResource(new StringAsset(config.toString()), "microprofile-config.properties"));
+        return ear;
+    }
+
+    /**
+     * The real EAR plus MicroProfile Config lines ({@code key=value}) in a library jar's
+     * {@code META-INF/microprofile-config.properties} with {@code config_ordinal=900}, above the test server's
+     * variables ({@code it.xml}); {@code jarName} names the jar (one per purpose, so a log line tells which).
+     */
+    public static EnterpriseArchive wardenWithConfig(String jarName, String... configLines) {
+        StringBuilder config = new StringBuilder("config_ordinal=900\n");
+        for (String line : configLines) {
+            config.append(line).append('\n');
+        }
+        EnterpriseArchive ear = warden();
+        ear.addAsLibrary(ShrinkWrap.create(org.jboss.shrinkwrap.api.spec.JavaArchive.class, jarName)
                 .addAsManifestResource(new StringAsset(config.toString()), "microprofile-config.properties"));
         return ear;
     }

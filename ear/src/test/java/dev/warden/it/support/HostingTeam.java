@@ -1,5 +1,6 @@
 package dev.warden.it.support;
 
+import java.time.Duration;
 import java.sql.SQLException;
 
 /**
@@ -66,11 +67,13 @@ public record HostingTeam(long team, long owner, String token, long tokenId, lon
      * Waits, if needed, until the current one-minute rate-limit window (aligned on the database clock's whole
      * minutes) has at least {@code seconds} left, so a test's requests all fall into one window.
      */
-    public static void awaitWindowWithAtLeast(int seconds) throws SQLException, InterruptedException {
-        long millisIntoMinute = TestDb.scalar("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint % 60000");
-        long left = 60_000 - millisIntoMinute;
+    public static void awaitWindowWithAtLeast(int seconds) throws SQLException {
+        long millis = TestDb.scalar("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint");
+        long left = 60_000 - millis % 60_000;
         if (left < seconds * 1000L) {
-            Thread.sleep(left + 300);
+            long minute = millis / 60_000;
+            Wait.until(Duration.ofMillis(left + 5_000), Duration.ofMillis(100), "the rate-limit window turns",
+                    () -> TestDb.scalar("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint") / 60_000 > minute);
         }
     }
 }

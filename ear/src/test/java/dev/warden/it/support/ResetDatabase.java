@@ -1,9 +1,9 @@
 package dev.warden.it.support;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Properties;
 
 /**
  * Drops and re-creates the integration-test database before the test server starts, so every run
@@ -24,7 +24,12 @@ public final class ResetDatabase {
         if (!name.matches("[a-z0-9_]+")) {
             throw new IllegalArgumentException("Test database name must match [a-z0-9_]+: " + name);
         }
-        try (Connection connection = DriverManager.getConnection(url, user, password);
+        // the driver itself, not DriverManager: exec:java runs each execution (Liberty's database, then WildFly's)
+        // in a class loader of its own within one JVM, and DriverManager offers only the first one's driver
+        Properties login = new Properties();
+        login.setProperty("user", user);
+        login.setProperty("password", password == null ? "" : password);
+        try (Connection connection = new org.postgresql.Driver().connect(url, login);
              Statement statement = connection.createStatement()) {
             statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             statement.execute("CREATE DATABASE " + name);

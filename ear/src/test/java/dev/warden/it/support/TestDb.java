@@ -94,7 +94,26 @@ public final class TestDb {
                 email, displayName, password == null ? null : pbkdf2(password));
     }
 
-    /** A user with a panel role ({@code admin}, or {@code mod} with {@code resource}). */
+    /**
+     * Takes every admin role away and re-opens bootstrap, as the documented re-open command does
+     * (docs/operations.md): bootstrap stays closed once an admin has ever existed.
+     */
+    public static void reopenBootstrap() throws SQLException {
+        update("DELETE FROM warden_roles WHERE role = 'admin'");
+        update("UPDATE warden_setup SET closed_at = NULL");
+    }
+
+    /**
+     * A panel account with role {@code user}: a user row plus the explicit {@code user} grant (a row with no
+     * role is a player and cannot sign in; issue 13, point 2).
+     */
+    public static long panelUser(String email, String displayName, String password) throws SQLException {
+        long id = user(email, displayName, password);
+        insert("INSERT INTO warden_roles (user_id, role) VALUES (?, 'user') RETURNING id", id);
+        return id;
+    }
+
+    /** A user with a panel role ({@code admin}, {@code user}, or {@code mod} with {@code resource}). */
     public static long userWithRole(String email, String password, String role, String resource) throws SQLException {
         long id = user(email, "Test " + role, password);
         insert("INSERT INTO warden_roles (user_id, role, resource) VALUES (?, ?, ?)", id, role, resource);

@@ -1,7 +1,10 @@
 package dev.warden.hosting.agent;
 
 import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
 import dev.warden.common.Hashing;
+import dev.warden.common.WindowCounters;
+import dev.warden.common.sql.Sql;
 import dev.warden.hosting.metrics.MetricPartitions;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
@@ -12,6 +15,8 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
@@ -59,7 +64,20 @@ public class AgentIngestion {
     @EJB
     MetricPartitions partitions;
 
-    @Resource(lookup = "jdbc/warden")
+    @EJB
+    WindowCounters counters;
+
+    /** Reports accepted per instance per minute (issue 13, point 4); more are 429 with {@code Retry-After}. */
+    @Inject
+    @ConfigProperty(name = "warden.agent.reports-per-minute", defaultValue = "20")
+    int reportsPerMinute;
+
+    /** Characters of output one deploy may hold in total (issue 13, point 4); a chunk beyond is 422. */
+    @Inject
+    @ConfigProperty(name = "warden.agent.deploy-output-max-chars", defaultValue = "1048576")
+    long maxOutput;
+
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     /**
@@ -106,9 +124,18 @@ public class AgentIngestion {
      * when stored, false when that (instance, sampled_at) was already stored (the stored sample is kept as is).
      * Writes nothing else. A missing day partition is created first.
      *
-     * @throws ApiException 422 {@code invalid_request} naming every bad member ({@link AgentReport})
+     * @throws ApiException 429 {@code rate_limited} with {@code Retry-After} beyond
+     *                      {@code warden.agent.reports-per-minute} reports of the instance in a minute; 422
+     *                      {@code invalid_request} naming every bad member ({@link AgentReport})
      */
     public Stored report(AgentInstance instance, JsonObject body) {
+        WindowCounters.Count count = counters.hit(List.of("agent-report:" + instance.instanceId()), 60)
+                .values().iterator().next();
+        if (count.hits() > reportsPerMinute) {
+            throw new ApiException(ErrorCode.RATE_LIMITED, "More than " + reportsPerMinute
+                    + " reports a minute from this instance", Map.of(),
+                    Map.of("Retry-After", Long.toString(count.retryAfterSeconds())));
+        }
         AgentReport report = AgentReport.parse(body, Instant.now());
         partitions.ensure(LocalDate.ofInstant(report.sampledAt(), ZoneOffset.UTC));
         boolean created;
@@ -138,11 +165,13 @@ public class AgentIngestion {
      * deploy {@code deployId} of the instance's application: sets the status, commit and message when given,
      * appends the output chunk, sets {@code finished_at} when the deploy reaches deployed or failed, and records the
      * status on the reporting instance ({@code deploy_status}, and {@code deployed_at} when deployed). A finished
-     * deploy accepts the same final status again (a replay) but no other.
+     * deploy accepts the same final status again (a replay) but no other, and no more output; a deploy's output is
+     * capped at {@code warden.agent.deploy-output-max-chars} characters in total.
      *
      * @return {@code {"data": Deploy without output}}
-     * @throws ApiException 404 when the deploy does not exist or is not of the instance's application; 422
-     *                      {@code invalid_request} naming every bad member
+     * @throws ApiException 404 when the deploy does not exist or is not of the instance's application; 409
+     *                      {@code conflict} for output sent after the deploy finished; 422 {@code invalid_request}
+     *                      naming every bad member (an output chunk that would pass the cap included)
      */
     public JsonObject deployProgress(AgentInstance instance, String deployId, JsonObject body) {
         long id;
@@ -165,8 +194,10 @@ public class AgentIngestion {
         String output = string(body, "output", false, MAX_CHUNK, errors);
         try (Connection c = dataSource.getConnection()) {
             String current;
+            long stored;
             try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT status FROM warden_deploys WHERE id = ? AND application_id = ? FOR UPDATE")) {
+                    "SELECT status, COALESCE(length(output), 0) FROM warden_deploys WHERE id = ? AND application_id = ? "
+                            + "FOR UPDATE")) {
                 ps.setLong(1, id);
                 ps.setLong(2, instance.applicationId());
                 try (ResultSet rs = ps.executeQuery()) {
@@ -174,9 +205,16 @@ public class AgentIngestion {
                         throw ApiException.notFound("No deploy " + id + " of this instance's application");
                     }
                     current = rs.getString(1);
+                    stored = rs.getLong(2);
                 }
             }
             boolean finished = current.equals("deployed") || current.equals("failed");
+            if (finished && output != null && !output.isEmpty()) {
+                throw ApiException.conflict("The deploy already finished as " + current + "; it takes no more output");
+            }
+            if (output != null && stored + output.length() > maxOutput) {
+                AgentReport.add(errors, "output", "the deploy's output would pass " + maxOutput + " characters");
+            }
             if (status != null && finished && !status.equals(current)) {
                 AgentReport.add(errors, "status", "the deploy already finished as " + current);
             }

@@ -26,11 +26,12 @@ import static dev.warden.common.JsonSupport.JSON;
  * Current-metrics sample and Process). Pure; unit-tested.
  *
  * <p>Rules: {@code sampled_at} an ISO 8601 time (no offset read as UTC), not older than 35 days (the retention) and
- * not more than 5 minutes ahead of the server clock; {@code ccu}, {@code rooms} integers ≥ 0; {@code cpu_percent},
- * {@code memory_percent} numbers from 0 to 10,000; {@code processes} an array (default empty, at most 1,000) of
- * objects with {@code id} (integer ≥ 0), {@code status} (online, launching, stopping, stopped, waiting restart,
- * errored), {@code started_at} (ISO 8601 time or null), {@code restarts}, {@code ccu}, {@code rooms} (integers ≥ 0),
- * {@code cpu_percent}, {@code memory_mb} (numbers ≥ 0) and {@code node_version} (string up to 64 characters or
+ * not more than 5 minutes ahead of the server clock; {@code ccu}, {@code rooms} integers from 0 to 10,000,000;
+ * {@code cpu_percent} a number from 0 to 10,000 (100 cores); {@code memory_percent} a number from 0 to 100;
+ * {@code processes} an array (default empty, at most 1,000) of objects with {@code id} (integer from 0 to
+ * 2,147,483,647), {@code status} (online, launching, stopping, stopped, waiting restart, errored),
+ * {@code started_at} (ISO 8601 time or null), {@code restarts}, {@code ccu}, {@code rooms} (integers from 0 to
+ * 10,000,000), {@code cpu_percent} (0 to 10,000), {@code memory_mb} (0 to 16,777,216, i.e. 16 TiB) and {@code node_version} (string up to 64 characters or
  * null). Unknown members are ignored and not stored. Problems are named like {@code processes[0].status}.
  *
  * @param sampledAt time of the sample
@@ -46,6 +47,9 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
     static final Duration MAX_AHEAD = Duration.ofMinutes(5);
     static final int MAX_PROCESSES = 1000;
     static final double MAX_PERCENT = 10_000;
+    static final double MAX_MEMORY_PERCENT = 100;
+    static final double MAX_MEMORY_MB = 16_777_216;
+    static final long MAX_COUNT = 10_000_000;
 
     /**
      * Validates {@code body} as of {@code now}.
@@ -62,10 +66,10 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
                 add(errors, "sampled_at", "must not be more than 5 minutes in the future");
             }
         }
-        Long ccu = integer(body, "ccu", "ccu", errors);
-        Long rooms = integer(body, "rooms", "rooms", errors);
+        Long ccu = integer(body, "ccu", "ccu", MAX_COUNT, errors);
+        Long rooms = integer(body, "rooms", "rooms", MAX_COUNT, errors);
         Double cpu = number(body, "cpu_percent", "cpu_percent", MAX_PERCENT, errors);
-        Double memory = number(body, "memory_percent", "memory_percent", MAX_PERCENT, errors);
+        Double memory = number(body, "memory_percent", "memory_percent", MAX_MEMORY_PERCENT, errors);
         JsonArrayBuilder processes = JSON.createArrayBuilder();
         JsonValue list = body.get("processes");
         if (list != null && list != JsonValue.NULL) {
@@ -93,7 +97,7 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
 
     private static JsonObjectBuilder process(JsonObject p, String at, Map<String, List<String>> errors) {
         JsonObjectBuilder out = JSON.createObjectBuilder();
-        Long id = integer(p, "id", at + ".id", errors);
+        Long id = integer(p, "id", at + ".id", Integer.MAX_VALUE, errors);
         if (id != null) {
             out.add("id", id);
         }
@@ -109,7 +113,7 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
         } else {
             out.add("started_at", started.toString());
         }
-        Long restarts = integer(p, "restarts", at + ".restarts", errors);
+        Long restarts = integer(p, "restarts", at + ".restarts", MAX_COUNT, errors);
         if (restarts != null) {
             out.add("restarts", restarts);
         }
@@ -117,15 +121,15 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
         if (cpu != null) {
             out.add("cpu_percent", cpu);
         }
-        Double memory = number(p, "memory_mb", at + ".memory_mb", Double.MAX_VALUE, errors);
+        Double memory = number(p, "memory_mb", at + ".memory_mb", MAX_MEMORY_MB, errors);
         if (memory != null) {
             out.add("memory_mb", memory);
         }
-        Long ccu = integer(p, "ccu", at + ".ccu", errors);
+        Long ccu = integer(p, "ccu", at + ".ccu", MAX_COUNT, errors);
         if (ccu != null) {
             out.add("ccu", ccu);
         }
-        Long rooms = integer(p, "rooms", at + ".rooms", errors);
+        Long rooms = integer(p, "rooms", at + ".rooms", MAX_COUNT, errors);
         if (rooms != null) {
             out.add("rooms", rooms);
         }
@@ -156,12 +160,12 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
         return t;
     }
 
-    private static Long integer(JsonObject o, String member, String name, Map<String, List<String>> errors) {
+    private static Long integer(JsonObject o, String member, String name, long max, Map<String, List<String>> errors) {
         JsonValue value = o.get(member);
         if (value instanceof JsonNumber n && n.isIntegral()) {
             try {
                 long v = n.longValueExact();
-                if (v >= 0 && v <= Integer.MAX_VALUE) {
+                if (v >= 0 && v <= max) {
                     return v;
                 }
             } catch (ArithmeticException ignored) {
@@ -169,7 +173,7 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
             }
         }
         add(errors, name, value == null || value == JsonValue.NULL ? "is required"
-                : "must be an integer from 0 to " + Integer.MAX_VALUE);
+                : "must be an integer from 0 to " + max);
         return null;
     }
 

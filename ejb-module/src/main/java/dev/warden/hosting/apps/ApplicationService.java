@@ -1,5 +1,8 @@
 package dev.warden.hosting.apps;
 
+import dev.warden.hosting.apps.model.Application;
+import dev.warden.hosting.apps.model.Instance;
+import dev.warden.hosting.apps.model.Location;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

@@ -1,6 +1,7 @@
 package dev.warden.hosting.apps;
 
 import dev.warden.common.ApiException;
+import dev.warden.common.sql.Sql;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -51,7 +52,7 @@ public class HostedApps {
         }
     }
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     /**

@@ -1,6 +1,7 @@
 package dev.warden.hosting.billing;
 
 import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
 import dev.warden.hosting.provider.BillingProvider;
 import dev.warden.hosting.provider.ProviderPayloads;
 import dev.warden.hosting.provider.ProviderPayloads.ProviderSubscription;
@@ -70,7 +71,7 @@ public class BillingService {
                 billing = provider.customer(team.customerId());
             } catch (RuntimeException e) {
                 LOG.log(Level.FINE, "billing provider failed", e);
-                throw new ApiException(503, "billing_unavailable",
+                throw new ApiException(ErrorCode.BILLING_UNAVAILABLE,
                         "Billing information cannot be fetched right now; retry later", Map.of(),
                         Map.of("Retry-After", String.valueOf(Math.max(1, retryAfterSeconds))));
             }

@@ -1,6 +1,7 @@
 package dev.warden.hosting.cache;
 
 import dev.warden.common.Hashing;
+import dev.warden.hosting.limits.Endpoint;
 
 import java.util.List;
 import java.util.Locale;
@@ -10,40 +11,29 @@ import java.util.stream.Collectors;
 
 /**
  * The hosting API response cache's pure rules (spec/hosting-api.md, Limits, rule 6 and the table's "Refreshes
- * every" column): time to live per endpoint, the request key, the entity tag and the {@code If-None-Match}
- * comparison.
+ * every" column, declared by {@link Endpoint}): time to live per endpoint, the request key, the entity tag and
+ * the {@code If-None-Match} comparison.
  */
 public final class CachePolicy {
-
-    /** Seconds an answer is served from the cache, per endpoint (the spec's table); metrics by resolution. */
-    public static final Map<String, Integer> TTL_SECONDS = Map.of(
-            "applications", 60,
-            "metrics_current", 30,
-            "metrics", 60,
-            "egress", 600,
-            "deploys", 15,
-            "deploy", 15,
-            "billing", 600,
-            "logs", 60);
-    /** {@code /metrics?resolution=day} refreshes every 10 minutes. */
-    public static final int METRICS_DAY_SECONDS = 600;
 
     private CachePolicy() {
     }
 
     /**
-     * Time to live of an answer of {@code endpoint}, in seconds; 0 (not cached) for an unknown endpoint.
+     * Time to live of an answer of {@code endpoint}, in seconds: the table's "Refreshes every"
+     * ({@link Endpoint#refreshSeconds(boolean)}; {@code /metrics?resolution=day} every 10 minutes).
      *
-     * @param query the request's query parameters (only {@code resolution} matters, for {@code metrics})
+     * @param query the request's query parameters (only {@code resolution} matters)
      */
+    public static int ttlSeconds(Endpoint endpoint, Map<String, List<String>> query) {
+        List<String> resolution = query.get("resolution");
+        boolean day = resolution != null && !resolution.isEmpty() && "day".equals(resolution.get(0));
+        return endpoint.refreshSeconds(day);
+    }
+
+    /** {@link #ttlSeconds(Endpoint, Map)} for the endpoint named {@code endpoint}; 0 (not cached) for an unknown name. */
     public static int ttlSeconds(String endpoint, Map<String, List<String>> query) {
-        if ("metrics".equals(endpoint)) {
-            List<String> resolution = query.get("resolution");
-            if (resolution != null && !resolution.isEmpty() && "day".equals(resolution.get(0))) {
-                return METRICS_DAY_SECONDS;
-            }
-        }
-        return TTL_SECONDS.getOrDefault(endpoint, 0);
+        return Endpoint.byPolicy(endpoint).map(e -> ttlSeconds(e, query)).orElse(0);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.warden.hosting.cache;
 
+import dev.warden.common.sql.Sql;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -39,7 +40,7 @@ public class ResponseCache {
                 SELECT ctid FROM warden_response_cache WHERE expires_at < now() - interval '1 minute'
                 LIMIT 200 FOR UPDATE SKIP LOCKED)""";
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     /** The fresh cached answer of {@code requestKey} for team {@code teamId}, if any. */

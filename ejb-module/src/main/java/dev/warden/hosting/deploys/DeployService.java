@@ -1,6 +1,8 @@
 package dev.warden.hosting.deploys;
 
+import dev.warden.hosting.deploys.model.Deploy;
 import dev.warden.common.ApiException;
+import dev.warden.common.sql.Sql;
 import dev.warden.hosting.apps.HostedApps;
 import dev.warden.hosting.apps.HostedApps.HostedApp;
 import dev.warden.hosting.query.QueryParams;
@@ -48,7 +50,7 @@ public class DeployService {
     @EJB
     HostedApps apps;
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     /**

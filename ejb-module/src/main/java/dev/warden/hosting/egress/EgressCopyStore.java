@@ -1,5 +1,6 @@
 package dev.warden.hosting.egress;
 
+import dev.warden.common.sql.Sql;
 import dev.warden.hosting.provider.ProviderPayloads.TrafficDay;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJBException;
@@ -33,7 +34,7 @@ public class EgressCopyStore {
             + "outgoing_bytes = EXCLUDED.outgoing_bytes, incoming_bytes = EXCLUDED.incoming_bytes, "
             + "collected_at = EXCLUDED.collected_at";
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     /** An instance to copy: its id, infrastructure server id and last copy time (null before the first). */

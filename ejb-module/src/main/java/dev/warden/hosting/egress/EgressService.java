@@ -1,5 +1,6 @@
 package dev.warden.hosting.egress;
 
+import dev.warden.common.sql.Sql;
 import dev.warden.hosting.apps.HostedApps;
 import dev.warden.hosting.apps.HostedApps.HostedApp;
 import dev.warden.hosting.apps.HostedApps.HostedLocation;
@@ -39,7 +40,7 @@ public class EgressService {
     @EJB
     HostedApps apps;
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     /** One location's bytes on one day, summed across its instances. */

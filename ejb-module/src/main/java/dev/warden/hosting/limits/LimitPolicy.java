@@ -2,14 +2,14 @@ package dev.warden.hosting.limits;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Which limits a hosting endpoint counts against (spec/hosting-api.md, Limits, rules 1, 2, 5 and the table):
- * the team budget ({@code warden.hosting.limit.team-per-minute}, default 60) always, plus the endpoint's own
- * limit when it has one ({@code warden.hosting.limit.<endpoint>-per-minute}; defaults {@code metrics} 10,
+ * Which limits a hosting endpoint counts against (spec/hosting-api.md, Limits, rules 1, 2, 5 and the table, as
+ * declared by {@link Endpoint}): the team budget ({@code warden.hosting.limit.team-per-minute}, default
+ * {@link Endpoint#TEAM_BUDGET_PER_MINUTE}) for every endpoint that counts toward it, plus the endpoint's own limit
+ * when it has one ({@link Endpoint#configKey()}, default {@link Endpoint#perMinute()}: {@code metrics} 10,
  * {@code logs} 2). Pure: configuration comes in as a lookup function.
  */
 public final class LimitPolicy {
@@ -20,10 +20,6 @@ public final class LimitPolicy {
     public static final String TEAM = "team";
     /** Config key of the team budget. */
     public static final String TEAM_KEY = "warden.hosting.limit.team-per-minute";
-    /** Spec defaults of the per-endpoint limits. */
-    public static final Map<String, Integer> ENDPOINT_DEFAULTS = Map.of("metrics", 10, "logs", 2);
-    /** Endpoints that serve one request at a time per instance (Limits, rule 5). */
-    public static final List<String> ONE_AT_A_TIME_PER_INSTANCE = List.of("logs");
 
     /**
      * A limit to count.
@@ -38,25 +34,31 @@ public final class LimitPolicy {
     private LimitPolicy() {
     }
 
-    /** Config key of an endpoint's own limit. */
-    public static String endpointKey(String endpoint) {
-        return "warden.hosting.limit." + endpoint + "-per-minute";
-    }
-
     /**
      * The limits of {@code endpoint} for {@code teamId}, team budget first, sorted by bucket (so concurrent
      * counters always lock rows in the same order).
      *
      * @param config configured integer values by key (empty when unset)
      */
-    public static List<Limit> limits(long teamId, String endpoint, Function<String, Optional<Integer>> config) {
+    public static List<Limit> limits(long teamId, Endpoint endpoint, Function<String, Optional<Integer>> config) {
         List<Limit> limits = new ArrayList<>();
-        limits.add(new Limit(TEAM, "team:" + teamId, config.apply(TEAM_KEY).orElse(60)));
-        Optional<Integer> own = config.apply(endpointKey(endpoint));
-        Integer limit = own.orElse(ENDPOINT_DEFAULTS.get(endpoint));
-        if (limit != null && limit > 0) {
-            limits.add(new Limit(endpoint, "team:" + teamId + ":" + endpoint, limit));
+        if (endpoint.countsTowardTeamBudget()) {
+            limits.add(new Limit(TEAM, "team:" + teamId, config.apply(TEAM_KEY).orElse(Endpoint.TEAM_BUDGET_PER_MINUTE)));
+        }
+        int limit = config.apply(endpoint.configKey()).orElse(endpoint.perMinute());
+        if (limit > 0) {
+            limits.add(new Limit(endpoint.policy(), "team:" + teamId + ":" + endpoint.policy(), limit));
         }
         return limits;
+    }
+
+    /**
+     * {@link #limits(long, Endpoint, Function)} for the endpoint named {@code endpoint} ({@link Endpoint#policy()}).
+     *
+     * @throws IllegalArgumentException for a name no endpoint has
+     */
+    public static List<Limit> limits(long teamId, String endpoint, Function<String, Optional<Integer>> config) {
+        return limits(teamId, Endpoint.byPolicy(endpoint)
+                .orElseThrow(() -> new IllegalArgumentException("No hosting endpoint '" + endpoint + "'")), config);
     }
 }

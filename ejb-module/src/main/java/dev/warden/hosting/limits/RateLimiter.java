@@ -1,5 +1,6 @@
 package dev.warden.hosting.limits;
 
+import dev.warden.common.sql.Sql;
 import jakarta.annotation.Resource;
 import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
@@ -57,7 +58,7 @@ public class RateLimiter {
                 WHERE f.expires_at < now()
             RETURNING f.holder""";
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     @Resource
@@ -74,7 +75,7 @@ public class RateLimiter {
      * @throws IllegalStateException when the database fails (the exception mappers answer 503 for
      *                               connection and pool failures, see {@code DatabaseFailures})
      */
-    public List<LimitState> count(long teamId, String endpoint) {
+    public List<LimitState> count(long teamId, Endpoint endpoint) {
         List<LimitPolicy.Limit> limits = LimitPolicy.limits(teamId, endpoint,
                 key -> config.getOptionalValue(key, Integer.class));
         Map<String, LimitPolicy.Limit> byBucket = new HashMap<>();

@@ -1,6 +1,7 @@
 package dev.warden.hosting.logs;
 
 import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
 import dev.warden.hosting.provider.InstanceAgents;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
@@ -58,7 +59,7 @@ public class LogService {
         }
         LogTargets.Target target = targets.find(teamId, slug, instanceId);
         if (!"ready".equals(target.status()) || target.endpoint() == null || target.endpoint().isBlank()) {
-            throw new ApiException(409, "instance_not_ready", "Instance " + target.instanceId() + " is "
+            throw new ApiException(ErrorCode.INSTANCE_NOT_READY, "Instance " + target.instanceId() + " is "
                     + target.status() + (target.endpoint() == null ? " and has no address" : "")
                     + ": its logs can be read once it is ready");
         }
@@ -66,12 +67,12 @@ public class LogService {
         try {
             raw = agents.logs(target.endpoint(), params.lines(), params.stream());
         } catch (BulkheadException e) {
-            throw new ApiException(503, "busy", "Too many log requests are running; retry shortly",
+            throw new ApiException(ErrorCode.BUSY, "Too many log requests are running; retry shortly",
                     Map.of(), Map.of("Retry-After", BUSY_RETRY_AFTER));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "instance {0}: agent at {1} did not answer the log request: {2}",
                     new Object[]{target.instanceId(), target.endpoint(), describe(e)});
-            throw new ApiException(502, "instance_unreachable",
+            throw new ApiException(ErrorCode.INSTANCE_UNREACHABLE,
                     "Instance " + target.instanceId() + " did not answer the log request");
         }
         return LogText.answer(raw, params.lines());

@@ -1,5 +1,6 @@
 package dev.warden.hosting.metrics;
 
+import dev.warden.common.sql.Sql;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -10,13 +11,16 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import dev.warden.schema.SchemaMigrated;
+import dev.warden.schema.SchemaState;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -64,13 +68,31 @@ public class MetricPartitions {
     /** Days known to have a partition (a cache in front of {@link #ensure}; cleared for dropped days). */
     private final Set<LocalDate> known = ConcurrentHashMap.newKeySet();
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
-    /** Runs the maintenance once at start-up (a failure is logged, never blocks the start). */
+    @Inject
+    SchemaState schema;
+
+    /**
+     * Runs the maintenance once at start-up (a failure is logged, never blocks the start); with no database at
+     * start-up, once the schema is migrated ({@link SchemaMigrated}).
+     */
     @PostConstruct
     @TransactionAttribute(TransactionAttributeType.REQUIRED)
     void onStartup() {
+        if (schema.isMigrated()) {
+            maintainLogged();
+        }
+    }
+
+    /** Runs the start-up maintenance once the database came back ({@link SchemaMigrated}). */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public void onSchemaMigrated(@Observes SchemaMigrated event) {
+        maintainLogged();
+    }
+
+    private void maintainLogged() {
         try {
             maintain(Instant.now());
         } catch (RuntimeException e) {
@@ -106,8 +128,9 @@ public class MetricPartitions {
             for (String partition : partitions(c)) {
                 LocalDate day = dayOf(partition);
                 if (day != null && day.isBefore(cutoff)) {
-                    try (Statement st = c.createStatement()) {
-                        st.execute("DROP TABLE IF EXISTS " + partition);
+                    try (PreparedStatement ps = c.prepareStatement("SELECT warden_metric_samples_drop_partition(?)")) {
+                        ps.setString(1, partition); // runs as the schema owner (migration V9_2)
+                        ps.executeQuery().close();
                     }
                     known.remove(day);
                     dropped.add(partition);

@@ -1,5 +1,6 @@
 package dev.warden.hosting.metrics;
 
+import dev.warden.common.sql.Sql;
 import dev.warden.hosting.apps.HostedApps;
 import dev.warden.hosting.apps.HostedApps.HostedApp;
 import dev.warden.hosting.apps.HostedApps.HostedLocation;
@@ -54,7 +55,7 @@ public class MetricsService {
     @EJB
     HostedApps apps;
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     /**

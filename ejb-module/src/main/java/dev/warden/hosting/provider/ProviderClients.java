@@ -36,7 +36,8 @@ public class ProviderClients {
     /**
      * The agent client of one instance, {@code endpoint} being its base URL ({@code warden_instances.endpoint}).
      *
-     * @throws ProviderUnavailableException when {@code endpoint} is not an absolute http(s) URL
+     * @throws ProviderUnavailableException when {@code endpoint} is not an absolute http(s) URL or breaks the
+     *                                      {@link EndpointPolicy} (loopback, link-local, scheme)
      */
     public InstanceAgentClient agent(String endpoint) {
         URI uri;
@@ -49,6 +50,7 @@ public class ProviderClients {
                 || uri.getHost() == null) {
             throw new ProviderUnavailableException("instance endpoint is not an http(s) URL: " + endpoint);
         }
+        EndpointPolicy.of(config()).check(uri);
         return build(InstanceAgentClient.class, InstanceAgentClient.CONFIG_KEY, uri,
                 InstanceAgents.DEFAULT_READ_TIMEOUT_MS);
     }

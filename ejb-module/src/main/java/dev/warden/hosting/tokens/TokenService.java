@@ -1,5 +1,6 @@
 package dev.warden.hosting.tokens;
 
+import dev.warden.hosting.tokens.model.ApiToken;
 import dev.warden.common.ApiException;
 import dev.warden.common.Hashing;
 import jakarta.ejb.Stateless;

@@ -2,6 +2,7 @@ package dev.warden.panel.actions;
 
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
 import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.extension.Action;
 import dev.warden.panel.extension.ActionContext;
@@ -57,11 +58,11 @@ public class ActionRunner {
     public JsonValue invoke(ResourceDef resource, String name, JsonObject body, Operator operator) {
         Action action = resource.action(name)
                 .orElseThrow(() -> ApiException.notFound("No action '" + name + "' on " + resource.key()));
-        if (!action.allowedRoles().isEmpty() && !action.allowedRoles().contains(operator.role())) {
+        if (!action.allowedRoles().isEmpty() && !action.allowedRoles().contains(operator.role().wire())) {
             throw ApiException.forbidden("Action '" + name + "' is for " + String.join(", ", action.allowedRoles()));
         }
         if (action.handler() == null) {
-            throw new ApiException(501, "not_implemented", "Action '" + name + "' has no handler");
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED, "Action '" + name + "' has no handler");
         }
         JsonObject row = action.perRow() ? rows.read(resource, rowId(body)) : null;
         ActionContext context = new ActionContext() {
@@ -88,7 +89,7 @@ public class ActionRunner {
         } catch (Exception e) {
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Action " + resource.key() + "/" + name + " failed, incident " + incident, e);
-            throw new ApiException(500, "server_error", "The action '" + name + "' failed (incident " + incident + ")");
+            throw new ApiException(ErrorCode.SERVER_ERROR, "The action '" + name + "' failed (incident " + incident + ")");
         }
         return toJson(result);
     }

@@ -1,20 +1,21 @@
 package dev.warden.panel.audit;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.metrics.Counter;
-import org.eclipse.microprofile.metrics.Metadata;
-import org.eclipse.microprofile.metrics.MetricRegistry;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * Where a failed audit write from the panel's own endpoints ends up: logged at WARNING with the entry's
- * action, resource, target and operator (never its payload), and counted in the MicroProfile Metrics counter
- * {@value #METRIC} (Prometheus: {@code warden_audit_write_failures_total} under {@code /metrics}).
- * spec/admin-panel.md, "Audit recording from own code": the panel logs audit-write failures without
- * propagating them, so a failed audit write never fails a committed mutation.
+ * action, resource, target and operator (never its payload), counted here, and announced as a
+ * {@link Failed} CDI event, which {@link AuditFailureMetric} turns into the metric {@value #METRIC} where the
+ * server offers MicroProfile Metrics (Liberty; Prometheus: {@code warden_audit_write_failures_total} under
+ * {@code /metrics}). This class itself needs no metrics API, so it deploys on WildFly too, which has none
+ * (docs/wildfly.md). spec/admin-panel.md, "Audit recording from own code": the panel logs audit-write failures
+ * without propagating them, so a failed audit write never fails a committed mutation.
  */
 @ApplicationScoped
 public class AuditFailures {
@@ -24,24 +25,29 @@ public class AuditFailures {
 
     private static final Logger LOG = Logger.getLogger(AuditFailures.class.getName());
 
-    private Counter counter;
+    /** One audit entry that could not be written. */
+    public record Failed(AuditRecord entry) {
+    }
+
+    private final AtomicLong count = new AtomicLong();
 
     @Inject
-    void register(MetricRegistry metrics) {
-        counter = metrics.counter(Metadata.builder().withName(METRIC)
-                .withDescription("Audit entries the panel could not write (the mutation itself was committed)")
-                .build());
-    }
+    Event<Failed> failures;
 
     /** Logs and counts one audit entry that could not be written. */
     public void failed(AuditRecord entry, RuntimeException cause) {
-        counter.inc();
+        count.incrementAndGet();
         LOG.log(Level.WARNING, "Audit entry " + entry.action() + " on " + entry.resource() + " " + entry.targetId()
                 + " (operator " + entry.operatorId() + ") not written", cause);
+        try {
+            failures.fire(new Failed(entry));
+        } catch (RuntimeException metricFailure) {
+            LOG.log(Level.FINE, "audit failure metric not updated", metricFailure);
+        }
     }
 
     /** Failures counted since start. */
     public long count() {
-        return counter.getCount();
+        return count.get();
     }
 }

@@ -1,5 +1,6 @@
 package dev.warden.panel.audit;
 
+import dev.warden.common.sql.Sql;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -37,13 +38,13 @@ public class AuditLog {
     static final String INSERT = "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
             + "VALUES (?, ?, ?, ?, CAST(? AS jsonb)) RETURNING id";
     /**
-     * The one sanctioned DELETE: its first row's condition sets {@code warden.audit_prune} for the transaction,
-     * which the table's delete guard (migration V5) requires.
+     * The one sanctioned DELETE, through the SQL function {@code warden_admin_audit_prune} (migration V9_2): it runs
+     * as the table's owner and sets {@code warden.audit_prune} for its own DELETE, which the table's delete guard
+     * (migration V5) requires; an application role without DELETE on the table can prune only this way.
      */
-    static final String PRUNE = "DELETE FROM warden_admin_audit WHERE created_at < ? "
-            + "AND (SELECT set_config('warden.audit_prune', 'on', true)) = 'on'";
+    static final String PRUNE = "SELECT warden_admin_audit_prune(?)";
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     /**
@@ -106,7 +107,10 @@ public class AuditLog {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement ps = connection.prepareStatement(PRUNE)) {
             ps.setObject(1, OffsetDateTime.ofInstant(before, ZoneOffset.UTC));
-            return ps.executeUpdate();
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return Math.toIntExact(rs.getLong(1));
+            }
         } catch (SQLException e) {
             throw new AuditWriteException("Pruning the audit log before " + before + " failed: " + e.getMessage(), e);
         }

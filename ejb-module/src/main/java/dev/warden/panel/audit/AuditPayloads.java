@@ -30,6 +30,11 @@ public final class AuditPayloads {
     private static final Set<String> SECRET_KEYS = Set.of("password", "password_hash", "token_hash", "agent_secret_hash");
     private static final String TOKEN_VERSION = "token_version";
 
+    /** The value a redacted column shows in an audit payload. */
+    public static final String REDACTED = "(changed)";
+    private static final JsonObject REDACTED_CHANGE = JSON.createObjectBuilder().add("before", REDACTED)
+            .add("after", REDACTED).build();
+
     private AuditPayloads() {
     }
 
@@ -42,7 +47,11 @@ public final class AuditPayloads {
         return SECRET_KEYS.contains(k) || k.contains("secret") || k.contains("token");
     }
 
-    /** {@code value} with every secret key removed from every object, recursively (arrays included). */
+    /**
+     * {@code value} with every secret key removed from every object, recursively (arrays included). A secret key
+     * whose value is the redacted change {@code {"before": "(changed)", "after": "(changed)"}} stays: it says
+     * that the secret changed, not what it is (issue 13, point 1).
+     */
     public static JsonValue scrub(JsonValue value) {
         if (value == null) {
             return null;
@@ -53,6 +62,8 @@ public final class AuditPayloads {
                 value.asJsonObject().forEach((key, v) -> {
                     if (!isSecret(key)) {
                         out.add(key, scrub(v));
+                    } else if (REDACTED_CHANGE.equals(v)) {
+                        out.add(key, v);
                     }
                 });
                 return out.build();
@@ -102,6 +113,21 @@ public final class AuditPayloads {
         }
         return JSON.createObjectBuilder().add("changes", changes).build();
     }
+
+    /**
+     * {@link #changes(JsonObject, JsonObject)} with the columns of {@code redacted} shown as changed without their
+     * values: {@code {"before": "(changed)", "after": "(changed)"}} (a user's password and email; issue 13,
+     * point 1). A redacted column is listed even when it is not part of the rows (a write-only password).
+     */
+    public static JsonObject changes(JsonObject before, JsonObject after, Set<String> redacted) {
+        JsonObject plain = changes(before, after).getJsonObject("changes");
+        JsonObjectBuilder changes = JSON.createObjectBuilder();
+        JsonObject changed = REDACTED_CHANGE;
+        plain.forEach((column, change) -> changes.add(column, redacted.contains(column) ? changed : change));
+        redacted.stream().filter(column -> !plain.containsKey(column)).forEach(column -> changes.add(column, changed));
+        return JSON.createObjectBuilder().add("changes", changes).build();
+    }
+
 
     /** {@code {email?, ip, userAgent}} for {@code auth.*} events; {@code email} is left out when null. */
     public static JsonObject auth(String email, String ip, String userAgent) {

@@ -1,6 +1,7 @@
 package dev.warden.panel.crud;
 
 import dev.warden.common.ApiException;
+import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ColumnType;
 import dev.warden.panel.registry.ResourceDef;
@@ -74,7 +75,7 @@ public record ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Fi
         Map<String, ResourceDef.Sort> sort = new LinkedHashMap<>();
         if (fields.isEmpty()) {
             ResourceDef.Sort fallback = resource.defaultSort();
-            String order = orders.isEmpty() ? fallback.order() : order(orders.get(0));
+            SortOrder order = orders.isEmpty() ? fallback.order() : order(orders.get(0));
             sort.put(fallback.field(), new ResourceDef.Sort(fallback.field(), order));
         } else {
             for (int i = 0; i < fields.size(); i++) {
@@ -82,12 +83,12 @@ public record ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Fi
                 if (resource.column(field).isEmpty()) {
                     throw ApiException.invalid("_sort", "unknown column '" + field + "'");
                 }
-                String order = i < orders.size() ? order(orders.get(i)) : "asc";
+                SortOrder order = i < orders.size() ? order(orders.get(i)) : SortOrder.ASC;
                 sort.putIfAbsent(field, new ResourceDef.Sort(field, order));
             }
         }
         for (String key : resource.primaryKey()) {
-            sort.putIfAbsent(key, new ResourceDef.Sort(key, "asc"));
+            sort.putIfAbsent(key, new ResourceDef.Sort(key, SortOrder.ASC));
         }
         String search = null;
         List<Filter> filters = new ArrayList<>();
@@ -195,12 +196,14 @@ public record ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Fi
         }
     }
 
-    private static String order(String raw) {
+    private static SortOrder order(String raw) {
         String order = raw.strip().toLowerCase(Locale.ROOT);
-        if (!order.equals("asc") && !order.equals("desc")) {
-            throw ApiException.invalid("_order", "expected asc or desc, got '" + raw + "'");
+        for (SortOrder candidate : SortOrder.values()) {
+            if (candidate.wireName().equals(order)) {
+                return candidate;
+            }
         }
-        return order;
+        throw ApiException.invalid("_order", "expected asc or desc, got '" + raw + "'");
     }
 
     private static int intParam(Map<String, List<String>> params, String name, int fallback) {

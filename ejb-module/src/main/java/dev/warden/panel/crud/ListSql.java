@@ -1,5 +1,6 @@
 package dev.warden.panel.crud;
 
+import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ColumnType;
 import dev.warden.panel.registry.ResourceDef;
@@ -50,7 +51,7 @@ public record ListSql(String where, List<Object> params) {
      */
     public static String orderBy(ListQuery query) {
         return " ORDER BY " + query.sort().stream()
-                .map(s -> RowJson.quote(s.field()) + ("desc".equals(s.order()) ? " DESC" : " ASC"))
+                .map(s -> RowJson.quote(s.field()) + (s.order() == SortOrder.DESC ? " DESC" : " ASC"))
                 .collect(Collectors.joining(", "));
     }
 

@@ -1,6 +1,7 @@
 package dev.warden.panel.crud;
 
 import dev.warden.common.ApiException;
+import dev.warden.common.sql.Sql;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
@@ -51,7 +52,7 @@ public class ResourceRows {
     /** Columns that label a row, in order of preference (spec, Relations, rule 1). */
     public static final List<String> LABEL_COLUMNS = List.of("display_name", "name", "email", "title");
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     @EJB
@@ -185,7 +186,7 @@ public class ResourceRows {
         JsonObjectBuilder out = JSON.createObjectBuilder();
         try (Connection connection = dataSource.getConnection()) {
             for (RelationDef relation : resource.relations()) {
-                if (!RelationDef.MANY.equals(relation.kind())) {
+                if (!relation.isMany()) {
                     continue;
                 }
                 ResourceDef target = registry.find(relation.target()).orElseThrow();
@@ -221,7 +222,7 @@ public class ResourceRows {
         ListQuery query = ListQuery.parse(params, target);
         ColumnDef column;
         JsonValue value;
-        if (RelationDef.MANY.equals(relation.kind())) {
+        if (relation.isMany()) {
             column = target.column(relation.fk()).orElseThrow();
             value = row.get(resource.primaryKey().get(0));
         } else {
@@ -244,7 +245,7 @@ public class ResourceRows {
             throws SQLException {
         Map<String, Map<String, String>> labels = new HashMap<>();
         for (RelationDef relation : resource.relations()) {
-            if (RelationDef.ONE.equals(relation.kind())) {
+            if (relation.isOne()) {
                 labels.put(relation.fk(), labelsFor(connection, relation, rows));
             }
         }

@@ -1,17 +1,16 @@
 package dev.warden.panel.crud;
 
 import dev.warden.auth.Operator;
-import dev.warden.auth.Passwords;
 import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
+import dev.warden.common.sql.Sql;
 import dev.warden.panel.registry.ColumnDef;
-import dev.warden.panel.registry.ColumnType;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -21,8 +20,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 import static dev.warden.common.JsonSupport.JSON;
@@ -50,24 +50,18 @@ import static dev.warden.common.JsonSupport.JSON;
 @TransactionAttribute(TransactionAttributeType.REQUIRED)
 public class ResourceWrites {
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     @EJB
     ResourceRows rows;
 
-    @Inject
-    Passwords passwords;
-
-    /** The hidden column holding a user's password hash: written here, never read by the panel. */
-    private static final ColumnDef PASSWORD_HASH_COLUMN = new ColumnDef(RowChanges.PASSWORD_HASH, "Password hash",
-            ColumnType.STRING, "text", true, false, false, null, null);
-
     /**
      * {@code POST /:resource}: inserts the columns of {@code body} and answers the new row.
      *
-     * <p>Columns left out get their database defaults. users: {@code password} is hashed into
-     * {@code password_hash}. userNotes: {@code author_id} is the operator, whatever the body says.
+     * <p>Columns left out get their database defaults. The resource's write rules apply ({@link RowChanges}):
+     * e.g. users' write-only {@code password} is stored hashed in {@code password_hash}, userNotes'
+     * {@code author_id} is the operator whatever the body says.
      *
      * @param body     the request body, keyed by SQL column names (reserved {@code _id}, {@code _labels} ignored)
      * @param operator the signed-in operator
@@ -78,7 +72,7 @@ public class ResourceWrites {
     public JsonObject create(ResourceDef resource, JsonObject body, Operator operator) {
         RowChanges changes = RowChanges.forCreate(resource, withDefaults(resource, body, operator.userId()),
                 operator.userId());
-        List<RowChanges.Assignment> assignments = withPasswordHash(changes);
+        List<RowChanges.Assignment> assignments = changes.assignments();
         String returning = resource.primaryKey().stream().map(RowJson::quote).collect(Collectors.joining(", "));
         String sql = assignments.isEmpty()
                 ? "INSERT INTO " + RowJson.quote(resource.table()) + " DEFAULT VALUES RETURNING " + returning
@@ -157,7 +151,11 @@ public class ResourceWrites {
      * @param operator the signed-in operator
      * @return the row before (as locked and read for {@code If-Match}) and after the update; {@code written}
      *         is false when the body had nothing to write
-     * @throws ApiException 404 {@code not_found} for no such row; 422 {@code invalid_request} for unknown columns,
+     * <p>users: a non-admin may not update an admin or mod (403); a changed {@code password} or {@code email}
+     * ends the user's other sessions and is reported in {@link UpdateResult#redacted} ({@link UserAccountRules}).
+     *
+     * @throws ApiException 403 {@code forbidden} by {@link UserAccountRules};
+     *                      404 {@code not_found} for no such row; 422 {@code invalid_request} for unknown columns,
      *                      bad values or a changed primary key; 412 {@code precondition_failed} when
      *                      {@code ifMatch} does not match the row; 409 {@code conflict} for a unique or
      *                      foreign-key violation
@@ -165,44 +163,83 @@ public class ResourceWrites {
     public UpdateResult update(ResourceDef resource, String id, JsonObject body, String ifMatch, Operator operator) {
         List<Object> key = RowAddress.decode(resource, id);
         RowChanges changes = RowChanges.forUpdate(resource, body, key);
-        List<RowChanges.Assignment> assignments = withPasswordHash(changes);
+        List<RowChanges.Assignment> assignments = changes.assignments();
         JsonObject current = lockAndRead(resource, id, key);
         requireMatch(resource, id, current, ifMatch);
         if (assignments.isEmpty()) {
             return new UpdateResult(current, current, false);
         }
+        boolean users = UserAccountRules.USERS.equals(resource.key());
         String sql = "UPDATE " + RowJson.quote(resource.table()) + " SET "
                 + assignments.stream().map(a -> RowJson.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
                         .collect(Collectors.joining(", "))
                 + " WHERE " + whereKey(resource);
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement ps = connection.prepareStatement(sql)) {
-            int next = bind(ps, 1, assignments);
-            bindKey(ps, next, key);
-            ps.executeUpdate();
+        try (Connection connection = dataSource.getConnection()) {
+            if (users) {
+                UserAccountRules.requireMayChange(connection, operator, ((Number) key.get(0)).longValue());
+            }
+            try (PreparedStatement ps = connection.prepareStatement(sql)) {
+                int next = bind(ps, 1, assignments);
+                bindKey(ps, next, key);
+                ps.executeUpdate();
+            }
+            JsonObject after = rows.read(resource, id);
+            Set<String> redacted = users ? credentialChanges(resource, body, assignments, current, after) : Set.of();
+            if (!redacted.isEmpty()) {
+                UserAccountRules.endOtherSessions(connection, ((Number) key.get(0)).longValue(), operator.sessionId());
+                after = rows.read(resource, id);
+            }
+            return new UpdateResult(current, after, true, redacted);
         } catch (SQLException e) {
             throw SqlErrors.map(resource, e);
         }
-        return new UpdateResult(current, rows.read(resource, id), true);
     }
+
+    /**
+     * The credential fields an update of a user changed: every write-only field of the body that was written
+     * (the {@code password}) and the {@code email} when its value changed ({@link UserAccountRules}).
+     */
+    private static Set<String> credentialChanges(ResourceDef resource, JsonObject body,
+                                                 List<RowChanges.Assignment> assignments, JsonObject before,
+                                                 JsonObject after) {
+        Set<String> changed = new LinkedHashSet<>();
+        for (String field : body.keySet()) {
+            resource.writeOnly(field).ifPresent(w -> {
+                if (assignments.stream().anyMatch(a -> a.column().name().equals(w.column().name()))) {
+                    changed.add(field);
+                }
+            });
+        }
+        if (before.containsKey(UserAccountRules.EMAIL)
+                && !before.get(UserAccountRules.EMAIL).equals(after.get(UserAccountRules.EMAIL))) {
+            changed.add(UserAccountRules.EMAIL);
+        }
+        return changed;
+    }
+
 
     /**
      * {@code DELETE /:resource/:id}: deletes the row and answers it as it was.
      *
-     * @param ifMatch the {@code If-Match} header, or null
+     * @param ifMatch  the {@code If-Match} header, or null
+     * @param operator the signed-in operator (a non-admin may not delete an admin or mod: {@link UserAccountRules})
      * @return the deleted row
-     * @throws ApiException 404 {@code not_found} for no such row; 412 {@code precondition_failed} when
+     * @throws ApiException 403 {@code forbidden} by {@link UserAccountRules}; 404 {@code not_found} for no such row; 412 {@code precondition_failed} when
      *                      {@code ifMatch} does not match; 409 {@code conflict} when other rows still refer to it
      */
-    public JsonObject delete(ResourceDef resource, String id, String ifMatch) {
+    public JsonObject delete(ResourceDef resource, String id, String ifMatch, Operator operator) {
         List<Object> key = RowAddress.decode(resource, id);
         JsonObject current = lockAndRead(resource, id, key);
         requireMatch(resource, id, current, ifMatch);
         String sql = "DELETE FROM " + RowJson.quote(resource.table()) + " WHERE " + whereKey(resource);
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement ps = connection.prepareStatement(sql)) {
-            bindKey(ps, 1, key);
-            ps.executeUpdate();
+        try (Connection connection = dataSource.getConnection()) {
+            if (UserAccountRules.USERS.equals(resource.key())) {
+                UserAccountRules.requireMayChange(connection, operator, ((Number) key.get(0)).longValue());
+            }
+            try (PreparedStatement ps = connection.prepareStatement(sql)) {
+                bindKey(ps, 1, key);
+                ps.executeUpdate();
+            }
         } catch (SQLException e) {
             throw SqlErrors.map(resource, e);
         }
@@ -228,16 +265,9 @@ public class ResourceWrites {
 
     private static void requireMatch(ResourceDef resource, String id, JsonObject current, String ifMatch) {
         if (!ETags.matches(ifMatch, ETags.of(current))) {
-            throw new ApiException(412, "precondition_failed", "The " + resource.key() + " row '" + id
+            throw new ApiException(ErrorCode.PRECONDITION_FAILED, "The " + resource.key() + " row '" + id
                     + "' has changed since it was read (If-Match does not match its ETag); read it again");
         }
-    }
-
-    /** The assignments plus {@code password_hash} when the body set a password (users). */
-    private List<RowChanges.Assignment> withPasswordHash(RowChanges changes) {
-        List<RowChanges.Assignment> all = new ArrayList<>(changes.assignments());
-        changes.password().ifPresent(p -> all.add(new RowChanges.Assignment(PASSWORD_HASH_COLUMN, passwords.hash(p))));
-        return all;
     }
 
     private static List<ColumnDef> keyColumns(ResourceDef resource) {

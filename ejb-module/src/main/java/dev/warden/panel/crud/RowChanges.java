@@ -1,6 +1,5 @@
 package dev.warden.panel.crud;
 
-import dev.warden.auth.Passwords;
 import dev.warden.common.ApiException;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ResourceDef;
@@ -33,10 +32,12 @@ import java.util.Set;
  *       "the primary key cannot change".</li>
  *   <li>A null for a NOT NULL column is "must not be null"; on create, every NOT NULL column without a
  *       database default that the body leaves out is "is required".</li>
- *   <li>users: {@code password} is write-only; it is checked here ({@value Passwords#MIN_LENGTH} to 1024
- *       characters) and hashed by the caller into {@code password_hash}. Null or an empty string leaves the
- *       password unchanged (an edit form's empty password field).</li>
- *   <li>userNotes: {@code author_id} is never taken from the body; create sets it to the operator.</li>
+ *   <li>Write rules the resource declares through the extension API (DESIGN.md section 4): a read-only
+ *       column ({@code ColumnBuilder.readOnly}, e.g. {@code users.ban}) is accepted and ignored; an operator
+ *       column ({@code ColumnBuilder.fromOperator}, {@code userNotes.author_id}) is never taken from the body
+ *       and set to the operator on create (last); a write-only field ({@code ResourceBuilder.writeOnly},
+ *       {@code users.password}) is turned into its hidden column's value by the resource's function, whose
+ *       refusal names the field; a null result leaves the column unchanged.</li>
  * </ul>
  * All problems of one body are reported together: 422 {@code invalid_request} with {@code fields}.
  */
@@ -44,41 +45,21 @@ public final class RowChanges {
 
     /** Keys every row carries beside its columns; ignored in bodies. */
     public static final Set<String> RESERVED = Set.of("_id", "_labels");
-    /**
-     * Columns of the users resource that only the moderation endpoints change ({@code ban}, unban and
-     * revoke-sessions): accepted and ignored in generic writes, so a row sent back whole with PUT can never
-     * lift a ban or revive revoked sessions that changed after it was read.
-     */
-    public static final Set<String> USERS_MANAGED = Set.of("ban", "token_version");
-    /** The users resource, whose body takes a write-only {@link #PASSWORD}. */
-    public static final String USERS = "users";
-    /** The write-only password field of the users resource. */
-    public static final String PASSWORD = "password";
-    /** The hidden column the password's hash is stored in. */
-    public static final String PASSWORD_HASH = "password_hash";
-    /** The user notes resource, whose author comes from the session. */
-    public static final String USER_NOTES = "userNotes";
-    /** The author column of user notes. */
-    public static final String AUTHOR_ID = "author_id";
-    /** Longest password accepted (as for bootstrap and password reset). */
-    public static final int MAX_PASSWORD_LENGTH = 1024;
 
     /** One {@code column = value} of an INSERT or UPDATE; {@code value} is null for SQL NULL. */
     public record Assignment(ColumnDef column, Object value) {
     }
 
     private final List<Assignment> assignments;
-    private final String password;
 
-    private RowChanges(List<Assignment> assignments, String password) {
+    private RowChanges(List<Assignment> assignments) {
         this.assignments = List.copyOf(assignments);
-        this.password = password;
     }
 
     /**
      * The assignments of a create.
      *
-     * @param operatorId the signed-in operator, the author of a new user note
+     * @param operatorId the signed-in operator, stored in the resource's operator columns
      * @throws ApiException 422 {@code invalid_request} with one entry in {@code fields} per bad or missing column
      */
     public static RowChanges forCreate(ResourceDef resource, JsonObject body, long operatorId) {
@@ -95,34 +76,31 @@ public final class RowChanges {
         return build(resource, body, key, 0);
     }
 
-    /** Columns to write, in body order (the author of a new note last). */
+    /**
+     * Columns to write, in body order (write-only fields' hidden columns included, operator columns of a
+     * create last).
+     */
     public List<Assignment> assignments() {
         return assignments;
     }
 
-    /** The new password in clear (users only), to be hashed into {@link #PASSWORD_HASH}; empty when unchanged. */
-    public Optional<String> password() {
-        return Optional.ofNullable(password);
-    }
-
     private static RowChanges build(ResourceDef resource, JsonObject body, List<Object> key, long operatorId) {
         boolean create = key == null;
-        boolean users = USERS.equals(resource.key());
-        boolean notes = USER_NOTES.equals(resource.key()) && resource.column(AUTHOR_ID).isPresent();
         Map<String, List<String>> problems = new LinkedHashMap<>();
         Map<String, Assignment> out = new LinkedHashMap<>();
-        String password = null;
         for (Map.Entry<String, JsonValue> entry : body.entrySet()) {
             String name = entry.getKey();
             JsonValue value = entry.getValue();
-            if (RESERVED.contains(name) || (notes && AUTHOR_ID.equals(name)) || (users && USERS_MANAGED.contains(name))) {
+            if (RESERVED.contains(name) || resource.operatorColumns().contains(name)
+                    || resource.readOnlyColumns().contains(name)) {
                 continue;
             }
-            if (users && PASSWORD.equals(name) && resource.column(PASSWORD).isEmpty()) {
-                password = password(value, problems);
+            Optional<ResourceDef.WriteOnly> writeOnly = resource.writeOnly(name);
+            if (writeOnly.isPresent()) {
+                writeOnly(writeOnly.get(), value, problems).ifPresent(a -> out.put(a.column().name(), a));
                 continue;
             }
-            Optional<ColumnDef> found = users && PASSWORD_HASH.equals(name) ? Optional.empty() : resource.column(name);
+            Optional<ColumnDef> found = resource.column(name);
             if (found.isEmpty()) {
                 problems.put(name, List.of("unknown column"));
                 continue;
@@ -147,10 +125,10 @@ public final class RowChanges {
             }
             out.put(name, new Assignment(column, converted));
         }
-        if (create && notes) {
-            out.put(AUTHOR_ID, new Assignment(resource.column(AUTHOR_ID).orElseThrow(), operatorId));
-        }
         if (create) {
+            for (String column : resource.operatorColumns()) {
+                out.put(column, new Assignment(resource.column(column).orElseThrow(), operatorId));
+            }
             for (ColumnDef column : resource.columns()) {
                 if (!column.nullable() && !column.hasDefault() && !out.containsKey(column.name())
                         && !problems.containsKey(column.name())) {
@@ -161,26 +139,22 @@ public final class RowChanges {
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
-        return new RowChanges(new ArrayList<>(out.values()), password);
+        return new RowChanges(new ArrayList<>(out.values()));
     }
 
-    private static String password(JsonValue value, Map<String, List<String>> problems) {
-        if (value == null || value == JsonValue.NULL) {
-            return null;
+    /** The hidden column's assignment for a write-only field, empty when it leaves the column unchanged. */
+    private static Optional<Assignment> writeOnly(ResourceDef.WriteOnly field, JsonValue value,
+                                                  Map<String, List<String>> problems) {
+        try {
+            JsonValue stored = field.store().store(value);
+            if (stored == null) {
+                return Optional.empty();
+            }
+            return Optional.of(new Assignment(field.column(), BodyValues.convert(field.column(), stored)));
+        } catch (IllegalArgumentException e) {
+            problems.put(field.field(), List.of(e.getMessage()));
+            return Optional.empty();
         }
-        if (!(value instanceof JsonString s)) {
-            problems.put(PASSWORD, List.of("must be a string"));
-            return null;
-        }
-        String text = s.getString();
-        if (text.isEmpty()) {
-            return null;
-        }
-        if (text.length() < Passwords.MIN_LENGTH || text.length() > MAX_PASSWORD_LENGTH) {
-            problems.put(PASSWORD, List.of("must be " + Passwords.MIN_LENGTH + " to " + MAX_PASSWORD_LENGTH + " characters"));
-            return null;
-        }
-        return text;
     }
 
     /** Key equality across the value classes {@link BodyValues} and {@link RowAddress} produce. */

@@ -1,6 +1,7 @@
 package dev.warden.panel.crud;
 
 import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
 import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
 
@@ -82,14 +83,14 @@ public final class SqlErrors {
                         .filter(c -> resource.column(c).isPresent());
                 yield column.isPresent()
                         ? ApiException.invalid(column.get(), "must not be null")
-                        : new ApiException(422, "invalid_request", "A required column is missing");
+                        : new ApiException(ErrorCode.INVALID_REQUEST, "A required column is missing");
             }
             case "23514" -> {
                 String name = constraint.orElse("unknown");
                 Optional<String> column = constraint.flatMap(c -> columnOfConstraint(resource, c));
                 yield column.isPresent()
                         ? ApiException.invalid(column.get(), "violates the check constraint " + name)
-                        : new ApiException(422, "invalid_request", "The row violates the check constraint " + name);
+                        : new ApiException(ErrorCode.INVALID_REQUEST, "The row violates the check constraint " + name);
             }
             case "22P02", "22007", "22008" -> invalidValue("A value is not valid for its column's type");
             case "22001" -> invalidValue("A value is too long for its column");
@@ -100,7 +101,7 @@ public final class SqlErrors {
     }
 
     private static ApiException invalidValue(String message) {
-        return new ApiException(422, "invalid_request", message, Map.of(), Map.of());
+        return new ApiException(ErrorCode.INVALID_REQUEST, message, Map.of(), Map.of());
     }
 
     /**

@@ -24,4 +24,19 @@ public interface ColumnBuilder {
      * {@code resource}. An unknown column drops the link.
      */
     ColumnBuilder linkToResourceFromColumn(String sqlColumn);
+
+    /**
+     * Shows the column but never writes it through the generic create and update: a body's value for it is
+     * accepted and ignored, so a row read and sent back whole (react-admin's PUT) cannot undo what your own
+     * code changed meanwhile. The built-in {@code users.ban} and {@code users.token_version} are read-only this
+     * way (only the moderation endpoints change them).
+     */
+    ColumnBuilder readOnly();
+
+    /**
+     * Fills the column from the session: on create it is set to the signed-in operator's user id whatever
+     * the body says; a body's value for it is ignored on create and update. The built-in
+     * {@code userNotes.author_id} works this way.
+     */
+    ColumnBuilder fromOperator();
 }

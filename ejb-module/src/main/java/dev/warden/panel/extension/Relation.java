@@ -31,7 +31,12 @@ public record Relation(String name, String target, Kind kind, String fk) {
         /** The declaring table's row points at one target row. */
         ONE,
         /** A target row has many rows of the declaring table. */
-        MANY
+        MANY;
+
+        /** The wire form, as in the catalog's {@code relations[].kind}: {@code one} or {@code many}. */
+        public String wireName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /**

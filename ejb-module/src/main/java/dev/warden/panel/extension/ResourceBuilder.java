@@ -1,6 +1,5 @@
 package dev.warden.panel.extension;
 
-import dev.warden.panel.registry.AdminIcon;
 
 import java.util.function.Consumer;
 
@@ -68,4 +67,24 @@ public interface ResourceBuilder {
      * hashes, e.g. {@code token_hash}). Unknown names are ignored. Several calls add up.
      */
     ResourceBuilder hide(String... sqlColumns);
+
+    /**
+     * Makes the resource read-only in the panel: create, update and delete are refused (403) to everyone,
+     * admins included, whatever {@link #policy} says, and the catalog's {@code can} flags say so; list and
+     * read follow the policies and the role rule as usual. For tables only your own code writes, such as the
+     * built-in audit log ({@code adminAudit}, append-only).
+     */
+    ResourceBuilder readOnly();
+
+    /**
+     * Accepts a write-only {@code field} in create and update bodies and stores what {@code store} computes
+     * from it in the SQL column {@code sqlColumn}, which is hidden (as with {@link #hide}): the built-in
+     * {@code users} resource takes {@code password} and stores its hash in {@code password_hash} this way. The
+     * field is never in the catalog, rows or audit payloads; a body without it leaves the column as it is. A
+     * field named like a visible column, or a column the table does not have, is dropped (logged at FINE).
+     * A later call for the same field replaces the earlier one.
+     *
+     * @throws IllegalArgumentException when {@code field} or {@code sqlColumn} is blank
+     */
+    ResourceBuilder writeOnly(String field, String sqlColumn, WriteOnlyField store);
 }

@@ -13,5 +13,9 @@
  * their {@code @Table} and column annotations), Flyway migrations listed in its own
  * {@code META-INF/warden-migrations.txt}, and a CDI bean implementing
  * {@link dev.warden.panel.extension.PanelCustomizer}. {@code docs/extension.md} has a complete example.
+ *
+ * <p>The package is self-contained: it depends only on the JDK, Jakarta (JSON-P) and its own types, never on
+ * the rest of Warden (the registry reads its builders, not the other way round), so it can move into a jar of
+ * its own in the EAR's {@code lib/}. Warden's built-in tables use it too ({@code dev.warden.panel.builtin}).
  */
 package dev.warden.panel.extension;

@@ -1,39 +1,43 @@
 package dev.warden.panel.policy;
 
 import dev.warden.auth.Operator;
+import dev.warden.auth.Role;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.extension.Policy;
 import dev.warden.panel.registry.ResourceDef;
 
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The standard role rule and the built-in default policies (spec/admin-panel.md, Authentication, rules
- * 3 to 7). Pure logic: who may do which CRUD action on which resource key.
+ * The standard role rule, the resources' policies and read-only flags (spec/admin-panel.md, Authentication,
+ * rules 3 to 7). Pure logic: who may do which CRUD operation on which resource.
  *
  * <ul>
  *   <li>admin: full CRUD;</li>
  *   <li>mod: list, read and update on the resource keys assigned as scope; never on {@code roles};</li>
- *   <li>user: list and read through the API (the panel UI refuses them elsewhere);</li>
- *   <li>the audit log ({@code adminAudit}): list and read for admins only, every write denied to everyone.</li>
+ *   <li>user: list and read through the API (the panel UI refuses them elsewhere), except on Warden's own
+ *       additions ({@link #OPERATORS_ONLY}: the hosting resources, API token rows included), which are for
+ *       admins and scoped mods only (issue 13, point 3: safe defaults);</li>
  * </ul>
+ * The audit log's rules (list and read for admins only, every write denied to everyone) are not written
+ * here: the built-in customizer declares them as its policies and {@code readOnly()}.
  */
 public final class AccessRules {
 
-    /** The CRUD actions a policy can name. */
-    public static final List<String> ACTIONS = List.of("list", "read", "create", "update", "delete");
+    /** The CRUD operations a policy can name, in the catalog's {@code can} order. */
+    public static final List<Operation> ACTIONS = List.of(Operation.values());
 
-    private static final Map<String, Map<String, Set<String>>> DEFAULT_POLICIES = Map.of(
-            "adminAudit", Map.of(
-                    "list", Set.of(Operator.ADMIN),
-                    "read", Set.of(Operator.ADMIN),
-                    "create", Set.of(),
-                    "update", Set.of(),
-                    "delete", Set.of()));
+    /**
+     * Resources that are not the spec's and that role user may not list or read unless a policy says so: the
+     * hosting tables registered by {@code HostingPanel} (teams, tokens, deploy output, billing). A fixed list
+     * for now; it belongs in the extension API as a resource setting (follow-up).
+     */
+    public static final Set<String> OPERATORS_ONLY = Set.of("teams", "teamMembers", "apiTokens", "applications",
+            "locations", "instances", "deploys", "egressDays", "billingAccounts", "subscriptions");
 
     private AccessRules() {
     }
@@ -43,34 +47,46 @@ public final class AccessRules {
      * {@code update}, {@code delete}) on {@code resource}: a policy configured for the action REPLACES the
      * standard rule (spec/admin-panel.md, Authentication, rule 6) — {@code roles} checked literally (admin
      * not implied; a listed {@code mod} means any mod, whatever their scope), {@code everyone} any signed-in
-     * identity, {@code deny} nobody. The audit log's writes stay denied whatever is configured (rule 7 and
-     * Events, rule 2: append-only).
+     * identity, {@code deny} nobody. A read-only resource's writes stay denied whatever is configured (the
+     * audit log: rule 7 and Events, rule 2, append-only).
      */
-    public static boolean allows(Operator operator, String action, ResourceDef resource) {
-        Optional<Policy> configured = resource.policy(Operation.valueOf(action.toUpperCase(Locale.ROOT)));
-        boolean appendOnly = "adminAudit".equals(resource.key()) && !"list".equals(action) && !"read".equals(action);
-        if (configured.isEmpty() || appendOnly) {
+    public static boolean allows(Operator operator, Operation action, ResourceDef resource) {
+        if (resource.readOnly() && action.isWrite()) {
+            return false;
+        }
+        Optional<Policy> configured = resource.policy(action);
+        if (configured.isEmpty()) {
             return allows(operator, action, resource.key());
         }
         Policy policy = configured.get();
         return switch (policy.kind()) {
             case EVERYONE -> true;
             case DENY -> false;
-            case ROLES -> policy.allowedRoles().contains(operator.role());
+            case ROLES -> policy.allowedRoles().contains(operator.role().wire());
         };
     }
 
-    /** The standard rule and the built-in default policies only, for the resource {@code key}. */
-    public static boolean allows(Operator operator, String action, String key) {
-        Map<String, Set<String>> policies = DEFAULT_POLICIES.get(key);
-        if (policies != null && policies.containsKey(action)) {
-            return policies.get(action).contains(operator.role());
+    /**
+     * The keys of {@code resources} that {@code operator} may read: what {@code _labels} and {@code _counts}
+     * may reveal (issue 13, point 3; {@link Visibility}).
+     */
+    public static Set<String> readable(Operator operator, Collection<ResourceDef> resources) {
+        Set<String> out = new HashSet<>();
+        for (ResourceDef resource : resources) {
+            if (allows(operator, Operation.READ, resource)) {
+                out.add(resource.key());
+            }
         }
+        return out;
+    }
+
+    /** The standard role rule only, for the resource {@code key} (no policy, no read-only flag). */
+    public static boolean allows(Operator operator, Operation action, String key) {
         return switch (operator.role()) {
-            case Operator.ADMIN -> true;
-            case Operator.MOD -> !"roles".equals(key) && operator.scopes().contains(key)
-                    && Set.of("list", "read", "update").contains(action);
-            default -> Set.of("list", "read").contains(action);
+            case ADMIN -> true;
+            case MOD -> !"roles".equals(key) && operator.scopes().contains(key)
+                    && action != Operation.CREATE && action != Operation.DELETE;
+            case USER -> !action.isWrite() && !OPERATORS_ONLY.contains(key);
         };
     }
 }

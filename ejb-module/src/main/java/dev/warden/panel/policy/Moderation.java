@@ -1,7 +1,9 @@
 package dev.warden.panel.policy;
 
 import dev.warden.auth.Operator;
+import dev.warden.auth.OperatorLoader;
 import dev.warden.common.ApiException;
+import dev.warden.panel.extension.Operation;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.ejb.EJB;
@@ -9,9 +11,7 @@ import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
+import java.util.Set;
 import java.util.logging.Logger;
 
 /**
@@ -22,7 +22,8 @@ import java.util.logging.Logger;
  * <p>The panel's endpoints check every CRUD request with {@link #authorize}; integrators call {@link #can}
  * from their own code (a custom action, a job) and assign scopes with {@link #assignMod}. Roles live in
  * {@code warden_roles}: one {@code admin} row makes an admin, {@code mod} rows (one per resource key) make a
- * mod scoped to those keys, no row means role {@code user}.
+ * mod scoped to those keys, a {@code user} row makes role {@code user}; no row at all is a player, not a panel
+ * identity (issue 13, point 2).
  */
 @Stateless
 public class Moderation {
@@ -35,17 +36,28 @@ public class Moderation {
     @EJB
     ResourceRegistry registry;
 
+    @EJB
+    OperatorLoader operators;
+
     /**
      * True when user {@code userId} may perform {@code action} on the resource {@code key}: the resource's
      * policy for the action when it has one (it replaces the rule), else the standard role rule.
      *
-     * @param action {@code list}, {@code read}, {@code create}, {@code update} or {@code delete}
+     * @param action {@code list}, {@code read}, {@code create}, {@code update} or {@code delete} (the spec's
+     *               string form; see {@link #can(long, Operation, String)})
      * @return false for an unknown user, resource key or action
      */
     public boolean can(long userId, String action, String key) {
-        if (!AccessRules.ACTIONS.contains(action)) {
-            return false;
-        }
+        return Operation.fromWire(action).map(operation -> can(userId, operation, key)).orElse(false);
+    }
+
+    /**
+     * True when user {@code userId} may perform {@code operation} on the resource {@code key} (as
+     * {@link #can(long, String, String)}, typed).
+     *
+     * @return false for an unknown user or resource key
+     */
+    public boolean can(long userId, Operation action, String key) {
         ResourceDef resource = registry.find(key).orElse(null);
         Operator operator = operatorOf(userId);
         return resource != null && operator != null && AccessRules.allows(operator, action, resource);
@@ -59,13 +71,18 @@ public class Moderation {
      * @throws ApiException 404 {@code not_found} for an unknown key; 403 {@code forbidden} when the policy
      *                      or the role rule refuses
      */
-    public ResourceDef authorize(Operator operator, String action, String key) {
+    public ResourceDef authorize(Operator operator, Operation action, String key) {
         ResourceDef resource = registry.find(key)
                 .orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
         if (!AccessRules.allows(operator, action, resource)) {
-            throw ApiException.forbidden("You may not " + action + " " + key);
+            throw ApiException.forbidden("You may not " + action.wireName() + " " + key);
         }
         return resource;
+    }
+
+    /** The resource keys {@code operator} may read: what {@link Visibility} lets labels and counts reveal. */
+    public Set<String> readableKeys(Operator operator) {
+        return AccessRules.readable(operator, registry.all());
     }
 
     /**
@@ -93,8 +110,8 @@ public class Moderation {
     }
 
     /**
-     * Removes the mod scope {@code key} from user {@code userId}; with no scope left the user is role
-     * {@code user} again (unless an admin).
+     * Removes the mod scope {@code key} from user {@code userId}; with no role row left the user is a player
+     * (no panel access).
      *
      * @return true when a scope was removed
      * @throws ApiException 404 for an unknown user
@@ -113,18 +130,7 @@ public class Moderation {
 
     /** The role and scopes of user {@code userId} (no session), or null for an unknown user. */
     public Operator operatorOf(long userId) {
-        List<?> users = em.createNativeQuery("SELECT email FROM warden_users WHERE id = ?1")
-                .setParameter(1, userId).getResultList();
-        if (users.isEmpty()) {
-            return null;
-        }
-        List<String[]> roles = new ArrayList<>();
-        for (Object row : em.createNativeQuery("SELECT role, resource FROM warden_roles WHERE user_id = ?1")
-                .setParameter(1, userId).getResultList()) {
-            Object[] r = (Object[]) row;
-            roles.add(new String[] {((String) r[0]).toLowerCase(Locale.ROOT), (String) r[1]});
-        }
-        return Operator.fromRoles(userId, (String) users.get(0), roles, null);
+        return operators.load(userId, null).orElse(null);
     }
 
     private void requireUser(long userId) {

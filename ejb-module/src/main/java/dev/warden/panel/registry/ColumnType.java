@@ -1,11 +1,11 @@
 package dev.warden.panel.registry;
 
+import dev.warden.common.Times;
+
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.UUID;
@@ -101,19 +101,7 @@ public enum ColumnType {
 
     /** ISO 8601 with or without offset (without one it is read as UTC), or a date (midnight UTC). */
     static OffsetDateTime parseDateTime(String text) {
-        try {
-            return OffsetDateTime.parse(text);
-        } catch (DateTimeParseException withoutOffset) {
-            try {
-                return LocalDateTime.parse(text).atOffset(ZoneOffset.UTC);
-            } catch (DateTimeParseException notLocal) {
-                try {
-                    return LocalDate.parse(text).atStartOfDay().atOffset(ZoneOffset.UTC);
-                } catch (DateTimeParseException notDate) {
-                    return Instant.parse(text).atOffset(ZoneOffset.UTC);
-                }
-            }
-        }
+        return Times.parseDateTime(text);
     }
 
     /** True when {@code _q} and {@code _like} apply (case-insensitive substring). */

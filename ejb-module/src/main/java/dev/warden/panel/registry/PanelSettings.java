@@ -1,6 +1,7 @@
 package dev.warden.panel.registry;
 
 import dev.warden.panel.extension.PanelConfig;
+import dev.warden.panel.extension.PanelCustomizer;
 import dev.warden.panel.extension.Relation;
 import dev.warden.panel.extension.ResourceBuilder;
 
@@ -45,11 +46,21 @@ public final class PanelSettings implements PanelConfig {
     private final List<DeclaredRelation> relations = new ArrayList<>();
     private String origin = "Warden";
 
-    /** Settings with the given built-in tables registered (origin "built-in"). */
-    public static PanelSettings withBuiltIns(List<TableSpec> builtIns) {
+    /**
+     * Settings after Warden's own customizer ran (origin "built-in": a later registration of one of its keys
+     * is reported as clashing with "a built-in table").
+     *
+     * @throws IllegalStateException naming the customizer when it throws
+     */
+    public static PanelSettings withBuiltIns(PanelCustomizer builtIns) {
         PanelSettings settings = new PanelSettings();
         settings.origin = "built-in";
-        builtIns.forEach(settings::register);
+        try {
+            builtIns.customize(settings);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("Built-in PanelCustomizer " + builtIns.getClass().getName() + " failed: "
+                    + e.getMessage(), e);
+        }
         settings.origin = "Warden";
         return settings;
     }
@@ -124,6 +135,15 @@ public final class PanelSettings implements PanelConfig {
     /** The {@code resources} entries by key, including ones with no table. */
     public Map<String, ResourceSettings> resources() {
         return Collections.unmodifiableMap(resources);
+    }
+
+    /**
+     * The SQL columns of table {@code key} that never leave the server: hidden with {@code hide} or holding a
+     * write-only field, in order; empty when none.
+     */
+    public Set<String> hiddenOf(String key) {
+        ResourceSettings resource = resources.get(key);
+        return resource == null ? Set.of() : resource.hidden();
     }
 
     /** The {@code resources} keys with no table: stored, never listed (spec, "Exposing a custom table", rule 1). */

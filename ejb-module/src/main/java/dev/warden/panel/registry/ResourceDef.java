@@ -1,18 +1,24 @@
 package dev.warden.panel.registry;
 
+import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Action;
 import dev.warden.panel.extension.CreateContext;
 import dev.warden.panel.extension.DefaultsFunction;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.extension.Policy;
+import dev.warden.panel.extension.SortOrder;
+import dev.warden.panel.extension.WriteOnlyField;
 
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -20,19 +26,29 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A table exposed as a panel resource: its key, presentation and the columns the panel may touch
- * (spec/admin-panel.md, Resource definition). Immutable; built once by {@link ResourceRegistry}.
+ * (spec/admin-panel.md, Resource definition). Immutable; built once by {@link ResourceAssembler} through {@link #builder}.
  *
  * <p>{@link #columns()} holds only visible columns: a hidden column (such as {@code password_hash}) is
  * never selected, listed, filtered or sorted on.
  */
 public final class ResourceDef {
 
-    /** A sort order: SQL column and {@code asc}/{@code desc}. */
-    public record Sort(String field, String order) {
+    /**
+     * A sort order: SQL column and direction (the wire form {@code asc}/{@code desc} is
+     * {@link SortOrder#wireName()}).
+     */
+    public record Sort(String field, SortOrder order) {
     }
 
     /** How long {@link #createDefaults} waits for a {@code CompletionStage} the defaults function returned. */
     public static final Duration DEFAULTS_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * A write-only body field ({@code ResourceBuilder.writeOnly}): the body key, the hidden column it is
+     * stored in, and the function computing the stored value.
+     */
+    public record WriteOnly(String field, ColumnDef column, WriteOnlyField store) {
+    }
 
     private final String key;
     private final String label;
@@ -51,42 +67,47 @@ public final class ResourceDef {
     private final Map<Operation, Policy> policies;
     private final DefaultsFunction defaults;
     private final Map<String, String> attributeColumns;
+    private final boolean readOnly;
+    private final Set<String> readOnlyColumns;
+    private final Set<String> operatorColumns;
+    private final Map<String, WriteOnly> writeOnly;
 
-    /** A resource without extension settings (no actions, policies or create defaults). */
-    ResourceDef(String key, String label, AdminIcon icon, String table, Class<?> entityClass,
-                List<ColumnDef> columns, List<String> primaryKey, List<String> listColumns,
-                List<String> formFields, List<String> showFields, Sort defaultSort, List<RelationDef> relations) {
-        this(key, label, icon, table, entityClass, columns, primaryKey, listColumns, formFields, showFields,
-                defaultSort, relations, List.of(), Map.of(), null, Map.of());
+    ResourceDef(ResourceDefBuilder b) {
+        this.key = b.key;
+        this.table = b.table;
+        this.entityClass = b.entityClass;
+        Map<String, ColumnDef> byName = new LinkedHashMap<>();
+        b.columns.forEach(c -> byName.put(c.name(), c));
+        this.columns = Collections.unmodifiableMap(byName);
+        List<String> names = List.copyOf(byName.keySet());
+        this.label = b.label != null ? b.label : Names.humanize(key);
+        this.icon = b.icon != null ? b.icon : AdminIcon.guess(table);
+        this.primaryKey = List.copyOf(b.primaryKey);
+        this.listColumns = b.listColumns != null ? List.copyOf(b.listColumns) : names;
+        this.formFields = b.formFields != null ? List.copyOf(b.formFields) : names;
+        this.showFields = b.showFields != null ? List.copyOf(b.showFields) : names;
+        this.defaultSort = b.defaultSort != null ? b.defaultSort : new Sort(primaryKey.get(0), SortOrder.DESC);
+        this.relations = List.copyOf(b.relations);
+        this.createFields = ColumnSelection.createFields(this.formFields, this.columns);
+        this.actions = List.copyOf(b.actions);
+        Map<Operation, Policy> byOperation = new EnumMap<>(Operation.class);
+        byOperation.putAll(b.policies);
+        this.policies = Collections.unmodifiableMap(byOperation);
+        this.defaults = b.defaults;
+        this.attributeColumns = Map.copyOf(b.attributeColumns);
+        this.readOnly = b.readOnly;
+        this.readOnlyColumns = Set.copyOf(b.readOnlyColumns);
+        this.operatorColumns = Collections.unmodifiableSet(new LinkedHashSet<>(b.operatorColumns));
+        this.writeOnly = Collections.unmodifiableMap(new LinkedHashMap<>(b.writeOnly));
     }
 
-    /** A resource with everything a {@code resources} entry can set. */
-    ResourceDef(String key, String label, AdminIcon icon, String table, Class<?> entityClass,
-                List<ColumnDef> columns, List<String> primaryKey, List<String> listColumns,
-                List<String> formFields, List<String> showFields, Sort defaultSort, List<RelationDef> relations,
-                List<Action> actions, Map<Operation, Policy> policies, DefaultsFunction defaults,
-                Map<String, String> attributeColumns) {
-        this.key = key;
-        this.label = label;
-        this.icon = icon;
-        this.table = table;
-        this.entityClass = entityClass;
-        Map<String, ColumnDef> byName = new LinkedHashMap<>();
-        columns.forEach(c -> byName.put(c.name(), c));
-        this.columns = java.util.Collections.unmodifiableMap(byName);
-        this.primaryKey = List.copyOf(primaryKey);
-        this.listColumns = List.copyOf(listColumns);
-        this.formFields = List.copyOf(formFields);
-        this.showFields = List.copyOf(showFields);
-        this.defaultSort = defaultSort;
-        this.relations = List.copyOf(relations);
-        this.createFields = ColumnSelection.createFields(this.formFields, this.columns);
-        this.actions = List.copyOf(actions);
-        Map<Operation, Policy> byOperation = new EnumMap<>(Operation.class);
-        byOperation.putAll(policies);
-        this.policies = Collections.unmodifiableMap(byOperation);
-        this.defaults = defaults;
-        this.attributeColumns = Map.copyOf(attributeColumns);
+    /**
+     * A builder for the resource {@code key} on {@code table}. Unset parts default to: label the humanized
+     * key, icon guessed from the table name, list, form and show all columns, sort the first primary-key
+     * column descending, no relations, actions, policies, create defaults or write rules.
+     */
+    public static ResourceDefBuilder builder(String key, String table, Class<?> entityClass) {
+        return new ResourceDefBuilder(key, table, entityClass);
     }
 
     /** Canonical key: URL segment, mod scope name and audit {@code resource}. */
@@ -246,8 +267,37 @@ public final class ResourceDef {
         return attributeColumns;
     }
 
+    /**
+     * True when the panel refuses create, update and delete on this resource to everyone, whatever its
+     * policies say ({@code ResourceBuilder.readOnly}; the audit log).
+     */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    /**
+     * Visible columns that the generic create and update accept in a body and ignore
+     * ({@code ColumnBuilder.readOnly}; {@code users.ban}, {@code users.token_version}).
+     */
+    public Set<String> readOnlyColumns() {
+        return readOnlyColumns;
+    }
+
+    /**
+     * Visible columns set to the signed-in operator's id on create and ignored in bodies
+     * ({@code ColumnBuilder.fromOperator}; {@code userNotes.author_id}), in order.
+     */
+    public Set<String> operatorColumns() {
+        return operatorColumns;
+    }
+
+    /** The write-only body field named {@code field} ({@code ResourceBuilder.writeOnly}), if any. */
+    public Optional<WriteOnly> writeOnly(String field) {
+        return Optional.ofNullable(writeOnly.get(field));
+    }
+
     /** The {@code one} relation whose foreign key is {@code column}, if any. */
     public Optional<RelationDef> oneRelationOn(String column) {
-        return relations.stream().filter(r -> RelationDef.ONE.equals(r.kind()) && r.fk().equals(column)).findFirst();
+        return relations.stream().filter(r -> r.isOne() && r.fk().equals(column)).findFirst();
     }
 }

@@ -1,5 +1,6 @@
 package dev.warden.panel.registry;
 
+import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Action;
 import dev.warden.panel.extension.ColumnBuilder;
 import dev.warden.panel.extension.CreateBuilder;
@@ -11,6 +12,7 @@ import dev.warden.panel.extension.Policy;
 import dev.warden.panel.extension.ResourceBuilder;
 import dev.warden.panel.extension.ShowBuilder;
 import dev.warden.panel.extension.SortOrder;
+import dev.warden.panel.extension.WriteOnlyField;
 
 import java.util.Arrays;
 import java.util.Collections;
@@ -33,6 +35,8 @@ public final class ResourceSettings implements ResourceBuilder {
         String label;
         String linkTo;
         String linkFromColumn;
+        boolean readOnly;
+        boolean fromOperator;
 
         @Override
         public ColumnBuilder label(String label) {
@@ -52,6 +56,28 @@ public final class ResourceSettings implements ResourceBuilder {
             this.linkFromColumn = requireText(sqlColumn, "linkTo resourceFromColumn");
             this.linkTo = null;
             return this;
+        }
+
+        @Override
+        public ColumnBuilder readOnly() {
+            this.readOnly = true;
+            return this;
+        }
+
+        @Override
+        public ColumnBuilder fromOperator() {
+            this.fromOperator = true;
+            return this;
+        }
+
+        /** True when generic writes ignore the column. */
+        public boolean isReadOnly() {
+            return readOnly;
+        }
+
+        /** True when create sets the column to the operator. */
+        public boolean isFromOperator() {
+            return fromOperator;
         }
 
         /** The label override, or null. */
@@ -84,6 +110,18 @@ public final class ResourceSettings implements ResourceBuilder {
     private final Map<String, Action> actions = new LinkedHashMap<>();
     private final Map<Operation, Policy> policies = new EnumMap<>(Operation.class);
     private final java.util.Set<String> hidden = new java.util.LinkedHashSet<>();
+    private boolean readOnly;
+    private final Map<String, WriteOnlySettings> writeOnly = new LinkedHashMap<>();
+
+    /**
+     * A {@code writeOnly(field, column, store)} call.
+     *
+     * @param field  the body key
+     * @param column the hidden SQL column
+     * @param store  computes the stored value
+     */
+    public record WriteOnlySettings(String field, String column, WriteOnlyField store) {
+    }
 
     /** Settings for the resource {@code key}, all unconfigured. */
     public ResourceSettings(String key) {
@@ -192,7 +230,32 @@ public final class ResourceSettings implements ResourceBuilder {
         return this;
     }
 
-    /** Columns hidden with {@link #hide}, in order. */
+    @Override
+    public ResourceBuilder readOnly() {
+        this.readOnly = true;
+        return this;
+    }
+
+    @Override
+    public ResourceBuilder writeOnly(String field, String sqlColumn, WriteOnlyField store) {
+        WriteOnlySettings settings = new WriteOnlySettings(requireText(field, "write-only field"),
+                requireText(sqlColumn, "write-only column"), Objects.requireNonNull(store, "store"));
+        writeOnly.put(field, settings);
+        hidden.add(sqlColumn);
+        return this;
+    }
+
+    /** True after {@link #readOnly()}. */
+    public boolean isReadOnly() {
+        return readOnly;
+    }
+
+    /** Write-only fields by field name, in order. */
+    public Map<String, WriteOnlySettings> writeOnly() {
+        return Collections.unmodifiableMap(writeOnly);
+    }
+
+    /** Columns hidden with {@link #hide} (and the columns of write-only fields), in order. */
     public java.util.Set<String> hidden() {
         return Collections.unmodifiableSet(hidden);
     }

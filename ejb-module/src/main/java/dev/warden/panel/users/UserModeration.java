@@ -2,8 +2,12 @@ package dev.warden.panel.users;
 
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
+import dev.warden.common.sql.Sql;
+import dev.warden.panel.audit.AuditRecord;
 import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.crud.RowJson;
+import dev.warden.panel.crud.UserAccountRules;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ColumnType;
 import dev.warden.panel.registry.ResourceDef;
@@ -12,8 +16,10 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -30,7 +36,8 @@ import static dev.warden.common.JsonSupport.JSON;
  * Ban, unban and revoke-sessions on the users resource, and its live sessions (spec/admin-panel.md,
  * Endpoints: the three users rows; Payloads; DESIGN.md section 3, "Users").
  *
- * <p>Ban and revoke-sessions bump {@code token_version} (every session and token minted before is dead) and
+ * <p>A non-admin may not ban, unban or revoke the sessions of a user who holds the admin or mod role (403;
+ * {@link UserAccountRules}). Ban and revoke-sessions bump {@code token_version} (every session and token minted before is dead) and
  * delete the user's session rows, reporting how many were closed. All answer 501 {@code not_implemented} when
  * the users table lacks {@code ban} or {@code token_version}.
  */
@@ -40,7 +47,7 @@ public class UserModeration {
     /** Longest ban reason (spec/admin-panel.md, Limits). */
     public static final int MAX_REASON = 500;
 
-    @Resource(lookup = "jdbc/warden")
+    @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
     @EJB
@@ -49,18 +56,33 @@ public class UserModeration {
     @EJB
     ResourceRows rows;
 
-    /** The outcome of ban or revoke-sessions: the user row after, sessions closed and the new token version. */
-    public record Outcome(JsonObject user, int sessionsClosed, int tokenVersion) {
+    @EJB
+    dev.warden.rooms.LiveSessions liveSessions;
+
+    /**
+     * The outcome of ban, unban or revoke-sessions.
+     *
+     * @param user           the user row after
+     * @param sessionsClosed sessions ended (0 for unban)
+     * @param tokenVersion   the user's token version after
+     * @param audit          the entry to record once the change committed ({@code user.ban},
+     *                       {@code user.unban} or {@code user.revoke_sessions} on {@code users}; spec/admin-panel.md,
+     *                       Payloads)
+     */
+    public record Outcome(JsonObject user, int sessionsClosed, int tokenVersion, AuditRecord audit) {
     }
 
     /**
      * Bans user {@code id}: {@code ban = {reason, until, by, at}}, token version bumped, sessions closed.
+     * The audit entry is {@code user.ban {reason, until, sessionsClosed, ip, userAgent}}.
      *
-     * @param until ISO 8601 time the ban ends (read as UTC without an offset), or null for a permanent ban
+     * @param until     ISO 8601 time the ban ends (read as UTC without an offset), or null for a permanent ban
+     * @param ip        the operator's client address for the audit entry, may be null
+     * @param userAgent the operator's {@code User-Agent} for the audit entry, may be null
      * @throws ApiException 404 unknown user; 422 reason over 500 characters or a bad/past {@code until};
      *                      501 when the users table lacks {@code ban} or {@code token_version}
      */
-    public Outcome ban(String id, String reason, String until, Operator operator) {
+    public Outcome ban(String id, String reason, String until, Operator operator, String ip, String userAgent) {
         ResourceDef users = users();
         if (reason != null && reason.length() > MAX_REASON) {
             throw ApiException.invalid("reason", "at most " + MAX_REASON + " characters");
@@ -88,40 +110,71 @@ public class UserModeration {
             ban.add("until", end.toString());
         }
         ban.add("by", operator.userId()).add("at", Instant.now().toString());
-        return endSessions(users, id, "ban = CAST(? AS jsonb), ", ban.build().toString());
+        Outcome outcome = endSessions(users, id, "ban = CAST(? AS jsonb), ", ban.build().toString(), operator);
+        JsonObjectBuilder payload = JSON.createObjectBuilder()
+                .add("reason", reason == null ? JsonValue.NULL : JSON.createValue(reason))
+                .add("until", outcome.user().getJsonObject("ban").get("until"))
+                .add("sessionsClosed", outcome.sessionsClosed());
+        return withAudit(outcome, operator, "user.ban", id, payload, ip, userAgent);
     }
 
     /**
-     * Lifts the ban of user {@code id} (sessions stay ended).
+     * Lifts the ban of user {@code id} (sessions stay ended); audited as {@code user.unban {ip, userAgent}}.
      *
      * @throws ApiException 404 unknown user; 501 without the {@code ban}/{@code token_version} columns
      */
-    public JsonObject unban(String id) {
+    public Outcome unban(String id, Operator operator, String ip, String userAgent) {
         ResourceDef users = users();
         long userId = userId(users, id);
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("UPDATE warden_users SET ban = NULL WHERE id = ?")) {
-            ps.setLong(1, userId);
-            if (ps.executeUpdate() == 0) {
-                throw ApiException.notFound("No users row with id '" + id + "'");
+        try (Connection c = dataSource.getConnection()) {
+            UserAccountRules.requireMayChange(c, operator, userId);
+            try (PreparedStatement ps = c.prepareStatement("UPDATE warden_users SET ban = NULL WHERE id = ?")) {
+                ps.setLong(1, userId);
+                if (ps.executeUpdate() == 0) {
+                    throw ApiException.notFound("No users row with id '" + id + "'");
+                }
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Unban of user " + id + " failed: " + e.getMessage(), e);
         }
-        return rows.read(users, id);
+        liveSessions.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // spec: unban closes live sockets too
+        JsonObject user = rows.read(users, id);
+        JsonValue version = user.get("token_version");
+        Outcome outcome = new Outcome(user, 0,
+                version instanceof JsonNumber number ? number.intValue() : 0, null);
+        return withAudit(outcome, operator, "user.unban", id, JSON.createObjectBuilder(), ip, userAgent);
     }
 
     /**
-     * Ends every session of user {@code id} by bumping the token version and deleting the session rows.
+     * Ends every session of user {@code id} by bumping the token version and deleting the session rows;
+     * audited as {@code user.revoke_sessions {sessionsClosed, ip, userAgent}}.
      *
      * @throws ApiException 404 unknown user; 501 without the {@code ban}/{@code token_version} columns
      */
-    public Outcome revokeSessions(String id) {
-        return endSessions(users(), id, "", null);
+    public Outcome revokeSessions(String id, Operator operator, String ip, String userAgent) {
+        Outcome outcome = endSessions(users(), id, "", null, operator);
+        return withAudit(outcome, operator, "user.revoke_sessions", id,
+                JSON.createObjectBuilder().add("sessionsClosed", outcome.sessionsClosed()), ip, userAgent);
     }
 
-    /** The user's live sessions (not expired), newest first: the Active sessions tab. */
-    public List<JsonObject> sessions(String id) {
+    private static Outcome withAudit(Outcome outcome, Operator operator, String action, String id,
+                                     JsonObjectBuilder payload, String ip, String userAgent) {
+        payload.add("ip", ip == null ? JsonValue.NULL : JSON.createValue(ip))
+                .add("userAgent", userAgent == null ? JsonValue.NULL : JSON.createValue(userAgent));
+        return new Outcome(outcome.user(), outcome.sessionsClosed(), outcome.tokenVersion(),
+                new AuditRecord(operator.userId(), action, "users", id, payload.build()));
+    }
+
+    /**
+     * The user's live sessions (not expired), newest first: the Active sessions tab. They show where a user
+     * signs in from, so they are for admins and mods only (issue 13, point 3), whatever the users policies say.
+     *
+     * @throws ApiException 403 for role user; 404 unknown user
+     */
+    public List<JsonObject> sessions(String id, Operator operator) {
+        if (!operator.isOperator()) {
+            throw ApiException.forbidden("Sessions are for admins and mods");
+        }
         ResourceDef users = registry.find("users").orElseThrow();
         long userId = userId(users, id);
         rows.read(users, id); // 404 for an unknown user
@@ -152,11 +205,12 @@ public class UserModeration {
         return new ColumnDef(name, name, type, type.wireName(), true, false, false, null, null);
     }
 
-    private Outcome endSessions(ResourceDef users, String id, String extraSet, String extraValue) {
+    private Outcome endSessions(ResourceDef users, String id, String extraSet, String extraValue, Operator operator) {
         long userId = userId(users, id);
         int tokenVersion;
         int closed;
         try (Connection c = dataSource.getConnection()) {
+            UserAccountRules.requireMayChange(c, operator, userId);
             try (PreparedStatement ps = c.prepareStatement("UPDATE warden_users SET " + extraSet
                     + "token_version = token_version + 1 WHERE id = ? RETURNING token_version")) {
                 int i = 1;
@@ -178,14 +232,15 @@ public class UserModeration {
         } catch (SQLException e) {
             throw new IllegalStateException("Ending the sessions of user " + id + " failed: " + e.getMessage(), e);
         }
-        return new Outcome(rows.read(users, id), closed, tokenVersion);
+        closed += liveSessions.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // game sockets (DESIGN.md 5b)
+        return new Outcome(rows.read(users, id), closed, tokenVersion, null);
     }
 
     /** The users resource, or 501 when its table lacks the columns moderation needs. */
     private ResourceDef users() {
         ResourceDef users = registry.find("users").orElseThrow(() -> ApiException.notFound("No resource 'users'"));
         if (users.column("ban").isEmpty() || users.column("token_version").isEmpty()) {
-            throw new ApiException(501, "not_implemented",
+            throw new ApiException(ErrorCode.NOT_IMPLEMENTED,
                     "The users table has no ban or token_version column: ban, unban and revoke-sessions are unavailable");
         }
         return users;

@@ -112,4 +112,18 @@ class AuditPayloadsTest {
                 AuditPayloads.auth("a@b.c", "127.0.0.1", "curl/8"));
         assertEquals(json("{'ip': null, 'userAgent': null}"), AuditPayloads.auth(null, null, null));
     }
+
+    @Test
+    void credentialChangesShowNoValues() {
+        JsonObject before = json("{'id': 1, 'email': 'old@example.com', 'display_name': 'A'}");
+        JsonObject after = json("{'id': 1, 'email': 'new@example.com', 'display_name': 'B'}");
+        assertEquals(json("{'changes': {'email': {'before': '(changed)', 'after': '(changed)'}, "
+                        + "'display_name': {'before': 'A', 'after': 'B'}, "
+                        + "'password': {'before': '(changed)', 'after': '(changed)'}}}"),
+                AuditPayloads.changes(before, after, java.util.Set.of("email", "password")));
+        JsonObject redacted = AuditPayloads.changes(before, after, java.util.Set.of("password"));
+        assertEquals(redacted, AuditPayloads.scrub(redacted), "the scrubber keeps a redacted secret change");
+        assertEquals(json("{'changes': {}}"), AuditPayloads.scrub(json("{'changes': {'password': "
+                + "{'before': 'x', 'after': '(changed)'}}}")), "but drops any other value under a secret key");
+    }
 }

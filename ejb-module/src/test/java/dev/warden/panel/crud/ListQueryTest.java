@@ -1,5 +1,6 @@
 package dev.warden.panel.crud;
 
+import dev.warden.panel.extension.SortOrder;
 import dev.warden.common.ApiException;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceDef.Sort;
@@ -48,11 +49,11 @@ class ListQueryTest {
     }
 
     private static Sort asc(String field) {
-        return new Sort(field, "asc");
+        return new Sort(field, SortOrder.ASC);
     }
 
     private static Sort desc(String field) {
-        return new Sort(field, "desc");
+        return new Sort(field, SortOrder.DESC);
     }
 
     // --- window ---------------------------------------------------------------------------------------

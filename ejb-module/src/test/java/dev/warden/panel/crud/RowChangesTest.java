@@ -32,9 +32,11 @@ class RowChangesTest {
         }
     }
 
+    /** The assignments of visible columns (a write-only field's hidden column is checked with password()). */
     private static Map<String, Object> values(RowChanges changes) {
         Map<String, Object> out = new LinkedHashMap<>();
-        changes.assignments().forEach(a -> out.put(a.column().name(), a.value()));
+        changes.assignments().stream().filter(a -> !a.column().name().equals("password_hash"))
+                .forEach(a -> out.put(a.column().name(), a.value()));
         return out;
     }
 
@@ -55,7 +57,7 @@ class RowChangesTest {
                 "ban and token_version are the moderation endpoints' to change");
         assertEquals("a@example.com", values.get("email"));
         assertEquals(null, values.get("display_name"));
-        assertEquals(Optional.empty(), changes.password());
+        assertEquals(Optional.empty(), password(changes));
     }
 
     @Test
@@ -134,17 +136,17 @@ class RowChangesTest {
     void usersTakeAWriteOnlyPassword() {
         RowChanges create = RowChanges.forCreate(USERS,
                 body("{\"email\": \"a@example.com\", \"password\": \"long enough pw\"}"), 1);
-        assertEquals(Optional.of("long enough pw"), create.password());
+        assertEquals(Optional.of("long enough pw"), password(create));
         assertEquals(Map.of("email", "a@example.com"), values(create));
         RowChanges update = RowChanges.forUpdate(USERS, body("{\"password\": \"another long one\"}"), List.of(5L));
-        assertEquals(Optional.of("another long one"), update.password());
-        assertTrue(update.assignments().isEmpty());
+        assertEquals(Optional.of("another long one"), password(update));
+        assertTrue(values(update).isEmpty());
     }
 
     @Test
     void anEmptyOrNullPasswordLeavesThePasswordAlone() {
-        assertEquals(Optional.empty(), RowChanges.forUpdate(USERS, body("{\"password\": \"\"}"), List.of(5L)).password());
-        assertEquals(Optional.empty(), RowChanges.forUpdate(USERS, body("{\"password\": null}"), List.of(5L)).password());
+        assertEquals(Optional.empty(), password(RowChanges.forUpdate(USERS, body("{\"password\": \"\"}"), List.of(5L))));
+        assertEquals(Optional.empty(), password(RowChanges.forUpdate(USERS, body("{\"password\": null}"), List.of(5L))));
     }
 
     @Test
@@ -179,5 +181,11 @@ class RowChangesTest {
                 java.time.OffsetDateTime.parse("2026-01-01T00:00:00Z")));
         assertTrue(RowChanges.sameValue(5L, 5L));
         assertTrue(!RowChanges.sameValue(5L, 6L));
+    }
+
+    /** The password a body set, from the hidden column's assignment (the fixture hashes p as "hashed:p"). */
+    private static Optional<String> password(RowChanges changes) {
+        return changes.assignments().stream().filter(a -> a.column().name().equals("password_hash"))
+                .map(a -> ((String) a.value()).substring("hashed:".length())).findFirst();
     }
 }

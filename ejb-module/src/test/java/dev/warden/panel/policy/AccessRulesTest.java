@@ -1,17 +1,27 @@
 package dev.warden.panel.policy;
 
 import dev.warden.auth.Operator;
+import dev.warden.panel.builtin.BuiltInTables;
+import dev.warden.panel.extension.Operation;
+import dev.warden.panel.registry.ColumnDef;
+import dev.warden.panel.registry.ColumnType;
+import dev.warden.panel.registry.PanelSettings;
+import dev.warden.panel.registry.ResourceAssembler;
+import dev.warden.panel.registry.ResourceDef;
+import dev.warden.panel.registry.TableFacts;
+import dev.warden.panel.registry.TableSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Unit tests for {@link AccessRules}: the role rule and the built-in audit-log policy. */
+/** Unit tests for {@link AccessRules}: the role rule and the built-in audit-log policy (as BuiltInTables declares it). */
 class AccessRulesTest {
 
     private static final Operator ADMIN = new Operator(1, "admin@example.com", Operator.ADMIN, List.of(), "s1");
@@ -23,7 +33,8 @@ class AccessRulesTest {
 
     @Test
     void actionsAreTheFiveCrudActions() {
-        assertEquals(List.of("list", "read", "create", "update", "delete"), AccessRules.ACTIONS);
+        assertEquals(List.of("list", "read", "create", "update", "delete"),
+                AccessRules.ACTIONS.stream().map(Operation::wireName).toList());
     }
 
     // --- admin ----------------------------------------------------------------------------------------
@@ -31,8 +42,8 @@ class AccessRulesTest {
     @Test
     void adminMayDoEverythingOnOrdinaryResources() {
         for (String key : KEYS) {
-            for (String action : AccessRules.ACTIONS) {
-                assertTrue(AccessRules.allows(ADMIN, action, key), action + " " + key);
+            for (Operation action : AccessRules.ACTIONS) {
+                assertTrue(allows(ADMIN, action, key), action + " " + key);
             }
         }
     }
@@ -40,15 +51,15 @@ class AccessRulesTest {
     @ParameterizedTest
     @ValueSource(strings = {"list", "read"})
     void adminMayReadTheAuditLog(String action) {
-        assertTrue(AccessRules.allows(ADMIN, action, "adminAudit"));
+        assertTrue(allows(ADMIN, action, "adminAudit"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"create", "update", "delete"})
     void nobodyMayWriteTheAuditLog(String action) {
-        assertFalse(AccessRules.allows(ADMIN, action, "adminAudit"), "admin");
-        assertFalse(AccessRules.allows(MOD, action, "adminAudit"), "mod");
-        assertFalse(AccessRules.allows(USER, action, "adminAudit"), "user");
+        assertFalse(allows(ADMIN, action, "adminAudit"), "admin");
+        assertFalse(allows(MOD, action, "adminAudit"), "mod");
+        assertFalse(allows(USER, action, "adminAudit"), "user");
     }
 
     // --- mod ------------------------------------------------------------------------------------------
@@ -56,40 +67,40 @@ class AccessRulesTest {
     @ParameterizedTest
     @ValueSource(strings = {"users", "cloudSaves"})
     void modMayListReadAndUpdateScopedResources(String key) {
-        assertTrue(AccessRules.allows(MOD, "list", key));
-        assertTrue(AccessRules.allows(MOD, "read", key));
-        assertTrue(AccessRules.allows(MOD, "update", key));
+        assertTrue(allows(MOD, "list", key));
+        assertTrue(allows(MOD, "read", key));
+        assertTrue(allows(MOD, "update", key));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"users", "cloudSaves"})
     void modMayNeverCreateOrDeleteEvenInScope(String key) {
-        assertFalse(AccessRules.allows(MOD, "create", key));
-        assertFalse(AccessRules.allows(MOD, "delete", key));
+        assertFalse(allows(MOD, "create", key));
+        assertFalse(allows(MOD, "delete", key));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"leaderboards", "userNotes", "roles", "applications"})
     void modMayDoNothingOutsideScope(String key) {
-        for (String action : AccessRules.ACTIONS) {
-            assertFalse(AccessRules.allows(MOD, action, key), action + " " + key);
+        for (Operation action : AccessRules.ACTIONS) {
+            assertFalse(allows(MOD, action, key), action + " " + key);
         }
     }
 
     @Test
     void modScopedToRolesStillMayNotTouchRoles() {
         Operator mod = new Operator(4, "m@example.com", Operator.MOD, List.of("roles", "users"), "s4");
-        for (String action : AccessRules.ACTIONS) {
-            assertFalse(AccessRules.allows(mod, action, "roles"), action);
+        for (Operation action : AccessRules.ACTIONS) {
+            assertFalse(allows(mod, action, "roles"), action.wireName());
         }
-        assertTrue(AccessRules.allows(mod, "update", "users"));
+        assertTrue(allows(mod, "update", "users"));
     }
 
     @Test
     void modScopedToAuditLogMayNotReadIt() {
         Operator mod = new Operator(5, "m@example.com", Operator.MOD, List.of("adminAudit"), "s5");
-        for (String action : AccessRules.ACTIONS) {
-            assertFalse(AccessRules.allows(mod, action, "adminAudit"), action);
+        for (Operation action : AccessRules.ACTIONS) {
+            assertFalse(allows(mod, action, "adminAudit"), action.wireName());
         }
     }
 
@@ -97,17 +108,17 @@ class AccessRulesTest {
     void modWithoutScopesMayDoNothing() {
         Operator mod = new Operator(6, "m@example.com", Operator.MOD, List.of(), "s6");
         for (String key : KEYS) {
-            for (String action : AccessRules.ACTIONS) {
-                assertFalse(AccessRules.allows(mod, action, key), action + " " + key);
+            for (Operation action : AccessRules.ACTIONS) {
+                assertFalse(allows(mod, action, key), action + " " + key);
             }
         }
     }
 
     @Test
     void modScopeMatchesKeysExactly() {
-        assertFalse(AccessRules.allows(MOD, "read", "Users"));
-        assertFalse(AccessRules.allows(MOD, "read", "user"));
-        assertFalse(AccessRules.allows(MOD, "read", "cloudsaves"));
+        assertFalse(allows(MOD, "read", "Users"));
+        assertFalse(allows(MOD, "read", "user"));
+        assertFalse(allows(MOD, "read", "cloudsaves"));
     }
 
     // --- user -----------------------------------------------------------------------------------------
@@ -115,18 +126,38 @@ class AccessRulesTest {
     @Test
     void userMayOnlyListAndRead() {
         for (String key : KEYS) {
-            assertTrue(AccessRules.allows(USER, "list", key), "list " + key);
-            assertTrue(AccessRules.allows(USER, "read", key), "read " + key);
-            assertFalse(AccessRules.allows(USER, "create", key), "create " + key);
-            assertFalse(AccessRules.allows(USER, "update", key), "update " + key);
-            assertFalse(AccessRules.allows(USER, "delete", key), "delete " + key);
+            assertTrue(allows(USER, "list", key), "list " + key);
+            assertTrue(allows(USER, "read", key), "read " + key);
+            assertFalse(allows(USER, "create", key), "create " + key);
+            assertFalse(allows(USER, "update", key), "update " + key);
+            assertFalse(allows(USER, "delete", key), "delete " + key);
         }
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"list", "read"})
     void onlyAdminsMayReadTheAuditLog(String action) {
-        assertFalse(AccessRules.allows(MOD, action, "adminAudit"), "mod");
-        assertFalse(AccessRules.allows(USER, action, "adminAudit"), "user");
+        assertFalse(allows(MOD, action, "adminAudit"), "mod");
+        assertFalse(allows(USER, action, "adminAudit"), "user");
+    }
+
+    /** The rule for an operation given in its wire form, as the spec writes it. */
+    private static boolean allows(Operator operator, String action, String key) {
+        return allows(operator, Operation.fromWire(action).orElseThrow(), key);
+    }
+
+    /** {@code adminAudit} as the built-in customizer declares it; other keys by the role rule alone. */
+    private static boolean allows(Operator operator, Operation action, String key) {
+        return "adminAudit".equals(key) ? AccessRules.allows(operator, action, AUDIT) : AccessRules.allows(operator, action, key);
+    }
+
+    private static final ResourceDef AUDIT = auditLog();
+
+    private static ResourceDef auditLog() {
+        PanelSettings settings = PanelSettings.withBuiltIns(new BuiltInTables(p -> p));
+        TableSpec spec = settings.tables().get("adminAudit");
+        ColumnDef id = new ColumnDef("id", "Id", ColumnType.INTEGER, "int8", false, true, true, null, null);
+        return ResourceAssembler.assemble(List.of(new TableFacts(spec, "warden_admin_audit", List.of(id), List.of("id"),
+                Map.of())), settings).get("adminAudit");
     }
 }

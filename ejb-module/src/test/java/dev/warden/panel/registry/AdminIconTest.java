@@ -1,5 +1,6 @@
 package dev.warden.panel.registry;
 
+import dev.warden.panel.extension.AdminIcon;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

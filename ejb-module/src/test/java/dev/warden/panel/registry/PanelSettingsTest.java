@@ -1,5 +1,7 @@
 package dev.warden.panel.registry;
 
+import dev.warden.panel.builtin.BuiltInTables;
+import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Action;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.extension.Policy;
@@ -32,7 +34,7 @@ class PanelSettingsTest {
     }
 
     private static PanelSettings withBuiltIns() {
-        return PanelSettings.withBuiltIns(BuiltInTables.specs());
+        return PanelSettings.withBuiltIns(new BuiltInTables(p -> p));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.warden.panel.registry;
 
+import dev.warden.panel.builtin.BuiltInTables;
+import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Action;
 import dev.warden.panel.extension.CreateContext;
 import dev.warden.panel.extension.Operation;
@@ -27,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Unit tests for {@link ResourceRegistry#assemble}: the registry rules of spec/admin-panel.md ("Exposing a
+ * Unit tests for {@link ResourceAssembler#assemble}: the registry rules of spec/admin-panel.md ("Exposing a
  * custom table", "Resource definition", "Relations and foreign-key auto-linking") on catalog facts built by
  * hand, no database.
  */
@@ -60,14 +62,14 @@ class ResourceAssemblyTest {
                 primaryKey, null, null);
     }
 
-    private static ResourceRegistry.TableFacts facts(TableSpec spec, List<String> primaryKey,
+    private static TableFacts facts(TableSpec spec, List<String> primaryKey,
                                                      Map<String, String> foreignKeys, ColumnDef... columns) {
-        return new ResourceRegistry.TableFacts(spec, EntityColumns.tableOf(spec.entityClass()), List.of(columns),
+        return new TableFacts(spec, EntityColumns.tableOf(spec.entityClass()), List.of(columns),
                 primaryKey, foreignKeys);
     }
 
-    private static List<ResourceRegistry.TableFacts> facts(PanelSettings settings) {
-        List<ResourceRegistry.TableFacts> out = new ArrayList<>();
+    private static List<TableFacts> facts(PanelSettings settings) {
+        List<TableFacts> out = new ArrayList<>();
         for (TableSpec spec : settings.tables().values()) {
             out.add(switch (spec.key()) {
                 case "users" -> facts(spec, List.of("id"), Map.of(), col("id", true, true), col("email", false, false),
@@ -86,7 +88,7 @@ class ResourceAssemblyTest {
     }
 
     private static PanelSettings settings() {
-        PanelSettings settings = PanelSettings.withBuiltIns(List.of(TableSpec.of("users", Users.class)));
+        PanelSettings settings = PanelSettings.withBuiltIns(p -> p.table("users", Users.class));
         settings.origin("TestPanel");
         settings.table("scores", Score.class)
                 .table("tournaments", Tournament.class)
@@ -95,7 +97,7 @@ class ResourceAssemblyTest {
     }
 
     private static Map<String, ResourceDef> assemble(PanelSettings settings) {
-        return ResourceRegistry.assemble(facts(settings), settings);
+        return ResourceAssembler.assemble(facts(settings), settings);
     }
 
     @Test
@@ -108,7 +110,7 @@ class ResourceAssemblyTest {
         assertEquals(List.of("id", "name", "created_at"), tournaments.listColumns());
         assertEquals(List.of("id", "name", "created_at"), tournaments.formFields());
         assertEquals(List.of("name"), tournaments.createFields());
-        assertEquals(new ResourceDef.Sort("id", "desc"), tournaments.defaultSort());
+        assertEquals(new ResourceDef.Sort("id", SortOrder.DESC), tournaments.defaultSort());
         ResourceDef seasonScores = resources.get("seasonScores");
         assertEquals("Season Scores", seasonScores.label());
         assertEquals(AdminIcon.TROPHY, seasonScores.icon(), "a table ending in _scores");
@@ -122,11 +124,11 @@ class ResourceAssemblyTest {
     void foreignKeysGiveOneAndManyRelationsNamedAfterTheCustomKey() {
         Map<String, ResourceDef> resources = assemble(settings());
         ResourceDef scores = resources.get("scores");
-        assertEquals(new RelationDef("user", "User", "users", "one", "user_id"), scores.relations().get(0));
+        assertEquals(new RelationDef("user", "User", "users", Relation.Kind.ONE, "user_id"), scores.relations().get(0));
         assertEquals("users", scores.column("user_id").orElseThrow().linkTo());
         List<RelationDef> users = resources.get("users").relations();
-        assertTrue(users.contains(new RelationDef("scores", "Scores", "scores", "many", "user_id")), users.toString());
-        assertTrue(users.contains(new RelationDef("seasonScores", "Season Scores", "seasonScores", "many", "user_id")));
+        assertTrue(users.contains(new RelationDef("scores", "Scores", "scores", Relation.Kind.MANY, "user_id")), users.toString());
+        assertTrue(users.contains(new RelationDef("seasonScores", "Season Scores", "seasonScores", Relation.Kind.MANY, "user_id")));
     }
 
     @Test
@@ -152,7 +154,7 @@ class ResourceAssemblyTest {
         assertEquals("High scores", scores.label());
         assertEquals(AdminIcon.LINE_CHART, scores.icon());
         assertEquals(List.of("id", "user_id", "score", "season"), scores.listColumns(), "camelCase dropped, key first");
-        assertEquals(new ResourceDef.Sort("score", "desc"), scores.defaultSort());
+        assertEquals(new ResourceDef.Sort("score", SortOrder.DESC), scores.defaultSort());
         assertEquals(List.of("id", "user_id", "season", "score", "note"), scores.formFields());
         assertEquals(List.of("user_id", "score", "note"), scores.createFields(), "no key, no defaulted season");
         assertEquals(List.of("score", "id"), scores.showFields());
@@ -173,7 +175,7 @@ class ResourceAssemblyTest {
     void anUnknownDefaultSortColumnKeepsTheDefault() {
         PanelSettings settings = settings();
         settings.resource("scores", r -> r.list(l -> l.defaultSort("highScore", SortOrder.ASC)));
-        assertEquals(new ResourceDef.Sort("id", "desc"), assemble(settings).get("scores").defaultSort());
+        assertEquals(new ResourceDef.Sort("id", SortOrder.DESC), assemble(settings).get("scores").defaultSort());
     }
 
     @Test
@@ -192,12 +194,12 @@ class ResourceAssemblyTest {
                 .relation("scores", new Relation("seasonBoard", "seasonScores", Relation.Kind.ONE, "season"));
         Map<String, ResourceDef> resources = assemble(settings);
         ResourceDef scores = resources.get("scores");
-        assertEquals(List.of(new RelationDef("user", "User", "users", "one", "user_id"),
-                new RelationDef("tournament", "Tournament", "tournaments", "one", "tournament_id")), scores.relations(),
+        assertEquals(List.of(new RelationDef("user", "User", "users", Relation.Kind.ONE, "user_id"),
+                new RelationDef("tournament", "Tournament", "tournaments", Relation.Kind.ONE, "tournament_id")), scores.relations(),
                 "the composite-keyed target is skipped");
         assertEquals("tournaments", scores.column("tournament_id").orElseThrow().linkTo());
         assertNull(scores.column("season").orElseThrow().linkTo());
-        assertEquals(List.of(new RelationDef("tournamentScores", "Tournament Scores", "scores", "many", "tournament_id")),
+        assertEquals(List.of(new RelationDef("tournamentScores", "Tournament Scores", "scores", Relation.Kind.MANY, "tournament_id")),
                 resources.get("tournaments").relations());
     }
 
@@ -206,7 +208,7 @@ class ResourceAssemblyTest {
         PanelSettings settings = settings();
         settings.relation("scores", new Relation("player", "users", Relation.Kind.ONE, "userId"));
         ResourceDef scores = assemble(settings).get("scores");
-        assertEquals(List.of(new RelationDef("player", "Player", "users", "one", "user_id")), scores.relations());
+        assertEquals(List.of(new RelationDef("player", "Player", "users", Relation.Kind.ONE, "user_id")), scores.relations());
     }
 
     @Test
@@ -231,13 +233,13 @@ class ResourceAssemblyTest {
 
     @Test
     void theAuditLogTargetLinksByTheResourceColumn() {
-        // built-in customisation kept from TableSpec: linkFromColumn
+        // the built-in customizer's audit-log definition: label and linkFromColumn
         @Table(name = "warden_admin_audit")
         class Audit {
         }
-        PanelSettings settings = PanelSettings.withBuiltIns(List.of(
-                new TableSpec("adminAudit", Audit.class, "Audit log", Set.of(), null, Map.of("target_id", "resource"))));
-        ResourceDef audit = ResourceRegistry.assemble(List.of(facts(settings.tables().get("adminAudit"), List.of("id"),
+        PanelSettings settings = PanelSettings.withBuiltIns(p -> p.table("adminAudit", Audit.class)
+                .resource("adminAudit", BuiltInTables::auditLog));
+        ResourceDef audit = ResourceAssembler.assemble(List.of(facts(settings.tables().get("adminAudit"), List.of("id"),
                 Map.of(), col("id", true, true), col("resource", false, false), col("target_id", false, false))), settings)
                 .get("adminAudit");
         assertEquals("resource", audit.column("target_id").orElseThrow().linkFromColumn());

@@ -1,8 +1,11 @@
 package dev.warden.panel.registry;
 
+import dev.warden.panel.extension.Relation;
+import dev.warden.panel.extension.SortOrder;
+import dev.warden.panel.extension.AdminIcon;
 import java.util.List;
 
-/** Test fixtures: {@link ResourceDef}s built through the package-private constructor, no database needed. */
+/** Test fixtures: {@link ResourceDef}s built through {@link ResourceDef#builder}, no database needed. */
 public final class TestResources {
 
     private TestResources() {
@@ -16,7 +19,7 @@ public final class TestResources {
 
     /** Like {@code users}: {@code id} integer key, {@code email}, {@code display_name}, {@code created_at}; default sort id desc. */
     public static ResourceDef users() {
-        return users(new ResourceDef.Sort("id", "desc"));
+        return users(new ResourceDef.Sort("id", SortOrder.DESC));
     }
 
     /** The users fixture with another default sort. */
@@ -27,9 +30,11 @@ public final class TestResources {
                 column("display_name", ColumnType.STRING, "text", false),
                 column("created_at", ColumnType.DATETIME, "timestamptz", false));
         List<String> names = columns.stream().map(ColumnDef::name).toList();
-        return new ResourceDef("users", "Users", AdminIcon.USER, "warden_users", Object.class, columns,
-                List.of("id"), names, List.of("email", "display_name"), names, defaultSort,
-                List.of(new RelationDef("cloudSaves", "Cloud Saves", "cloudSaves", RelationDef.MANY, "user_id")));
+        return ResourceDef.builder("users", "warden_users", Object.class).label("Users").icon(AdminIcon.USER)
+                .columns(columns).primaryKey(List.of("id")).listColumns(names)
+                .formFields(List.of("email", "display_name")).showFields(names).defaultSort(defaultSort)
+                .relations(List.of(new RelationDef("cloudSaves", "Cloud Saves", "cloudSaves", Relation.Kind.MANY, "user_id")))
+                .build();
     }
 
     /** Like {@code leaderboardEntries}: composite key (leaderboard_id, user_id), {@code score}; default sort score desc. */
@@ -39,11 +44,13 @@ public final class TestResources {
                 column("user_id", ColumnType.INTEGER, "int8", true),
                 column("score", ColumnType.INTEGER, "int8", false));
         List<String> names = columns.stream().map(ColumnDef::name).toList();
-        return new ResourceDef("leaderboardEntries", "Leaderboard Entries", AdminIcon.TROPHY, "leaderboard_entries",
-                Object.class, columns, List.of("leaderboard_id", "user_id"), names, names, names,
-                new ResourceDef.Sort("score", "desc"),
-                List.of(new RelationDef("leaderboard", "Leaderboard", "leaderboards", RelationDef.ONE, "leaderboard_id"),
-                        new RelationDef("user", "User", "users", RelationDef.ONE, "user_id")));
+        return ResourceDef.builder("leaderboardEntries", "leaderboard_entries", Object.class)
+                .label("Leaderboard Entries").icon(AdminIcon.TROPHY).columns(columns)
+                .primaryKey(List.of("leaderboard_id", "user_id")).listColumns(names).formFields(names).showFields(names)
+                .defaultSort(new ResourceDef.Sort("score", SortOrder.DESC))
+                .relations(List.of(new RelationDef("leaderboard", "Leaderboard", "leaderboards", Relation.Kind.ONE, "leaderboard_id"),
+                        new RelationDef("user", "User", "users", Relation.Kind.ONE, "user_id")))
+                .build();
     }
 
     /** A composite key of a string and a uuid column ({@code slot}, {@code owner}), for type conversion tests. */
@@ -53,8 +60,9 @@ public final class TestResources {
                 column("owner", ColumnType.UUID_TYPE, "uuid", true),
                 column("data", ColumnType.JSON, "jsonb", false));
         List<String> names = columns.stream().map(ColumnDef::name).toList();
-        return new ResourceDef("slots", "Slots", AdminIcon.DATABASE, "slots", Object.class, columns,
-                List.of("slot", "owner"), names, names, names, new ResourceDef.Sort("slot", "asc"), List.of());
+        return ResourceDef.builder("slots", "slots", Object.class).label("Slots").icon(AdminIcon.DATABASE)
+                .columns(columns).primaryKey(List.of("slot", "owner")).listColumns(names).formFields(names)
+                .showFields(names).defaultSort(new ResourceDef.Sort("slot", SortOrder.ASC)).build();
     }
 
     /** A single-key resource keyed by a text column {@code key}. */
@@ -63,7 +71,8 @@ public final class TestResources {
                 column("key", ColumnType.STRING, "text", true),
                 column("value", ColumnType.JSON, "jsonb", false));
         List<String> names = columns.stream().map(ColumnDef::name).toList();
-        return new ResourceDef("configs", "Configs", AdminIcon.SETTING, "configs", Object.class, columns,
-                List.of("key"), names, names, names, new ResourceDef.Sort("key", "asc"), List.of());
+        return ResourceDef.builder("configs", "configs", Object.class).label("Configs").icon(AdminIcon.SETTING)
+                .columns(columns).primaryKey(List.of("key")).listColumns(names).formFields(names)
+                .showFields(names).defaultSort(new ResourceDef.Sort("key", SortOrder.ASC)).build();
     }
 }

@@ -1,7 +1,11 @@
 package dev.warden.panel.registry;
 
+import dev.warden.panel.extension.Relation;
+import dev.warden.panel.builtin.BuiltInTables;
+import dev.warden.panel.extension.AdminIcon;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Fixtures for the write tests: resources shaped like the built-in tables, with nullability and defaults
@@ -22,13 +26,26 @@ public final class WriteFixtures {
                                         ColumnDef... columns) {
         List<ColumnDef> list = Arrays.asList(columns);
         List<String> names = list.stream().map(ColumnDef::name).toList();
-        return new ResourceDef(key, Names.humanize(key), AdminIcon.DATABASE, table, Object.class, list, primaryKey,
-                names, names, names, new ResourceDef.Sort(primaryKey.get(0), "desc"), relations);
+        return ResourceDef.builder(key, table, Object.class).label(Names.humanize(key)).icon(AdminIcon.DATABASE)
+                .columns(list).primaryKey(primaryKey).relations(relations).build();
     }
 
-    /** warden_users without password_hash (hidden). */
+    /**
+     * A built-in table assembled with the real built-in customizer ({@link BuiltInTables}, passwords "hashed"
+     * as {@code hashed:<password>}), on the given catalog facts; no relations (one table only).
+     */
+    private static ResourceDef builtIn(String key, List<String> primaryKey, Map<String, ColumnDef> hidden,
+                                       ColumnDef... columns) {
+        PanelSettings settings = PanelSettings.withBuiltIns(new BuiltInTables(p -> "hashed:" + p));
+        TableSpec spec = settings.tables().get(key);
+        TableFacts facts = new TableFacts(spec, EntityColumns.tableOf(spec.entityClass()), Arrays.asList(columns),
+                primaryKey, Map.of(), hidden);
+        return ResourceAssembler.assemble(List.of(facts), settings).get(key);
+    }
+
+    /** warden_users as the built-in customizer declares it: password_hash hidden, written through "password". */
     public static ResourceDef users() {
-        return resource("users", "warden_users", List.of("id"), List.of(),
+        return builtIn("users", List.of("id"), Map.of("password_hash", col("password_hash", "text", true, false, false)),
                 col("id", "int8", false, true, true),
                 col("email", "text", false, false, false),
                 col("display_name", "text", true, false, false),
@@ -38,11 +55,9 @@ public final class WriteFixtures {
                 col("created_at", "timestamptz", false, true, false));
     }
 
-    /** warden_user_notes: user_id and author_id link to users. */
+    /** warden_user_notes as the built-in customizer declares it: author_id from the operator. */
     public static ResourceDef userNotes() {
-        return resource("userNotes", "warden_user_notes", List.of("id"),
-                List.of(new RelationDef("user", "User", "users", RelationDef.ONE, "user_id"),
-                        new RelationDef("author", "Author", "users", RelationDef.ONE, "author_id")),
+        return builtIn("userNotes", List.of("id"), Map.of(),
                 col("id", "int8", false, true, true),
                 col("user_id", "int8", false, false, false),
                 col("author_id", "int8", true, false, false),
@@ -61,7 +76,7 @@ public final class WriteFixtures {
     /** warden_cloud_saves: user_id links to users; unique (user_id, slot). */
     public static ResourceDef cloudSaves() {
         return resource("cloudSaves", "warden_cloud_saves", List.of("id"),
-                List.of(new RelationDef("user", "User", "users", RelationDef.ONE, "user_id")),
+                List.of(new RelationDef("user", "User", "users", Relation.Kind.ONE, "user_id")),
                 col("id", "int8", false, true, true),
                 col("user_id", "int8", false, false, false),
                 col("slot", "text", false, false, false),
@@ -71,8 +86,8 @@ public final class WriteFixtures {
     /** warden_leaderboard_entries: composite key (leaderboard_id, user_id). */
     public static ResourceDef leaderboardEntries() {
         return resource("leaderboardEntries", "warden_leaderboard_entries", List.of("leaderboard_id", "user_id"),
-                List.of(new RelationDef("leaderboard", "Leaderboard", "leaderboards", RelationDef.ONE, "leaderboard_id"),
-                        new RelationDef("user", "User", "users", RelationDef.ONE, "user_id")),
+                List.of(new RelationDef("leaderboard", "Leaderboard", "leaderboards", Relation.Kind.ONE, "leaderboard_id"),
+                        new RelationDef("user", "User", "users", Relation.Kind.ONE, "user_id")),
                 col("leaderboard_id", "int8", false, false, true),
                 col("user_id", "int8", false, false, true),
                 col("score", "int8", false, true, false),

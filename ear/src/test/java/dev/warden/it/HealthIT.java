@@ -1,0 +1,62 @@
+package dev.warden.it;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.SharedDeployment;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Test;
+
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
+
+/**
+ * MicroProfile Health (issue 18): {@code /health/started}, {@code /health/live} and {@code /health/ready} answer
+ * anonymously, 200 UP with Warden's named checks once the migrations have run and PostgreSQL answers; and the
+ * context root redirects to the admin UI.
+ */
+@SharedDeployment
+class HealthIT {
+
+    @Test
+    void readinessIsUpWithTheSchemaAndDatabaseChecks() {
+        Api.anonymous().get("/health/ready").then()
+                .statusCode(200)
+                .contentType(ContentType.JSON)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItems("warden-schema", "warden-database"))
+                .body("checks.find { it.name == 'warden-schema' }.status", equalTo("UP"))
+                .body("checks.find { it.name == 'warden-schema' }.data.version", not(nullValue()))
+                .body("checks.find { it.name == 'warden-database' }.status", equalTo("UP"));
+    }
+
+    @Test
+    void livenessIsUpWithTheApplicationCheck() {
+        Api.anonymous().get("/health/live").then()
+                .statusCode(200)
+                .contentType(ContentType.JSON)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItems("warden-application"))
+                .body("checks.find { it.name == 'warden-application' }.status", equalTo("UP"));
+    }
+
+    @Test
+    void startedIsUpOnceTheSchemaIsMigrated() {
+        Api.anonymous().get("/health/started").then()
+                .statusCode(200)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItems("warden-schema"));
+        Api.anonymous().get("/health").then()
+                .statusCode(200)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItems("warden-schema", "warden-database", "warden-application"));
+    }
+
+    @Test
+    void theContextRootRedirectsToTheAdminUi() {
+        Api.anonymous().get("/").then()
+                .statusCode(302)
+                .header("Location", endsWith("/admin/"));
+    }
+}

@@ -1,0 +1,220 @@
+package dev.warden.it;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.Deployments;
+import dev.warden.it.support.GameClient;
+import dev.warden.it.support.TestDb;
+import io.restassured.path.json.JsonPath;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Live rooms over real WebSockets (DESIGN.md section 5b; issue 16, Tests): the {@code lobby} type with max 10
+ * clients, a 1.5 s reconnection grace and a long empty-room grace.
+ */
+@ExtendWith(ArquillianExtension.class)
+class RoomsIT {
+
+    private String admin;
+
+    @Deployment(testable = false)
+    static EnterpriseArchive deployment() {
+        return Deployments.wardenWithConfig("it-rooms.jar", "warden.rooms.lobby.max-clients=10",
+                "warden.rooms.lobby.reconnection-grace-ms=1500", "warden.rooms.empty-dispose-ms=120000");
+    }
+
+    @BeforeEach
+    void clean() throws Exception {
+        admin = Api.signedIn("admin", null).cookie();
+        List<String> ids = Api.session(admin).get("/admin-api/rooms?_end=1000").then().statusCode(200)
+                .extract().path("id");
+        for (String id : ids) {
+            Api.session(admin).contentType("application/json").body("{}").post("/admin-api/rooms/" + id + "/dispose");
+        }
+    }
+
+    @Test
+    void joinGetsTheStateAndAMessagePatchesEveryClientAlike() throws Exception {
+        GameClient a = GameClient.connect("lobby", GameClient.register("alice"));
+        JsonPath state = a.next("state");
+        String room = state.getString("room_id");
+        String aliceId = state.getString("client_id");
+        assertEquals(false, state.getBoolean("state.players." + aliceId + ".ready"));
+        GameClient b = GameClient.connect("lobby/" + room, GameClient.register("bob"));
+        JsonPath bState = b.next("state");
+        assertEquals(room, bState.getString("room_id"));
+        assertEquals("alice", bState.getString("state.players." + aliceId + ".name"));
+        a.next("patch"); // bob's arrival
+
+        b.send("ready", "{\"ready\":true}");
+        String patchA = a.next("patch").prettify();
+        String patchB = b.next("patch").prettify();
+        assertEquals(patchA, patchB, "every client gets the same patch");
+        assertTrue(patchA.contains("ready"), patchA);
+
+        Api.session(admin).get("/admin-api/rooms?type=lobby").then().statusCode(200)
+                .header("X-Total-Count", "1").body("[0].clients", equalTo(2)).body("[0].max_clients", equalTo(10));
+        Api.session(admin).get("/admin-api/rooms/" + room).then().statusCode(200)
+                .body("clients.size()", equalTo(2)).body("state.players." + aliceId + ".name", equalTo("alice"));
+    }
+
+    @Test
+    void fiftyConcurrentJoinsOnARoomOfTenAdmitExactlyTen() throws Exception {
+        String token = GameClient.register("crowd");
+        GameClient first = GameClient.connect("lobby", token);
+        String room = first.next("state").getString("room_id");
+        ExecutorService pool = Executors.newFixedThreadPool(50);
+        List<CompletableFuture<GameClient>> joins = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            joins.add(CompletableFuture.supplyAsync(() -> GameClient.connect("lobby/" + room, token), pool));
+        }
+        int admitted = 1;
+        int refused = 0;
+        for (CompletableFuture<GameClient> join : joins) {
+            GameClient client = join.join();
+            Integer code = client.closeCodeWithin(3000);
+            if (code == null) {
+                assertEquals("state", client.next().getString("t"));
+                admitted++;
+            } else {
+                assertEquals(4009, code);
+                refused++;
+            }
+        }
+        pool.shutdown();
+        assertEquals(10, admitted, "exactly max clients seated (the first joiner and 9 of the 50)");
+        assertEquals(41, refused);
+        Api.session(admin).get("/admin-api/rooms/" + room).then().statusCode(200).body("clients.size()", equalTo(10));
+    }
+
+    @Test
+    void aDroppedClientKeepsItsSeatWithinTheGraceAndLosesItAfter() throws Exception {
+        String token = GameClient.register("flaky");
+        GameClient host = GameClient.connect("lobby", GameClient.register("host"));
+        String room = host.next("state").getString("room_id");
+        GameClient a = GameClient.connect("lobby/" + room, token);
+        String clientId = a.next("state").getString("client_id");
+        a.drop();
+        Thread.sleep(300);
+        GameClient again = GameClient.connect("lobby/" + room + "?client_id=" + clientId, token);
+        JsonPath resumed = again.next("state");
+        assertEquals(clientId, resumed.getString("client_id"), "same seat within the grace");
+        assertTrue(resumed.getMap("state.players").containsKey(clientId));
+
+        again.drop();
+        Thread.sleep(3000);
+        GameClient late = GameClient.connect("lobby/" + room + "?client_id=" + clientId, token);
+        JsonPath fresh = late.next("state");
+        assertNotEquals(clientId, fresh.getString("client_id"), "a new seat past the grace");
+        assertTrue(!fresh.getMap("state.players").containsKey(clientId));
+    }
+
+    @Test
+    void kickEditDeleteMessageLockAndDisposeAreAudited() throws Exception {
+        GameClient a = GameClient.connect("lobby", GameClient.register("a"));
+        JsonPath state = a.next("state");
+        String room = state.getString("room_id");
+        GameClient b = GameClient.connect("lobby/" + room, GameClient.register("b"));
+        String bId = b.next("state").getString("client_id");
+        a.next("patch");
+
+        Api.session(admin).contentType("application/json").header("User-Agent", "rooms-it")
+                .body(Map.of("path", "/round", "value", 3)).patch("/admin-api/rooms/" + room + "/state")
+                .then().statusCode(200).body("round", equalTo(3));
+        assertEquals(a.next("patch").prettify(), b.next("patch").prettify());
+        Api.session(admin).delete("/admin-api/rooms/" + room + "/state?path=/round").then().statusCode(200);
+        assertTrue(a.next("patch").prettify().contains("remove"));
+        b.next("patch");
+
+        Api.session(admin).contentType("application/json").body(Map.of("type", "notice", "data", "just b", "client_id", bId))
+                .post("/admin-api/rooms/" + room + "/message").then().statusCode(200);
+        Api.session(admin).contentType("application/json").body(Map.of("type", "notice", "data", "hello"))
+                .post("/admin-api/rooms/" + room + "/message").then().statusCode(200);
+        assertEquals("hello", a.next("msg").getString("data"), "the message to b alone did not reach a");
+        assertEquals("just b", b.next("msg").getString("data"));
+        assertEquals("hello", b.next("msg").getString("data"));
+        assertEquals(2, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.message' AND target_id = ?", room));
+
+        Api.session(admin).contentType("application/json").header("User-Agent", "rooms-it")
+                .body(Map.of("client_id", bId, "reason", "spam")).post("/admin-api/rooms/" + room + "/kick")
+                .then().statusCode(200);
+        assertEquals(4001, b.closeCode());
+        assertEquals(List.of(bId + "|spam|rooms-it"), TestDb.column("SELECT (payload->>'client_id') || '|' || "
+                + "(payload->>'reason') || '|' || (payload->>'userAgent') FROM warden_admin_audit WHERE action = 'room.kick' "
+                + "AND resource = 'rooms' AND target_id = ? AND payload->>'ip' IS NOT NULL", room));
+        assertEquals(List.of("/round|null|3"), TestDb.column("SELECT (payload->>'path') || '|' || (payload->'before')::text "
+                + "|| '|' || (payload->'after')::text FROM warden_admin_audit WHERE action = 'room.state_edit' AND target_id = ?", room));
+        assertEquals(List.of("/round|3"), TestDb.column("SELECT (payload->>'path') || '|' || (payload->'before')::text "
+                + "FROM warden_admin_audit WHERE action = 'room.state_delete' AND target_id = ?", room));
+
+        Api.session(admin).contentType("application/json").body("{}").post("/admin-api/rooms/" + room + "/lock")
+                .then().statusCode(200).body("locked", equalTo(true));
+        assertEquals(4009, GameClient.connect("lobby/" + room, GameClient.register("c")).closeCode());
+        Api.session(admin).contentType("application/json").body("{}").post("/admin-api/rooms/" + room + "/unlock")
+                .then().statusCode(200).body("locked", equalTo(false));
+        GameClient d = GameClient.connect("lobby/" + room, GameClient.register("d"));
+        assertEquals(room, d.next("state").getString("room_id"), "joins are open again after unlock");
+        Api.session(admin).contentType("application/json").body(Map.of("reason", "maintenance"))
+                .post("/admin-api/rooms/" + room + "/dispose").then().statusCode(200);
+        assertEquals(4004, a.closeCode());
+        assertEquals(4004, d.closeCode());
+        Api.session(admin).get("/admin-api/rooms/" + room).then().statusCode(404);
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.lock' AND target_id = ?", room));
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.unlock' AND target_id = ?", room));
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.dispose' AND target_id = ? "
+                + "AND payload->>'reason' = 'maintenance'", room));
+    }
+
+    @Test
+    void aModNeedsTheRoomsScope() throws Exception {
+        String other = Api.signedIn("mod", "users").cookie();
+        Api.session(other).get("/admin-api/rooms").then().statusCode(403);
+        String mod = Api.signedIn("mod", "rooms").cookie();
+        Api.session(mod).get("/admin-api/rooms").then().statusCode(200);
+        Api.session(mod).get("/admin-api/rooms/_nodes").then().statusCode(200).body("size()", equalTo(1));
+    }
+
+    @Test
+    void banClosesThePlayersSocketsAndRevokeKillsOldTokens() throws Exception {
+        String email = "banned-" + TestDb.unique() + "@example.com";
+        String token = Api.anonymous().contentType("application/json")
+                .body(Map.of("email", email, "password", "player password"))
+                .post("/game-api/v1/auth/register").then().statusCode(201).extract().path("token");
+        long userId = TestDb.scalar("SELECT id FROM warden_users WHERE email = ?", email);
+        GameClient a = GameClient.connect("lobby", token);
+        a.next("state");
+        GameClient b = GameClient.connect("lobby", token);
+        b.next("state");
+        Api.session(admin).contentType("application/json").body(Map.of("reason", "cheating"))
+                .post("/admin-api/users/" + userId + "/ban").then().statusCode(200)
+                .body("sessions_closed", equalTo(3)); // the token's session row and two sockets
+        assertEquals(4003, a.closeCode());
+        assertEquals(4003, b.closeCode());
+        assertEquals(4003, GameClient.connect("lobby", token).closeCode());
+        Api.anonymous().contentType("application/json").body(Map.of("email", email, "password", "player password"))
+                .post("/game-api/v1/auth/login").then().statusCode(403);
+
+        Api.session(admin).post("/admin-api/users/" + userId + "/unban").then().statusCode(200);
+        String fresh = Api.anonymous().contentType("application/json")
+                .body(Map.of("email", email, "password", "player password"))
+                .post("/game-api/v1/auth/login").then().statusCode(200).extract().path("token");
+        Api.session(admin).post("/admin-api/users/" + userId + "/revoke-sessions").then().statusCode(200);
+        assertEquals(4003, GameClient.connect("lobby", fresh).closeCode());
+    }
+}

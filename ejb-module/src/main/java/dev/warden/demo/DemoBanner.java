@@ -1,0 +1,72 @@
+package dev.warden.demo;
+
+import static dev.warden.demo.DemoJson.json;
+import static dev.warden.demo.DemoJson.obj;
+
+/**
+ * The banner {@link DemoSeeder} logs once after seeding: where the admin panel is, the demo admin's and
+ * moderator's credentials, the API token, and three ready-to-paste {@code curl} lines (sign in to the admin API,
+ * list users with the session cookie, read the hosting API with the token). README.md quotes it: keep the two
+ * in step.
+ */
+final class DemoBanner {
+
+    private DemoBanner() {
+    }
+
+    /**
+     * A seeded panel account as the banner shows it.
+     *
+     * @param email     the account's email
+     * @param password  its password in plain text (printed once)
+     * @param generated whether Warden generated the password (else it came from {@code configKey})
+     * @param configKey the MicroProfile Config key that sets the password
+     */
+    record Account(String email, String password, boolean generated, String configKey) {
+    }
+
+    /**
+     * The banner text (lines joined with the platform's line separator), with {@code publicUrl}'s trailing
+     * slashes dropped.
+     */
+    static String text(Account admin, Account mod, String apiToken, String publicUrl) {
+        String url = publicUrl.trim();
+        while (url.endsWith("/")) {
+            url = url.substring(0, url.length() - 1);
+        }
+        String login = json(obj("email", admin.email(), "password", admin.password()));
+        String rule = "=".repeat(78);
+        String nl = System.lineSeparator();
+        return String.join(nl,
+                "",
+                rule,
+                "  Warden demo data is ready (warden.demo=true)",
+                rule,
+                "  Admin panel:  " + url + "/admin/",
+                "  Admin:        " + admin.email(),
+                "  Password:     " + admin.password() + origin(admin),
+                "  Moderator:    " + mod.email() + " (mod of users and userNotes)",
+                "  Mod password: " + mod.password() + origin(mod),
+                "  API token:    " + apiToken + " (team Demo Studio; shown only here)",
+                "",
+                "  Log in to the admin API (keeps the session cookie in /tmp/warden.cookies):",
+                "    curl -i -c /tmp/warden.cookies -H 'Content-Type: application/json' -d "
+                        + shellQuote(login) + " " + url + "/admin-api/auth/login",
+                "  List users with that session:",
+                "    curl -i -b /tmp/warden.cookies '" + url + "/admin-api/users?_start=0&_end=10&_sort=id&_order=asc'",
+                "  Read the hosting API with the token:",
+                "    curl -i -H 'Authorization: Bearer " + apiToken + "' " + url + "/api/v1/applications",
+                rule);
+    }
+
+    private static String origin(Account account) {
+        return account.generated()
+                ? "   (generated; set " + account.configKey() + " to choose one)"
+                : "   (from " + account.configKey() + ")";
+    }
+
+    /** {@code value} in single quotes for a POSIX shell (a quote inside becomes {@code '\''}). */
+    static String shellQuote(String value) {
+        return "'" + value.replace("'", "'\\''") + "'";
+    }
+}

@@ -1,0 +1,50 @@
+package dev.warden.health;
+
+import dev.warden.common.sql.Sql;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Readiness check {@code warden-database}: UP while a connection from Warden's data source
+ * ({@link Sql#DATA_SOURCE}) answers {@link Connection#isValid} within {@value #TIMEOUT_SECONDS} s; DOWN otherwise,
+ * with data {@code reason} ("unreachable" or "invalid connection") and {@code sqlState} (e.g. {@code 08001}). The driver's message, which
+ * names hosts and users, goes to the log at FINE only, never into the anonymous health answer.
+ */
+@Readiness
+@ApplicationScoped
+public class DatabaseCheck implements HealthCheck {
+
+    /** The check's name in the health JSON. */
+    public static final String NAME = "warden-database";
+    static final int TIMEOUT_SECONDS = 2;
+
+    private static final Logger LOG = Logger.getLogger(DatabaseCheck.class.getName());
+
+    @Resource(lookup = Sql.DATA_SOURCE)
+    DataSource dataSource;
+
+    @Override
+    public HealthCheckResponse call() {
+        try (Connection connection = dataSource.getConnection()) {
+            if (connection.isValid(TIMEOUT_SECONDS)) {
+                return HealthCheckResponse.named(NAME).up().build();
+            }
+            return HealthCheckResponse.named(NAME).down().withData("reason", "invalid connection").build();
+        } catch (SQLException e) {
+            LOG.log(Level.FINE, "Health: the database does not answer", e);
+            return HealthCheckResponse.named(NAME).down()
+                    .withData("reason", "unreachable")
+                    .withData("sqlState", e.getSQLState() == null ? "unknown" : e.getSQLState())
+                    .build();
+        }
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The hosting API's limits (spec/hosting-api.md, Limits): the one declaration of its endpoints and their Limits
+ * table ({@link dev.warden.hosting.limits.Endpoint}), which limits a request counts against
+ * ({@link dev.warden.hosting.limits.LimitPolicy}), the counters and one-at-a-time slots shared by every node in
+ * PostgreSQL ({@link dev.warden.hosting.limits.RateLimiter}) and the rate-limit header values. It knows nothing of
+ * HTTP requests (the web layer's filters call it) and must not depend on the hosting feature packages.
+ */
+package dev.warden.hosting.limits;

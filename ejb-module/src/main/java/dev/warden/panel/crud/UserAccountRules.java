@@ -1,0 +1,91 @@
+package dev.warden.panel.crud;
+
+import dev.warden.auth.Operator;
+import dev.warden.common.ApiException;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * Who may change a panel account and what a change of credentials does (issue 13, point 1; DESIGN.md section 3,
+ * "Auth": "A mod never changes, bans or revokes a user who holds a role; only admins do").
+ *
+ * <ul>
+ *   <li>A non-admin may not update, delete, ban, unban or revoke the sessions of a user who holds the
+ *       {@code admin} or {@code mod} role (403), whatever the policies say.</li>
+ *   <li>Changing a user's {@code password} (any write-only field) or {@code email} is audited with both values
+ *       replaced by {@value #CHANGED} and ends that user's other sessions (token version bumped; the session making the
+ *       change, when it is the user's own, stays valid).</li>
+ * </ul>
+ */
+public final class UserAccountRules {
+
+    /** The audit value of a credential column that changed. */
+    public static final String CHANGED = "(changed)";
+    /** The users resource's key. */
+    public static final String USERS = "users";
+    /** The users column that identifies the account (a password reset goes to it), audited without values. */
+    public static final String EMAIL = "email";
+
+    private UserAccountRules() {
+    }
+
+    /**
+     * Refuses a change of user {@code userId} by a non-admin when the user holds the admin or mod role.
+     *
+     * @throws ApiException 403 {@code forbidden}
+     */
+    public static void requireMayChange(Connection connection, Operator operator, long userId) throws SQLException {
+        if (operator.isAdmin()) {
+            return;
+        }
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT 1 FROM warden_roles WHERE user_id = ? AND role IN ('admin', 'mod') LIMIT 1")) {
+            ps.setLong(1, userId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    throw ApiException.forbidden("Only admins change admin and mod accounts");
+                }
+            }
+        }
+    }
+
+    /**
+     * Ends every session of user {@code userId} except {@code keepSessionId} (when it is one of the user's):
+     * bumps the token version, deletes the other session rows and moves the kept one to the new version.
+     *
+     * @return the number of sessions ended
+     */
+    public static int endOtherSessions(Connection connection, long userId, String keepSessionId) throws SQLException {
+        int version;
+        try (PreparedStatement ps = connection.prepareStatement(
+                "UPDATE warden_users SET token_version = token_version + 1 WHERE id = ? RETURNING token_version")) {
+            ps.setLong(1, userId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return 0;
+                }
+                version = rs.getInt(1);
+            }
+        }
+        int closed;
+        try (PreparedStatement ps = connection.prepareStatement(
+                "DELETE FROM warden_sessions WHERE user_id = ? AND id IS DISTINCT FROM ?")) {
+            ps.setLong(1, userId);
+            ps.setString(2, keepSessionId);
+            closed = ps.executeUpdate();
+        }
+        if (keepSessionId != null) {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "UPDATE warden_sessions SET token_version = ? WHERE id = ? AND user_id = ?")) {
+                ps.setInt(1, version);
+                ps.setString(2, keepSessionId);
+                ps.setLong(3, userId);
+                ps.executeUpdate();
+            }
+        }
+        return closed;
+    }
+}

@@ -1,0 +1,395 @@
+package dev.warden.rooms;
+
+import dev.warden.common.Hashing;
+import dev.warden.players.Player;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static dev.warden.common.JsonSupport.JSON;
+
+/**
+ * A live room on this node (DESIGN.md section 5b): its seats, lock flag and JSON state.
+ *
+ * <p>Seats and flags are guarded by this object's lock, so admission is exact under concurrent joins (max
+ * clients is never exceeded). Everything else, room code included, runs on the room's {@link SerialExecutor}:
+ * callbacks, state changes and the patch tick, which diffs the state against what clients last got
+ * ({@code Json.createDiff}) and sends one encoded {@code patch} frame to every synced client. A joining or
+ * resuming client first lets pending changes go out as a patch to the others, then gets a {@code state} frame.
+ */
+public final class Room implements RoomContext {
+
+    /** Host callbacks: the scheduler, and notices of changes that the cluster row should reflect. */
+    interface Host {
+        ScheduledExecutorService scheduler();
+
+        void changed(Room room);
+
+        void removed(Room room);
+    }
+
+    private final String id;
+    private final RoomType type;
+    private final RoomSettings settings;
+    private final Instant createdAt = Instant.now();
+    private final Host host;
+    private final SerialExecutor exec;
+    private final Map<String, Seat> seats = new LinkedHashMap<>();
+    private final AtomicBoolean tickQueued = new AtomicBoolean();
+    private boolean locked;
+    private boolean disposed;
+    private ScheduledFuture<?> ticker;
+    private ScheduledFuture<?> emptyTimer;
+    private final RoomState state = new RoomState(); // room thread only
+
+    Room(String id, RoomType type, RoomSettings settings, Host host) {
+        this.id = id;
+        this.type = type;
+        this.settings = settings;
+        this.host = host;
+        this.exec = new SerialExecutor(host.scheduler(), id);
+    }
+
+    void start() {
+        exec.execute(() -> type.onCreate(this));
+        long rate = settings.patchRate().toMillis();
+        ticker = host.scheduler().scheduleAtFixedRate(() -> {
+            if (tickQueued.compareAndSet(false, true)) {
+                exec.execute(() -> {
+                    tickQueued.set(false);
+                    flush();
+                });
+            }
+        }, rate, rate, TimeUnit.MILLISECONDS);
+    }
+
+    /** Runs {@code task} on the room's thread. */
+    public void run(Runnable task) {
+        exec.execute(task);
+    }
+
+    /** When the room was created. */
+    public Instant createdAt() { return createdAt; }
+
+    /** True once disposed. */
+    public synchronized boolean disposed() { return disposed; }
+
+    /** True while locked. */
+    public synchronized boolean locked() { return locked; }
+
+    /** Seats taken (dropped clients within their grace included). */
+    public synchronized int seatCount() { return seats.size(); }
+
+    /** Most clients. */
+    public int maxClients() { return settings.maxClients(); }
+
+    /**
+     * Seats {@code player} on {@code connection}: resumes the seat {@code clientId} when it is theirs, else takes
+     * a new seat unless the room is disposed (4004), locked or full (4009). The {@code state} frame follows on
+     * the room's thread.
+     */
+    Admission admit(Player player, ClientConnection connection, String clientId) {
+        Seat seat;
+        ClientConnection replaced = null;
+        boolean resumed = false;
+        synchronized (this) {
+            if (disposed) {
+                return Admission.refused(CloseCodes.DISPOSED, "room disposed");
+            }
+            Seat existing = clientId == null ? null : seats.get(clientId);
+            if (existing != null && existing.userId == player.userId()) {
+                seat = existing;
+                replaced = seat.connection;
+                seat.connection = connection;
+                seat.ip = connection.ip();
+                seat.synced = false;
+                seat.generation++;
+                resumed = true;
+            } else if (locked) {
+                return Admission.refused(CloseCodes.LOCKED, "room locked");
+            } else if (seats.size() >= settings.maxClients()) {
+                return Admission.refused(CloseCodes.LOCKED, "room full");
+            } else {
+                seat = new Seat(Hashing.randomToken(9), player.userId(), player.displayName(), connection.ip());
+                seat.connection = connection;
+                seats.put(seat.clientId, seat);
+                if (emptyTimer != null) {
+                    emptyTimer.cancel(false);
+                    emptyTimer = null;
+                }
+            }
+        }
+        if (replaced != null) {
+            replaced.close(1000, "resumed on another connection");
+        }
+        boolean joined = !resumed;
+        exec.execute(() -> {
+            seat.synced = false;
+            if (joined) {
+                type.onJoin(this, seat.view());
+            }
+            flush();
+            synchronized (this) {
+                if (seat.connection != connection) {
+                    return; // gone or replaced meanwhile
+                }
+            }
+            connection.send(JSON.createObjectBuilder().add("t", "state").add("client_id", seat.clientId)
+                    .add("room_id", id).add("state", state.get()).build().toString());
+            seat.synced = true;
+        });
+        if (joined) {
+            host.changed(this);
+        }
+        return new Admission(this, seat.clientId, 0, null);
+    }
+
+    /** A client's frame {@code {"t":"msg","type":..,"data":..}}: handed to room code on the room's thread. */
+    void message(String clientId, ClientConnection connection, String msgType, JsonValue data) {
+        exec.execute(() -> {
+            Seat seat;
+            synchronized (this) {
+                seat = seats.get(clientId);
+                if (seat == null || seat.connection != connection) {
+                    return;
+                }
+            }
+            type.onMessage(this, seat.view(), msgType, data == null ? JsonValue.NULL : data);
+        });
+    }
+
+    /**
+     * The socket of seat {@code clientId} closed with {@code code}: 1000 gives the seat up at once (consented),
+     * any other code keeps it for the reconnection grace. Ignored when the seat is gone or on another socket.
+     */
+    void closed(String clientId, ClientConnection connection, int code) {
+        long generation;
+        Seat seat;
+        synchronized (this) {
+            seat = seats.get(clientId);
+            if (seat == null || seat.connection != connection) {
+                return;
+            }
+            if (code == 1000 || settings.reconnectionGrace().isZero()) {
+                seats.remove(clientId);
+                seat.connection = null;
+                generation = -1;
+            } else {
+                seat.connection = null;
+                generation = ++seat.generation;
+            }
+        }
+        seat.synced = false;
+        if (generation < 0) {
+            left(seat, code == 1000);
+            return;
+        }
+        host.scheduler().schedule(() -> exec.execute(() -> {
+            synchronized (this) {
+                if (seat.connection != null || seat.generation != generation || seats.get(clientId) != seat) {
+                    return;
+                }
+                seats.remove(clientId);
+            }
+            left(seat, false);
+        }), settings.reconnectionGrace().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Removes seat {@code clientId} and closes its socket with {@code code}.
+     *
+     * @return false when there is no such seat
+     */
+    public boolean kick(String clientId, int code, String reason) {
+        Seat seat;
+        ClientConnection connection;
+        synchronized (this) {
+            seat = seats.remove(clientId);
+            if (seat == null) {
+                return false;
+            }
+            connection = seat.connection;
+            seat.connection = null;
+        }
+        if (connection != null) {
+            connection.close(code, reason);
+        }
+        left(seat, false);
+        return true;
+    }
+
+    /** Removes every seat held on {@code connection} (a ban); the caller closes the socket. */
+    boolean evict(ClientConnection connection) {
+        List<Seat> gone = new ArrayList<>();
+        synchronized (this) {
+            seats.values().removeIf(s -> {
+                if (s.connection == connection) {
+                    s.connection = null;
+                    gone.add(s);
+                    return true;
+                }
+                return false;
+            });
+        }
+        gone.forEach(s -> left(s, false));
+        return !gone.isEmpty();
+    }
+
+    private void left(Seat seat, boolean consented) {
+        exec.execute(() -> {
+            type.onLeave(this, seat.view(), consented);
+            scheduleEmptyDispose();
+        });
+        host.changed(this);
+    }
+
+    private void scheduleEmptyDispose() {
+        synchronized (this) {
+            if (!seats.isEmpty() || disposed || emptyTimer != null) {
+                return;
+            }
+            emptyTimer = host.scheduler().schedule(() -> exec.execute(() -> {
+                synchronized (this) {
+                    emptyTimer = null;
+                    if (!seats.isEmpty()) {
+                        return;
+                    }
+                }
+                dispose(CloseCodes.DISPOSED, "room empty");
+            }), settings.emptyDispose().toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Disposes of the room: every socket is closed with {@code code}, then {@code onDispose} runs.
+     *
+     * @return false when it was already disposed
+     */
+    public boolean dispose(int code, String reason) {
+        List<ClientConnection> open = new ArrayList<>();
+        synchronized (this) {
+            if (disposed) {
+                return false;
+            }
+            disposed = true;
+            seats.values().forEach(s -> {
+                if (s.connection != null) {
+                    open.add(s.connection);
+                }
+                s.connection = null;
+            });
+            seats.clear();
+            if (ticker != null) {
+                ticker.cancel(false);
+            }
+            if (emptyTimer != null) {
+                emptyTimer.cancel(false);
+            }
+        }
+        open.forEach(c -> c.close(code, reason));
+        exec.execute(() -> type.onDispose(this));
+        host.removed(this);
+        return true;
+    }
+
+    /** Sends pending state changes as one patch frame to every synced client (room thread only). */
+    void flush() {
+        String frame = state.takePatch();
+        if (frame != null) {
+            sendAll(frame);
+        }
+    }
+
+    private void sendAll(String frame) {
+        List<ClientConnection> targets = new ArrayList<>();
+        synchronized (this) {
+            for (Seat seat : seats.values()) {
+                if (seat.connection != null && seat.synced) {
+                    targets.add(seat.connection);
+                }
+            }
+        }
+        targets.forEach(c -> c.send(frame));
+    }
+
+    /** A snapshot of the seats for the admin API (any thread). */
+    public synchronized List<RoomClient> snapshot() { return seats.values().stream().map(Seat::view).toList(); }
+
+    // RoomContext
+
+    @Override
+    public String id() { return id; }
+
+    @Override
+    public String type() { return type.name(); }
+
+    @Override
+    public JsonObject state() { return state.get(); }
+
+    @Override
+    public void setState(JsonObject newState) {
+        state.replace(newState);
+    }
+
+    @Override
+    public void set(String pointer, JsonValue value) {
+        state.set(pointer, value);
+    }
+
+    @Override
+    public void remove(String pointer) {
+        state.remove(pointer);
+    }
+
+    @Override
+    public void broadcast(String msgType, JsonValue data) {
+        flush();
+        sendAll(RoomState.message(msgType, data));
+    }
+
+    @Override
+    public void send(String clientId, String msgType, JsonValue data) {
+        ClientConnection target;
+        synchronized (this) {
+            Seat seat = seats.get(clientId);
+            target = seat == null || !seat.synced ? null : seat.connection;
+        }
+        if (target != null) {
+            flush();
+            target.send(RoomState.message(msgType, data));
+        }
+    }
+
+    @Override
+    public List<RoomClient> clients() { return snapshot(); }
+
+    @Override
+    public void lock() { setLocked(true); }
+
+    @Override
+    public void unlock() { setLocked(false); }
+
+    /** Sets the lock flag; true when it changed. */
+    public boolean setLocked(boolean value) {
+        synchronized (this) {
+            if (locked == value) {
+                return false;
+            }
+            locked = value;
+        }
+        host.changed(this);
+        return true;
+    }
+
+    @Override
+    public void dispose() { exec.execute(() -> dispose(CloseCodes.DISPOSED, "room disposed")); }
+}

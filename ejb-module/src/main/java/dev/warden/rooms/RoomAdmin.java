@@ -1,0 +1,214 @@
+package dev.warden.rooms;
+
+import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonPointer;
+import jakarta.json.JsonValue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+import static dev.warden.common.JsonSupport.JSON;
+
+/**
+ * The operators' commands on live rooms (DESIGN.md section 5b, "Admin API"): read, kick, lock, unlock, state edit
+ * and delete by JSON Pointer, dispose, message, and the node view. Authorization and audit are the caller's (the
+ * admin resource). A room that does not exist is 404; a room hosted by another node is 503 with
+ * {@code Retry-After} until the cross-node command path exists; a room that does not answer within 2 s is 503.
+ */
+@Stateless
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class RoomAdmin {
+
+    private static final long ANSWER_MS = 2000;
+
+    @EJB
+    Rooms rooms;
+
+    @EJB
+    RoomStore store;
+
+    /** The list: every room of the cluster, filtered, sorted and windowed ({@link RoomQuery}). */
+    public RoomQuery.Result list(Map<String, List<String>> params) {
+        return RoomQuery.parse(params).apply(RoomQuery.rows(store.rows(), rooms));
+    }
+
+    /** {@code {id, type, node, clients, max_clients, locked, created_at, state, clients_list}}: the room in full. */
+    public JsonObject read(String id) {
+        Room room = local(id);
+        JsonObject state = onRoom(room, r -> r.state());
+        return full(room, state);
+    }
+
+    /** The room's list row plus {@code state} and {@code clients: [...]}. */
+    JsonObject full(Room room, JsonObject state) {
+        JsonArrayBuilder clients = JSON.createArrayBuilder();
+        for (RoomClient c : room.snapshot()) {
+            clients.add(JSON.createObjectBuilder().add("client_id", c.clientId()).add("user_id", c.userId())
+                    .add("_labels", JSON.createObjectBuilder().add("user_id", label(c)))
+                    .add("joined_at", c.joinedAt().toString())
+                    .add("ip", c.ip() == null ? JsonValue.NULL : JSON.createValue(c.ip()))
+                    .add("connected", c.connected()));
+        }
+        JsonObjectBuilder out = JSON.createObjectBuilder(RoomQuery.json(RoomQuery.row(room, rooms.node())));
+        return out.add("state", state).add("clients", clients).build();
+    }
+
+    private static String label(RoomClient c) {
+        return c.displayName() == null ? "user " + c.userId() : c.displayName();
+    }
+
+    /**
+     * Kicks {@code clientId}: its socket closes with 4001 and its seat is freed.
+     *
+     * @throws ApiException 404 unknown room or client
+     */
+    public void kick(String id, String clientId, String reason) {
+        Room room = local(id);
+        if (clientId == null || !room.kick(clientId, CloseCodes.KICKED, reason == null ? "kicked" : reason)) {
+            throw ApiException.notFound("No client '" + clientId + "' in room " + id);
+        }
+    }
+
+    /** Locks or unlocks; the room after. */
+    public JsonObject lock(String id, boolean locked) {
+        Room room = local(id);
+        room.setLocked(locked);
+        return RoomQuery.json(RoomQuery.row(room, rooms.node()));
+    }
+
+    /**
+     * Sets the value at {@code path}; {@code {before, after, state}} ({@code before} null when the path was absent).
+     *
+     * @throws ApiException 422 {@code path} malformed or its parent missing
+     */
+    public JsonObject editState(String id, String path, JsonValue value) {
+        Room room = local(id);
+        return onRoom(room, r -> {
+            JsonValue before = at(r.state(), path);
+            try {
+                r.set(path, value);
+            } catch (JsonException | IllegalArgumentException e) {
+                throw ApiException.invalid("path", e.getMessage());
+            }
+            return JSON.createObjectBuilder().add("before", before == null ? JsonValue.NULL : before)
+                    .add("after", value).add("state", r.state()).build();
+        });
+    }
+
+    /**
+     * Removes the value at {@code path}; {@code {before, state}}.
+     *
+     * @throws ApiException 422 {@code path} malformed or nothing there
+     */
+    public JsonObject deleteState(String id, String path) {
+        Room room = local(id);
+        return onRoom(room, r -> {
+            JsonValue before = at(r.state(), path);
+            if (before == null || path.isEmpty()) {
+                throw ApiException.invalid("path", "no value at '" + path + "'");
+            }
+            r.remove(path);
+            return JSON.createObjectBuilder().add("before", before).add("state", r.state()).build();
+        });
+    }
+
+    /** Disposes of the room: every client is closed with 4004. */
+    public void dispose(String id, String reason) {
+        Room room = local(id);
+        room.dispose(CloseCodes.DISPOSED, reason == null ? "disposed by an operator" : reason);
+    }
+
+    /**
+     * Sends {@code {"t":"msg","type","data"}} to {@code clientId}, or to every client when null.
+     *
+     * @throws ApiException 404 unknown room or client
+     */
+    public void message(String id, String type, JsonValue data, String clientId) {
+        Room room = local(id);
+        if (clientId != null && room.snapshot().stream().noneMatch(c -> c.clientId().equals(clientId))) {
+            throw ApiException.notFound("No client '" + clientId + "' in room " + id);
+        }
+        onRoom(room, r -> {
+            if (clientId == null) {
+                r.broadcast(type, data);
+            } else {
+                r.send(clientId, type, data);
+            }
+            return JsonValue.TRUE;
+        });
+    }
+
+    /** {@code GET /admin-api/rooms/_nodes}: every live node with its figures. */
+    public List<JsonObject> nodes() {
+        return store.nodes().stream().map(n -> JSON.createObjectBuilder().add("node", n.node()).add("rooms", n.rooms())
+                .add("clients", n.clients())
+                .add("heap_used_mb", n.heapUsedMb() == null ? JsonValue.NULL : JSON.createValue(n.heapUsedMb()))
+                .add("rss_mb", n.rssMb() == null ? JsonValue.NULL : JSON.createValue(n.rssMb()))
+                .add("cpu_percent", n.cpuPercent() == null ? JsonValue.NULL : JSON.createValue(n.cpuPercent()))
+                .add("started_at", n.startedAt().toString()).add("heartbeat", n.heartbeat().toString()).build()).toList();
+    }
+
+    private static JsonValue at(JsonObject state, String path) {
+        if (path == null) {
+            throw ApiException.invalid("path", "is required");
+        }
+        try {
+            JsonPointer pointer = jakarta.json.Json.createPointer(path);
+            return pointer.containsValue(state) ? pointer.getValue(state) : null;
+        } catch (JsonException e) {
+            throw ApiException.invalid("path", e.getMessage());
+        }
+    }
+
+    private Room local(String id) {
+        Room room = rooms.find(id).orElse(null);
+        if (room != null && !room.disposed()) {
+            return room;
+        }
+        RoomStore.Row row = store.row(id);
+        if (row != null && !row.node().equals(rooms.node())) {
+            throw new ApiException(ErrorCode.UNAVAILABLE, "Room " + id + " is hosted by node " + row.node()
+                    + "; send the command to that node").withHeaders(Map.of("Retry-After", "2"));
+        }
+        throw ApiException.notFound("No room '" + id + "'");
+    }
+
+    private static <T> T onRoom(Room room, Function<Room, T> work) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        room.run(() -> {
+            try {
+                answer.complete(work.apply(room));
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        try {
+            return answer.get(ANSWER_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (TimeoutException e) {
+            throw new ApiException(ErrorCode.TIMEOUT, "Room " + room.id() + " did not answer within 2 s")
+                    .withHeaders(Map.of("Retry-After", "1"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException(ErrorCode.TIMEOUT, "Interrupted");
+        }
+    }
+}

@@ -1,0 +1,208 @@
+package dev.warden.rooms;
+
+import dev.warden.common.ApiException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import static dev.warden.common.JsonSupport.JSON;
+
+/**
+ * The list convention (DESIGN.md section 3, "List") over room rows {@code {id, type, node, clients, max_clients,
+ * locked, created_at}}: {@code _start}/{@code _end} (default 0 and 100, at most 1000), {@code _sort}/{@code _order},
+ * {@code _q}/{@code q} (substring of id, type, node), {@code <col>_eq|_ne|_gt|_gte|_lt|_lte|_in|_like} and bare
+ * {@code <col>=v}. An unknown column or a bad value is 422 naming the parameter.
+ */
+public final class RoomQuery {
+
+    /** A list row. */
+    public record Row(String id, String type, String node, int clients, int maxClients, boolean locked, Instant createdAt) {
+        Object get(String column) {
+            return switch (column) {
+                case "id" -> id;
+                case "type" -> type;
+                case "node" -> node;
+                case "clients" -> (long) clients;
+                case "max_clients" -> (long) maxClients;
+                case "locked" -> locked;
+                case "created_at" -> createdAt;
+                default -> throw new IllegalArgumentException(column);
+            };
+        }
+    }
+
+    /** A window of rows and the total before windowing. */
+    public record Result(List<JsonObject> rows, int total) {
+    }
+
+    private static final List<String> COLUMNS = List.of("id", "type", "node", "clients", "max_clients", "locked", "created_at");
+    private static final List<String> OPS = List.of("_eq", "_ne", "_gte", "_gt", "_lte", "_lt", "_in", "_like");
+
+    private final List<Predicate<Row>> filters = new ArrayList<>();
+    private Comparator<Row> order = Comparator.comparing(Row::createdAt, Comparator.nullsLast(Comparator.reverseOrder()));
+    private int start = 0;
+    private int end = 100;
+
+    private RoomQuery() {
+    }
+
+    /** The cluster rows, with this node's rooms taken from memory (their figures are current). */
+    static List<Row> rows(List<RoomStore.Row> stored, Rooms rooms) {
+        Map<String, Row> out = new LinkedHashMap<>();
+        for (RoomStore.Row r : stored) {
+            int max = rooms.settings(r.type()).map(RoomSettings::maxClients).orElse(0);
+            out.put(r.id(), new Row(r.id(), r.type(), r.node(), r.clients(), max, r.locked(), r.createdAt()));
+        }
+        out.keySet().removeIf(id -> out.get(id).node().equals(rooms.node()) && rooms.find(id).isEmpty());
+        for (Room room : rooms.local()) {
+            if (!room.disposed()) {
+                out.put(room.id(), row(room, rooms.node()));
+            }
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    static Row row(Room room, String node) {
+        return new Row(room.id(), room.type(), node, room.seatCount(), room.maxClients(), room.locked(), room.createdAt());
+    }
+
+    /** A row as JSON (with {@code _id}). */
+    public static JsonObject json(Row r) {
+        return JSON.createObjectBuilder().add("id", r.id()).add("_id", r.id()).add("type", r.type()).add("node", r.node())
+                .add("clients", r.clients()).add("max_clients", r.maxClients()).add("locked", r.locked())
+                .add("created_at", r.createdAt() == null ? JsonValue.NULL : JSON.createValue(r.createdAt().toString()))
+                .build();
+    }
+
+    /**
+     * Parses the list parameters.
+     *
+     * @throws ApiException 422 naming the parameter
+     */
+    public static RoomQuery parse(Map<String, List<String>> params) {
+        RoomQuery q = new RoomQuery();
+        Map<String, List<String>> bare = new HashMap<>();
+        List<String> sort = List.of();
+        List<String> orders = List.of();
+        for (Map.Entry<String, List<String>> e : params.entrySet()) {
+            String key = e.getKey();
+            String value = e.getValue().isEmpty() ? "" : e.getValue().get(0);
+            switch (key) {
+                case "_start" -> q.start = integer(key, value);
+                case "_end" -> q.end = integer(key, value);
+                case "_sort" -> sort = List.of(value.split(","));
+                case "_order" -> orders = List.of(value.split(","));
+                case "_q", "q" -> {
+                    String needle = value.toLowerCase(Locale.ROOT);
+                    q.filters.add(r -> (r.id() + " " + r.type() + " " + r.node()).toLowerCase(Locale.ROOT).contains(needle));
+                }
+                default -> {
+                    String op = OPS.stream().filter(key::endsWith).findFirst().orElse(null);
+                    String column = op == null ? key : key.substring(0, key.length() - op.length());
+                    if (!COLUMNS.contains(column)) {
+                        throw ApiException.invalid(key, "unknown column '" + column + "'");
+                    }
+                    if (op == null) {
+                        bare.put(column, e.getValue());
+                    } else {
+                        q.filters.add(filter(key, column, op, value));
+                    }
+                }
+            }
+        }
+        bare.forEach((column, values) -> {
+            List<Object> wanted = values.stream().map(v -> value(column, column, v)).toList();
+            q.filters.add(r -> wanted.contains(r.get(column)));
+        });
+        if (q.start < 0 || q.end < q.start || q.end - q.start > 1000) {
+            throw ApiException.invalid("_end", "the window must be 0 to 1000 rows");
+        }
+        Comparator<Row> comparator = null;
+        for (int i = 0; i < sort.size(); i++) {
+            String column = sort.get(i).strip();
+            if (!COLUMNS.contains(column)) {
+                throw ApiException.invalid("_sort", "unknown column '" + column + "'");
+            }
+            boolean desc = i < orders.size() && orders.get(i).strip().equalsIgnoreCase("desc");
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            Comparator<Row> c = Comparator.comparing(r -> (Comparable) r.get(column), Comparator.nullsLast(Comparator.naturalOrder()));
+            c = desc ? c.reversed() : c;
+            comparator = comparator == null ? c : comparator.thenComparing(c);
+        }
+        if (comparator != null) {
+            q.order = comparator.thenComparing(Row::id);
+        }
+        return q;
+    }
+
+    /** Filters, sorts and windows {@code rows}. */
+    public Result apply(List<Row> rows) {
+        List<Row> matching = rows.stream().filter(r -> filters.stream().allMatch(f -> f.test(r))).sorted(order).toList();
+        List<JsonObject> window = matching.subList(Math.min(start, matching.size()), Math.min(end, matching.size()))
+                .stream().map(RoomQuery::json).toList();
+        return new Result(window, matching.size());
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Predicate<Row> filter(String param, String column, String op, String raw) {
+        if (op.equals("_like")) {
+            String needle = raw.toLowerCase(Locale.ROOT);
+            return r -> String.valueOf(r.get(column)).toLowerCase(Locale.ROOT).contains(needle);
+        }
+        if (op.equals("_in")) {
+            List<Object> wanted = List.of(raw.split(",")).stream().map(v -> value(param, column, v.strip())).toList();
+            return r -> wanted.contains(r.get(column));
+        }
+        Comparable wanted = (Comparable) value(param, column, raw);
+        return r -> {
+            Comparable have = (Comparable) r.get(column);
+            if (have == null) {
+                return false;
+            }
+            int c = have.compareTo(wanted);
+            return switch (op) {
+                case "_eq" -> c == 0;
+                case "_ne" -> c != 0;
+                case "_gt" -> c > 0;
+                case "_gte" -> c >= 0;
+                case "_lt" -> c < 0;
+                default -> c <= 0;
+            };
+        };
+    }
+
+    private static Object value(String param, String column, String raw) {
+        try {
+            return switch (column) {
+                case "clients", "max_clients" -> Long.parseLong(raw.strip());
+                case "locked" -> {
+                    if (!raw.equalsIgnoreCase("true") && !raw.equalsIgnoreCase("false")) {
+                        throw new IllegalArgumentException("not a boolean");
+                    }
+                    yield Boolean.parseBoolean(raw);
+                }
+                case "created_at" -> Instant.parse(raw.strip());
+                default -> raw;
+            };
+        } catch (RuntimeException e) {
+            throw ApiException.invalid(param, "bad value '" + raw + "' for " + column);
+        }
+    }
+
+    private static int integer(String param, String raw) {
+        try {
+            return Integer.parseInt(raw.strip());
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid(param, "must be an integer");
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package dev.warden.rooms;
+
+import dev.warden.common.Hashing;
+import dev.warden.players.Player;
+import dev.warden.schema.SchemaMigrated;
+import dev.warden.schema.SchemaState;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.EJB;
+import jakarta.ejb.LocalBean;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.json.JsonValue;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * This node's live rooms (DESIGN.md section 5b): the room types (every {@link RoomType} CDI bean), join-or-create,
+ * joins by id, and the cluster rows ({@link RoomStore}) with the node's heartbeat.
+ *
+ * <p>All room work runs on the platform's default {@link ManagedScheduledExecutorService}: each room serializes
+ * its own tasks ({@link SerialExecutor}) and ticks at its type's patch rate; there is no thread per room or per
+ * connection. Config: {@code warden.rooms.heartbeat-seconds} (default 5), {@code warden.node.name}
+ * (default host name and process id).
+ */
+@Singleton
+@Startup
+@DependsOn("SchemaMigrator")
+@LocalBean // it implements Room.Host: without this, that interface would be its only view
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class Rooms implements Room.Host {
+
+    @Inject
+    SchemaState schema;
+
+    private static final Logger LOG = Logger.getLogger(Rooms.class.getName());
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    @Any
+    Instance<RoomType> typeBeans;
+
+    @EJB
+    RoomStore store;
+
+    private final Map<String, RoomType> types = new LinkedHashMap<>();
+    private final Map<String, RoomSettings> settings = new LinkedHashMap<>();
+    private final Map<String, Room> rooms = new ConcurrentHashMap<>();
+    private ScheduledFuture<?> heartbeat;
+    private String node;
+
+    @PostConstruct
+    void start() {
+        var config = ConfigProvider.getConfig();
+        node = config.getOptionalValue("warden.node.name", String.class).orElseGet(RoomStore::defaultNodeName);
+        for (RoomType type : typeBeans) {
+            if (!type.name().matches("[a-z0-9_-]+") || types.containsKey(type.name())) {
+                throw new IllegalStateException("Room type name '" + type.name() + "' of " + type.getClass().getName()
+                        + " is malformed or used twice");
+            }
+            types.put(type.name(), type);
+            settings.put(type.name(), RoomSettings.of(type, config));
+        }
+        long seconds = config.getOptionalValue("warden.rooms.heartbeat-seconds", Long.class).orElse(5L);
+        if (schema.isMigrated()) {
+            store.nodeStarted(node);
+        }
+        heartbeat = scheduler.scheduleAtFixedRate(this::beat, seconds, seconds, TimeUnit.SECONDS);
+        LOG.info(() -> "Rooms: node " + node + ", room types " + types.keySet());
+    }
+
+    @PreDestroy
+    void stop() {
+        if (heartbeat != null) {
+            heartbeat.cancel(false);
+        }
+        rooms.values().forEach(r -> r.dispose(1001, "server stopping"));
+        try {
+            store.nodeStopped(node);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Rooms: could not remove the rows of node " + node, e);
+        }
+    }
+
+    /** Registers this node once the database came back after a start without it ({@link SchemaMigrated}). */
+    public void onSchemaMigrated(@Observes SchemaMigrated event) {
+        store.nodeStarted(node);
+    }
+
+    private void beat() {
+        if (!schema.isMigrated()) {
+            return; // started without the database: nothing to write until the schema is there
+        }
+        try {
+            store.heartbeat(node, List.copyOf(rooms.values()));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Rooms: heartbeat of node " + node + " failed", e);
+        }
+    }
+
+    /** This node's name (the {@code node} column). */
+    public String node() {
+        return node;
+    }
+
+    /** The effective settings of room type {@code name}, if it exists. */
+    public Optional<RoomSettings> settings(String name) {
+        return Optional.ofNullable(settings.get(name));
+    }
+
+    /**
+     * Seats {@code player}: in room {@code roomId} when given (resuming seat {@code clientId} when it is theirs),
+     * else in the first open room of {@code typeName} with a free seat, else in a new room.
+     *
+     * @return the admission, or a refusal: 4004 unknown type or room, 4009 locked or full
+     */
+    public Admission join(String typeName, String roomId, String clientId, Player player, ClientConnection connection) {
+        RoomType type = types.get(typeName);
+        if (type == null) {
+            return Admission.refused(CloseCodes.DISPOSED, "no room type '" + typeName + "'");
+        }
+        if (roomId != null) {
+            Room room = rooms.get(roomId);
+            if (room == null || !room.type().equals(typeName)) {
+                return Admission.refused(CloseCodes.DISPOSED, "no room '" + roomId + "' on this node");
+            }
+            return room.admit(player, connection, clientId);
+        }
+        for (Room room : rooms.values()) {
+            if (room.type().equals(typeName) && !room.locked() && room.seatCount() < room.maxClients()) {
+                Admission admission = room.admit(player, connection, null);
+                if (admission.admitted()) {
+                    return admission;
+                }
+            }
+        }
+        Room room = create(type);
+        return room.admit(player, connection, null);
+    }
+
+    /** Creates a room of {@code type} on this node. */
+    Room create(RoomType type) {
+        Room room = new Room(Hashing.randomToken(12), type, settings.get(type.name()), this);
+        rooms.put(room.id(), room);
+        store.insert(room, node);
+        room.start();
+        return room;
+    }
+
+    /** A client's message frame, for its room's thread. */
+    public void message(Room room, String clientId, ClientConnection connection, String type, JsonValue data) {
+        room.message(clientId, connection, type, data);
+    }
+
+    /** The socket of a seat closed (see {@link Room#closed}). */
+    public void closed(Room room, String clientId, ClientConnection connection, int code) {
+        room.closed(clientId, connection, code);
+    }
+
+    /**
+     * Removes the seats held on {@code connection} in every room (a ban or revoke). Public because the
+     * no-interface view only admits public methods (callers outside this class go through it).
+     */
+    public void evict(ClientConnection connection) {
+        rooms.values().forEach(r -> r.evict(connection));
+    }
+
+    /** The room {@code id} on this node. */
+    public Optional<Room> find(String id) {
+        return Optional.ofNullable(rooms.get(id));
+    }
+
+    /** This node's rooms. */
+    public Collection<Room> local() {
+        return List.copyOf(rooms.values());
+    }
+
+    @Override
+    public ScheduledExecutorService scheduler() {
+        return scheduler;
+    }
+
+    @Override
+    public void changed(Room room) {
+        try {
+            scheduler.execute(() -> store.update(room));
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Rooms: row update of " + room.id() + " not scheduled", e);
+        }
+    }
+
+    @Override
+    public void removed(Room room) {
+        rooms.remove(room.id(), room);
+        try {
+            scheduler.execute(() -> store.delete(room.id()));
+        } catch (RuntimeException e) {
+            store.delete(room.id());
+        }
+    }
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Prepares a WildFly 39.0.1.Final installation for Warden (docs/wildfly.md):
+#   configure.sh WILDFLY_HOME ECLIPSELINK_JAR POSTGRESQL_JAR [DEPLOYMENT...]
+# 1. adds EclipseLink to the org.eclipse.persistence module and the PostgreSQL driver as module org.postgresql;
+# 2. copies standalone.xml to standalone-warden.xml and applies warden.cli to it (embed-server, offline), so
+#    running it again starts from WildFly's own configuration;
+# 3. copies each DEPLOYMENT (warden.ear, warden-simulator.war) into standalone/deployments.
+# Start with: WILDFLY_HOME/bin/standalone.sh -c standalone-warden.xml
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+home="$1"; eclipselink="$2"; postgresql="$3"; shift 3
+base="$home/modules/system/layers/base"
+
+cp "$here/modules/org/eclipse/persistence/main/module.xml" "$base/org/eclipse/persistence/main/module.xml"
+cp "$eclipselink" "$base/org/eclipse/persistence/main/eclipselink.jar"
+mkdir -p "$home/modules/org/postgresql/main"
+cp "$here/modules/org/postgresql/main/module.xml" "$home/modules/org/postgresql/main/module.xml"
+cp "$postgresql" "$home/modules/org/postgresql/main/postgresql.jar"
+
+cp "$home/standalone/configuration/standalone.xml" "$home/standalone/configuration/standalone-warden.xml"
+rm -rf "$home/standalone/configuration/standalone_xml_history"
+JBOSS_HOME="$home" bash "$home/bin/jboss-cli.sh" --file="$here/warden.cli"
+
+for d in "$@"; do
+    cp "$d" "$home/standalone/deployments/"
+done

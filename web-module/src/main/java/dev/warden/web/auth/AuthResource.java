@@ -1,0 +1,168 @@
+package dev.warden.web.auth;
+
+import dev.warden.auth.Bootstrap;
+import dev.warden.auth.LoginResult;
+import dev.warden.auth.Operator;
+import dev.warden.auth.PasswordReset;
+import dev.warden.auth.SignIn;
+import dev.warden.panel.users.UserRows;
+import dev.warden.web.ClientInfo;
+import dev.warden.web.JsonBodies;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.NewCookie;
+import jakarta.ws.rs.core.Response;
+
+import static dev.warden.common.JsonSupport.JSON;
+
+/**
+ * Sign-in routes under {@code /admin-api/auth} (DESIGN.md section 3, "Auth"): login, logout, me and the
+ * first-admin bootstrap. The session travels in the {@code warden_session} cookie: HttpOnly, SameSite=Lax;
+ * when the request came over https it is Secure and named {@code __Host-warden_session}. The client's
+ * address and user agent ({@link ClientInfo}) go to
+ * the auth EJBs ({@link SignIn}, {@link Bootstrap}, {@link PasswordReset}), which record the {@code auth.*}
+ * audit entries (spec/admin-panel.md, Events); the {@code user} of an answer is the users resource's row
+ * ({@link UserRows}).
+ */
+@Path("auth")
+@RequestScoped
+@Produces(MediaType.APPLICATION_JSON)
+public class AuthResource {
+
+    @EJB
+    SignIn signIn;
+
+    @EJB
+    Bootstrap bootstrap;
+
+    @EJB
+    PasswordReset passwordReset;
+
+    @EJB
+    UserRows users;
+
+    @Inject
+    AdminSession session;
+
+    @Context
+    HttpServletRequest request;
+
+    /** {@code POST /auth/login {email, password}}: 200 {@code {user}} and the cookie; 401 {@code invalid_credentials}. */
+    @POST
+    @Path("login")
+    @Consumes(MediaType.WILDCARD)
+    public Response login(String body) {
+        JsonObject json = JsonBodies.object(body);
+        ClientInfo client = ClientInfo.of(request);
+        LoginResult result = signIn.login(JsonBodies.string(json, "email"), JsonBodies.string(json, "password"),
+                client.ip(), client.userAgent());
+        return Response.ok(JSON.createObjectBuilder().add("user", users.row(result.operator().userId())).build())
+                .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
+                .build();
+    }
+
+    /** {@code POST /auth/logout}: 204; ends the session (audited as {@code auth.logout}) and clears the cookie. */
+    @POST
+    @Path("logout")
+    @Consumes(MediaType.WILDCARD)
+    public Response logout(@Context HttpHeaders headers) {
+        String cookie = SessionFilter.sessionValue(headers.getCookies());
+        ClientInfo client = ClientInfo.of(request);
+        signIn.logout(cookie, client.ip(), client.userAgent());
+        return Response.noContent().cookie(sessionCookie("", 0)).build();
+    }
+
+    /** {@code GET /auth/me}: 200 {@code {user, role, scopes}}; 401 when signed out. */
+    @GET
+    @Path("me")
+    public JsonObject me() {
+        Operator operator = session.operator();
+        JsonArrayBuilder scopes = JSON.createArrayBuilder();
+        operator.scopes().forEach(scopes::add);
+        return JSON.createObjectBuilder()
+                .add("user", users.row(operator.userId()))
+                .add("role", operator.role().wire())
+                .add("scopes", scopes)
+                .build();
+    }
+
+    /**
+     * {@code GET /auth/bootstrap}: 200 {@code {"needed": true|false}}, true while no admin exists (the UI's
+     * first-run page; public, like the POST).
+     */
+    @GET
+    @Path("bootstrap")
+    public JsonObject bootstrapState() {
+        return JSON.createObjectBuilder().add("needed", bootstrap.needed()).build();
+    }
+
+    /**
+     * {@code POST /auth/bootstrap {email, password, display_name, setup_token}}: 201 {@code {user}} for the first
+     * admin, signed in; 403 without the setup token or with a wrong one; 409 once an admin exists or ever existed.
+     */
+    @POST
+    @Path("bootstrap")
+    @Consumes(MediaType.WILDCARD)
+    public Response bootstrap(String body) {
+        JsonObject json = JsonBodies.object(body);
+        ClientInfo client = ClientInfo.of(request);
+        LoginResult result = bootstrap.bootstrap(JsonBodies.string(json, "email"), JsonBodies.string(json, "password"),
+                JsonBodies.string(json, "display_name"), JsonBodies.string(json, "setup_token"), client.ip(),
+                client.userAgent());
+        return Response.status(Response.Status.CREATED)
+                .entity(JSON.createObjectBuilder().add("user", users.row(result.operator().userId())).build())
+                .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
+                .build();
+    }
+
+    /** {@code POST /auth/password-reset {email}}: 202 always (no account enumeration). */
+    @POST
+    @Path("password-reset")
+    @Consumes(MediaType.WILDCARD)
+    public Response passwordReset(String body) {
+        JsonObject json = JsonBodies.object(body);
+        ClientInfo client = ClientInfo.of(request);
+        passwordReset.request(JsonBodies.string(json, "email"), client.ip(), client.userAgent());
+        return Response.accepted().build();
+    }
+
+    /** {@code POST /auth/password-reset/complete {token, password}}: 204; ends all of the user's sessions. */
+    @POST
+    @Path("password-reset/complete")
+    @Consumes(MediaType.WILDCARD)
+    public Response completePasswordReset(String body) {
+        JsonObject json = JsonBodies.object(body);
+        ClientInfo client = ClientInfo.of(request);
+        passwordReset.complete(JsonBodies.string(json, "token"), JsonBodies.string(json, "password"),
+                client.ip(), client.userAgent());
+        return Response.noContent().build();
+    }
+
+    /**
+     * The session cookie: HttpOnly, SameSite=Lax, Path=/; over https Secure and named with the {@code __Host-}
+     * prefix ({@link SessionFilter#HOST_COOKIE}). An empty value with Max-Age 0 clears it.
+     */
+    private NewCookie sessionCookie(String value, long maxAgeSeconds) {
+        boolean https = request.isSecure() || "https".equalsIgnoreCase(request.getHeader("X-Forwarded-Proto"));
+        return new NewCookie.Builder(https ? SessionFilter.HOST_COOKIE : SessionFilter.COOKIE)
+                .value(value)
+                .path("/")
+                .httpOnly(true)
+                .secure(https)
+                .sameSite(NewCookie.SameSite.LAX)
+                .maxAge((int) Math.min(Integer.MAX_VALUE, maxAgeSeconds))
+                .build();
+    }
+}

@@ -1,0 +1,113 @@
+package dev.warden.web.game;
+
+import dev.warden.common.ApiException;
+import dev.warden.players.Player;
+import dev.warden.rooms.Admission;
+import dev.warden.rooms.CloseCodes;
+import dev.warden.rooms.Room;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.websocket.CloseReason;
+import jakarta.websocket.Endpoint;
+import jakarta.websocket.EndpointConfig;
+import jakarta.websocket.MessageHandler;
+import jakarta.websocket.Session;
+
+import java.io.StringReader;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import static dev.warden.common.JsonSupport.JSON;
+
+/**
+ * One game client's room socket (DESIGN.md section 5b, "Clients"). On open: the player token is checked (4003
+ * when missing, unknown, revoked or banned), then the client is seated (join or create, a given room, or a
+ * resumed seat with {@code ?client_id=}) or closed with the refusal's code (4004 no such room, 4009 locked or full).
+ * Client frames {@code {"t":"msg","type":..,"data":..}} go to the room; other frames are ignored. A close with
+ * 1000 gives the seat up; any other drop keeps it for the room type's reconnection grace.
+ */
+public class RoomSocket extends Endpoint {
+
+    private static final Logger LOG = Logger.getLogger(RoomSocket.class.getName());
+    /** Largest client frame accepted (bytes). */
+    static final int MAX_FRAME = 64 * 1024;
+
+    private GameBeans beans;
+    private SocketConnection connection;
+    private Room room;
+    private String clientId;
+
+    @Override
+    public void onOpen(Session session, EndpointConfig config) {
+        beans = GameBeans.get();
+        Map<String, Object> props = session.getUserProperties().containsKey(HandshakeConfigurator.TOKEN)
+                ? session.getUserProperties() : config.getUserProperties();
+        session.setMaxTextMessageBufferSize(MAX_FRAME);
+        Player player;
+        try {
+            player = beans.players().authenticate((String) props.get(HandshakeConfigurator.TOKEN));
+        } catch (ApiException e) {
+            close(session, CloseCodes.BANNED, "unauthenticated");
+            return;
+        }
+        connection = new SocketConnection(session, player.userId(), (String) props.get(HandshakeConfigurator.IP));
+        beans.live().opened(connection);
+        Map<String, String> path = session.getPathParameters();
+        List<String> resume = session.getRequestParameterMap().get("client_id");
+        Admission admission = beans.rooms().join(path.get("type"), path.get("roomId"),
+                resume == null || resume.isEmpty() ? null : resume.get(0), player, connection);
+        if (!admission.admitted()) {
+            beans.live().closed(connection);
+            connection.close(admission.closeCode(), admission.reason());
+            return;
+        }
+        room = admission.room();
+        clientId = admission.clientId();
+        session.addMessageHandler(String.class, (MessageHandler.Whole<String>) this::onText);
+    }
+
+    private void onText(String text) {
+        JsonObject frame;
+        try (JsonReader reader = JSON.createReader(new StringReader(text))) {
+            JsonValue value = reader.readValue();
+            if (!(value instanceof JsonObject object)) {
+                return;
+            }
+            frame = object;
+        } catch (JsonException e) {
+            return;
+        }
+        if ("msg".equals(frame.getString("t", null)) && frame.get("type") instanceof JsonString type) {
+            beans.rooms().message(room, clientId, connection, type.getString(), frame.getOrDefault("data", JsonValue.NULL));
+        }
+    }
+
+    @Override
+    public void onClose(Session session, CloseReason reason) {
+        if (connection == null) {
+            return;
+        }
+        beans.live().closed(connection);
+        if (room != null) {
+            beans.rooms().closed(room, clientId, connection, reason.getCloseCode().getCode());
+        }
+    }
+
+    @Override
+    public void onError(Session session, Throwable error) {
+        LOG.log(Level.FINE, "Room socket error", error);
+    }
+
+    private static void close(Session session, int code, String reason) {
+        try {
+            session.close(new CloseReason(CloseReason.CloseCodes.getCloseCode(code), reason));
+        } catch (java.io.IOException e) {
+            LOG.log(Level.FINE, "Room socket close failed", e);
+        }
+    }
+}

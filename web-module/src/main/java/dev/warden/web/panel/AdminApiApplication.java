@@ -1,0 +1,28 @@
+package dev.warden.web.panel;
+
+import dev.warden.web.auth.AuthResource;
+import dev.warden.web.auth.SessionFilter;
+import dev.warden.web.ApiExceptionMapper;
+import dev.warden.web.ExposeHeadersFilter;
+import dev.warden.web.UnhandledExceptionMapper;
+import dev.warden.web.WebApplicationExceptionMapper;
+import jakarta.ws.rs.ApplicationPath;
+import jakarta.ws.rs.core.Application;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The admin API under {@code /admin-api} (spec/admin-panel.md, Endpoints). */
+@ApplicationPath("admin-api")
+public class AdminApiApplication extends Application {
+
+    @Override
+    public Set<Class<?>> getClasses() {
+        return new LinkedHashSet<>(List.of(AuthResource.class, PanelResource.class, UserModerationResource.Ban.class,
+                UserModerationResource.Unban.class, UserModerationResource.RevokeSessions.class,
+                UserModerationResource.Sessions.class, dev.warden.web.rooms.RoomsResource.class, SessionFilter.class,
+                ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
+                UnhandledExceptionMapper.class));
+    }
+}

@@ -1,0 +1,145 @@
+package dev.warden.web.panel;
+
+import dev.warden.auth.Operator;
+import dev.warden.panel.extension.Operation;
+import dev.warden.panel.policy.Moderation;
+import dev.warden.panel.users.UserModeration;
+import dev.warden.web.ClientInfo;
+import dev.warden.web.JsonBodies;
+import dev.warden.web.auth.AdminSession;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+
+import static dev.warden.common.JsonSupport.JSON;
+
+/**
+ * The user-moderation routes of DESIGN.md section 3, "Users" (spec/admin-panel.md, Endpoints):
+ * {@code POST /admin-api/users/:id/ban}, {@code /unban}, {@code /revoke-sessions} and
+ * {@code GET /admin-api/users/:id/sessions}. The logic and the audit payloads live in {@link UserModeration};
+ * the entries are recorded through {@link PanelAudit} once the change committed.
+ *
+ * <p>One small root class per route, each with its exact path: a shared root path {@code users/{id}} would,
+ * by the JAX-RS matching rules (the root class with the most literal characters is chosen first, with no
+ * fallback), take {@code GET /admin-api/users/5} away from {@link PanelResource}.
+ */
+public abstract class UserModerationResource {
+
+    @EJB
+    UserModeration userModeration;
+
+    @EJB
+    Moderation moderation;
+
+    @Inject
+    AdminSession session;
+
+    @Inject
+    PanelAudit audit;
+
+    @Context
+    HttpServletRequest request;
+
+    /** The signed-in operator, once they may do {@code action} on {@code users} (403 otherwise). */
+    Operator authorized(Operation action) {
+        Operator operator = session.operator();
+        moderation.authorize(operator, action, "users");
+        return operator;
+    }
+
+    /**
+     * {@code POST /users/:id/ban {reason?, until?}}: 200 {@code {user, sessions_closed}}; needs update on users;
+     * audited as {@code user.ban {reason, until, sessionsClosed, ip, userAgent}}.
+     */
+    @Path("users/{id}/ban")
+    @RequestScoped
+    @Produces(MediaType.APPLICATION_JSON)
+    public static class Ban extends UserModerationResource {
+
+        /** See {@link Ban}. */
+        @POST
+        @Consumes(MediaType.WILDCARD)
+        public JsonObject ban(@PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                              String body) {
+            Operator operator = authorized(Operation.UPDATE);
+            JsonObject json = JsonBodies.object(contentType, body);
+            ClientInfo client = ClientInfo.of(request);
+            UserModeration.Outcome outcome = userModeration.ban(id, JsonBodies.string(json, "reason"),
+                    JsonBodies.string(json, "until"), operator, client.ip(), client.userAgent());
+            audit.record(outcome.audit());
+            return JSON.createObjectBuilder().add("user", outcome.user())
+                    .add("sessions_closed", outcome.sessionsClosed()).build();
+        }
+    }
+
+    /** {@code POST /users/:id/unban}: 200 {@code {user}}; needs update on users; audited as {@code user.unban}. */
+    @Path("users/{id}/unban")
+    @RequestScoped
+    @Produces(MediaType.APPLICATION_JSON)
+    public static class Unban extends UserModerationResource {
+
+        /** See {@link Unban}. */
+        @POST
+        @Consumes(MediaType.WILDCARD)
+        public JsonObject unban(@PathParam("id") String id) {
+            Operator operator = authorized(Operation.UPDATE);
+            ClientInfo client = ClientInfo.of(request);
+            UserModeration.Outcome outcome = userModeration.unban(id, operator, client.ip(), client.userAgent());
+            audit.record(outcome.audit());
+            return JSON.createObjectBuilder().add("user", outcome.user()).build();
+        }
+    }
+
+    /**
+     * {@code POST /users/:id/revoke-sessions}: 200 {@code {sessions_closed, token_version}}; needs update on
+     * users; audited as {@code user.revoke_sessions}.
+     */
+    @Path("users/{id}/revoke-sessions")
+    @RequestScoped
+    @Produces(MediaType.APPLICATION_JSON)
+    public static class RevokeSessions extends UserModerationResource {
+
+        /** See {@link RevokeSessions}. */
+        @POST
+        @Consumes(MediaType.WILDCARD)
+        public JsonObject revokeSessions(@PathParam("id") String id) {
+            Operator operator = authorized(Operation.UPDATE);
+            ClientInfo client = ClientInfo.of(request);
+            UserModeration.Outcome outcome = userModeration.revokeSessions(id, operator, client.ip(),
+                    client.userAgent());
+            audit.record(outcome.audit());
+            return JSON.createObjectBuilder().add("sessions_closed", outcome.sessionsClosed())
+                    .add("token_version", outcome.tokenVersion()).build();
+        }
+    }
+
+    /**
+     * {@code GET /users/:id/sessions}: 200 array of the user's live sessions (the Active sessions tab); needs read
+     * on users and the admin or mod role (403 for role user).
+     */
+    @Path("users/{id}/sessions")
+    @RequestScoped
+    @Produces(MediaType.APPLICATION_JSON)
+    public static class Sessions extends UserModerationResource {
+
+        /** See {@link Sessions}. */
+        @GET
+        public JsonArray sessions(@PathParam("id") String id) {
+            Operator operator = authorized(Operation.READ);
+            return JSON.createArrayBuilder(userModeration.sessions(id, operator)).build();
+        }
+    }
+}
