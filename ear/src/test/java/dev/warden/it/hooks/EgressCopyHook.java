@@ -10,12 +10,12 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * IT-only: runs the egress copy now. Deployed only by {@code Deployments.wardenWithItHooks()} in a test WAR
- * ({@code /warden-it-hooks}) inside the test's EAR; never part of {@code warden.ear}.
+ * IT-only: runs the egress copy now. Deployed only by {@code Deployments.wardenWithItHooks()}, added to the web module of the
+ * test's copy of the EAR; never part of {@code warden.ear}.
  * {@code POST /warden-it-hooks/egress-copy?instance=ID} → {@code COPIED|FAILED|NOT_FOUND};
  * without {@code instance} → the whole run's summary.
  */
-@WebServlet("/egress-copy")
+@WebServlet("/warden-it-hooks/egress-copy")
 public class EgressCopyHook extends HttpServlet {
 
     private static final long serialVersionUID = 1L;

@@ -5,11 +5,6 @@ import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-
 import java.io.File;
 
 /**
@@ -17,6 +12,9 @@ import java.io.File;
  * addition. Most classes share one deployment ({@link SharedDeployment}); the others deploy their own.
  */
 public final class Deployments {
+
+    /** The EAR's web module, as {@code ear/pom.xml} names it. */
+    private static final String WEB_MODULE = "warden-web.war";
 
     private Deployments() {
     }
@@ -55,26 +53,20 @@ public final class Deployments {
     }
 
     /**
-     * The real EAR plus a test WAR at {@code /warden-it-hooks} holding IT-only hooks into the EJBs
-     * ({@link dev.warden.it.hooks.EgressCopyHook}), added to {@code application.xml}. Production never has it.
+     * The real EAR with IT-only hooks into the EJBs ({@link dev.warden.it.hooks.EgressCopyHook}, a servlet at
+     * {@code /warden-it-hooks/*}) added to its own web module. Production never has them. The hooks travel in
+     * {@code warden-web.war} rather than in a WAR of their own: the EAR keeps the production module list, and
+     * Open Liberty's health checks keep answering after the class's undeployment (a second web module named in a
+     * same-named application once left Liberty's MicroProfile Health tracking a module that no longer existed,
+     * so {@code /health} answered 500 for the rest of the run).
      */
     public static EnterpriseArchive wardenWithItHooks() {
         EnterpriseArchive ear = warden();
-        WebArchive hooks = ShrinkWrap.create(WebArchive.class, "warden-it-hooks.war")
+        WebArchive web = ShrinkWrap.create(WebArchive.class, WEB_MODULE)
+                .merge(ear.getAsType(WebArchive.class, WEB_MODULE))
                 .addClass(dev.warden.it.hooks.EgressCopyHook.class);
-        ear.addAsModule(hooks);
-        String xml;
-        try (InputStream in = ear.get("META-INF/application.xml").getAsset().openStream()) {
-            xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        String module = "  <module>\n    <web>\n      <web-uri>warden-it-hooks.war</web-uri>\n"
-                + "      <context-root>/warden-it-hooks</context-root>\n    </web>\n  </module>\n";
-        int at = xml.indexOf("  <library-directory>");
-        xml = at < 0 ? xml.replace("</application>", module + "</application>") : xml.substring(0, at) + module + xml.substring(at);
-        ear.delete("META-INF/application.xml");
-        ear.setApplicationXML(new StringAsset(xml));
+        ear.delete(WEB_MODULE);
+        ear.addAsModule(web);
         return ear;
     }
 
