@@ -145,10 +145,7 @@ class HostileInputIT {
             problems.add("refused requests changed tables " + changed);
         }
         String log = RequestLimitsIT.newLog(logBefore);
-        // WLTC0017E (Liberty's local-transaction coordinator reporting a rollback, one line, no stack trace) is an open
-        // defect found after the session-3 merges (see the issue 13/18 notes); every other error line fails the test
-        List<String> traces = log.lines().filter(l -> l.startsWith("\tat ") || l.contains(" E "))
-                .filter(l -> !l.contains("WLTC0017E")).limit(20).toList();
+        List<String> traces = log.lines().filter(l -> l.startsWith("\tat ") || l.contains(" E ")).limit(20).toList();
         if (!traces.isEmpty()) {
             problems.add("stack traces or errors in the log:\n" + String.join("\n", traces));
         }
@@ -439,10 +436,7 @@ class HostileInputIT {
                     current = path.group(1);
                 } else if (line.matches("^\\S.*")) {
                     current = null;
-                } else if (current != null && method.matches() && !current.startsWith("/game-api")
-                        && !current.startsWith("/admin-api/rooms")) {
-                    // the live-rooms routes (issue 16) are left out until their refused requests stop logging
-                    // Liberty's WLTC0017E (a rolled-back local transaction) at ERROR: an open defect of issue 16
+                } else if (current != null && method.matches()) {
                     routes.add(new Route(method.group(1).toUpperCase(), current));
                 }
             }
