@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# The cluster test of issue 19: starts two Warden nodes behind nginx (bench/cluster.sh), checks through the load
+# balancer that everything Warden keeps in PostgreSQL stays exact across nodes, prints one line per check and
+# writes them to bench/target/cluster/check.md, then stops what it started. Exit status 0 when every check held.
+#
+#   bench/cluster-check.sh [--no-build]
+#
+# Checks (docs/operations.md, "Running several nodes"):
+#   1. alternate requests land on both nodes (X-Warden-Node);
+#   2. a panel session created on one node works on the other;
+#   3. the hosting team budget: 200 concurrent requests of one team → exactly 60 answered 200, the rest 429 with
+#      a Retry-After of 1..60 s; the metrics endpoint's own limit likewise (10 of 40);
+#   4. the response cache never serves one team's answer to another, and after a change never serves data older
+#      than its max-age, on either node;
+#   5. sign-in throttling counts failures across nodes (the 6th bad password for one email is 429);
+#   6. SIGKILL of node B under a write load: node A keeps serving, every write answered 2xx has its row and its
+#      audit row, and node B rejoins on restart.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+lb_port=${WARDEN_CLUSTER_PORT:-9490}
+db=${WARDEN_CLUSTER_DB:-warden_cluster}
+admin_password=${WARDEN_CLUSTER_ADMIN_PASSWORD:-cluster-admin-password}
+base="http://localhost:$lb_port"
+state="$root/bench/target/cluster"
+work=$(mktemp -d /tmp/warden-cluster.XXXXXX)
+report="$state/check.md"
+failures=0
+
+log() { echo "[cluster-check] $*"; }
+check() { # check <name> <ok|FAIL> <detail>
+    local line="| $1 | $2 | $3 |"
+    echo "$line" >>"$report"
+    log "$2: $1: $3"
+    [ "$2" = ok ] || failures=$((failures + 1))
+}
+sql() { psql -h 127.0.0.1 -U postgres -d "$db" -AtXq -c "$1"; }
+node_of() { tr -d '\r' <"$1" | sed -n 's/^[Xx]-[Ww]arden-[Nn]ode: *//p' | head -1; }
+status_of() { sed -n '1s/^HTTP\/[0-9.]* \([0-9]*\).*/\1/p' "$1"; }
+
+bench/cluster.sh start "$@" || { log "the cluster did not start"; exit 1; }
+trap 'bench/cluster.sh stop; rm -rf "$work"' EXIT
+
+mkdir -p "$state"
+{
+    echo "# Cluster check, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo
+    echo "Two Open Liberty nodes behind nginx on one machine ($(nproc) cores), one PostgreSQL: bench/cluster-check.sh."
+    echo
+    echo "| check | result | detail |"
+    echo "| --- | --- | --- |"
+} >"$report"
+
+# --- 1. both nodes answer through the load balancer
+for i in $(seq 1 10); do curl -sS -D "$work/h$i" -o /dev/null "$base/"; node_of "$work/h$i"; done | sort | uniq -c >"$work/nodes"
+if grep -q node-a "$work/nodes" && grep -q node-b "$work/nodes"; then
+    check "round robin" ok "10 requests: $(tr -s ' \n' ' ' <"$work/nodes")"
+else
+    check "round robin" FAIL "10 requests: $(tr -s ' \n' ' ' <"$work/nodes")"
+fi
+
+# --- 2. one panel session, both nodes
+login=$(curl -sS -c "$work/jar" -o "$work/login.json" -w '%{http_code}' -H 'Content-Type: application/json' \
+    -d "{\"email\":\"admin@warden.local\",\"password\":\"$admin_password\"}" "$base/admin-api/auth/login")
+ok=0; seen=""
+for i in $(seq 1 10); do
+    curl -sS -b "$work/jar" -D "$work/s$i" -o /dev/null "$base/admin-api/users?_start=0&_end=1"
+    [ "$(status_of "$work/s$i")" = 200 ] && ok=$((ok + 1))
+    seen="$seen $(node_of "$work/s$i")"
+done
+if [ "$login" = 200 ] && [ "$ok" = 10 ] && [[ "$seen" == *node-a* ]] && [[ "$seen" == *node-b* ]]; then
+    check "session across nodes" ok "sign-in 200, then 10/10 lists answered 200 by$(echo "$seen" | tr ' ' '\n' | sort | uniq -c | tr -s ' \n' ' ')"
+else
+    check "session across nodes" FAIL "sign-in $login, $ok/10 lists answered 200, nodes:$seen"
+fi
+
+# --- hosting tokens for three fresh teams (no demo client spends their budgets), made in SQL as an operator's script would (only SHA-256 is stored)
+admin_id=$(sql "select id from warden_users where email = 'admin@warden.local'")
+new_team() { # a team whose owner is the admin (a token works while its creator owns the team)
+    local id; id=$(sql "insert into warden_teams (name) values ('cluster-$1-$RANDOM') returning id" | head -1)
+    sql "insert into warden_team_members (team_id, user_id, role) values ($id, $admin_id, 'owner')" >/dev/null
+    echo "$id"
+}
+token_for() { # token_for <team id> <token>
+    sql "insert into warden_api_tokens (team_id, created_by, name, token_hash, token_prefix)
+         values ($1, $admin_id, 'cluster check', encode(sha256(convert_to('$2', 'UTF8')), 'hex'), left('$2', 8))" >/dev/null
+}
+run_id=$RANDOM$RANDOM
+team_a=$(new_team budget); token_budget="wdn_cluster_budget_$run_id"; token_for "$team_a" "$token_budget"
+team_b=$(new_team other); token_other="wdn_cluster_other_$run_id"; token_for "$team_b" "$token_other"
+
+# a fixed one-minute window aligned on the database clock: start a burst early in a window so it fits in one
+wait_window_start() {
+    local s; s=$(sql "select extract(second from now())::int")
+    if [ "$s" -gt 45 ]; then sleep $((61 - s)); fi
+}
+burst() { # burst <n> <token> <path> <out dir>: n concurrent requests, one file of status+headers each
+    mkdir -p "$4"
+    seq 1 "$1" | xargs -P "$1" -I{} curl -sS -o /dev/null -D "$4/{}" -H "Authorization: Bearer $2" "$base$3"
+}
+summary() { # summary <dir>: "N×200 M×429 ..."
+    for f in "$1"/*; do status_of "$f"; done | sort | uniq -c | awk '{printf "%s×%s ", $1, $2}'
+}
+
+# --- 3. the team budget and an endpoint's own limit, exact across nodes
+wait_window_start
+burst 200 "$token_budget" /api/v1/applications "$work/budget"
+n200=$(for f in "$work"/budget/*; do status_of "$f"; done | grep -c '^200$')
+n429=$(for f in "$work"/budget/*; do status_of "$f"; done | grep -c '^429$')
+bad_retry=$(for f in "$work"/budget/*; do
+    if [ "$(status_of "$f")" = 429 ]; then
+        r=$(tr -d '\r' <"$f" | sed -n 's/^[Rr]etry-[Aa]fter: *//p'); [[ "$r" =~ ^[0-9]+$ ]] && [ "$r" -ge 1 ] && [ "$r" -le 60 ] || echo bad
+    fi; done | grep -c bad)
+nodes200=$(for f in "$work"/budget/*; do [ "$(status_of "$f")" = 200 ] && node_of "$f"; done | sort | uniq -c | tr -s ' \n' ' ')
+if [ "$n200" = 60 ] && [ "$n429" = 140 ] && [ "$bad_retry" = 0 ]; then
+    check "team budget (60/min)" ok "200 concurrent: 60×200 (by$nodes200), 140×429, every Retry-After in 1..60 s"
+else
+    check "team budget (60/min)" FAIL "200 concurrent: $(summary "$work/budget"); Retry-After out of range: $bad_retry"
+fi
+
+slug=$(sql "select slug from warden_applications where team_id = $team_b order by id limit 1")
+if [ -z "$slug" ]; then
+    sql "insert into warden_applications (team_id, slug, name) values ($team_b, 'cluster-$run_id', 'Cluster $run_id')" >/dev/null 2>&1
+    slug=$(sql "select slug from warden_applications where team_id = $team_b order by id limit 1")
+fi
+if [ -n "$slug" ]; then
+    wait_window_start
+    burst 40 "$token_other" "/api/v1/applications/$slug/metrics" "$work/metrics"
+    m200=$(for f in "$work"/metrics/*; do status_of "$f"; done | grep -c '^200$')
+    if [ "$m200" = 10 ]; then
+        check "metrics limit (10/min)" ok "40 concurrent: $(summary "$work/metrics")"
+    else
+        check "metrics limit (10/min)" FAIL "40 concurrent: $(summary "$work/metrics") (expected 10×200)"
+    fi
+else
+    check "metrics limit (10/min)" FAIL "could not make an application for team $team_b"
+fi
+
+# --- 4. the response cache: per team, and never older than max-age
+team_c=$(new_team cache); token_c="wdn_cluster_cache_$run_id"; token_for "$team_c" "$token_c"
+mixed=0
+for i in 1 2 3 4; do
+    curl -sS -o "$work/c-own-$i" -H "Authorization: Bearer $token_budget" "$base/api/v1/applications"
+    curl -sS -o "$work/c-other-$i" -H "Authorization: Bearer $token_c" "$base/api/v1/applications"
+    cmp -s "$work/c-own-$i" "$work/c-other-$i" && mixed=$((mixed + 1))
+    grep -q '"data":\[\]' "$work/c-other-$i" || mixed=$((mixed + 1))
+done
+# a change: team C gets an application; within max-age (+1 s) both nodes show it
+sql "insert into warden_applications (team_id, slug, name) values ($team_c, 'cache-$run_id', 'Cache $run_id')" >/dev/null
+fresh=""
+for i in $(seq 1 8); do
+    curl -sS -D "$work/f$i" -o "$work/fb$i" -H "Authorization: Bearer $token_c" "$base/api/v1/applications"
+done
+max_age=$(tr -d '\r' <"$work/f1" | sed -n 's/^[Cc]ache-[Cc]ontrol:.*max-age=\([0-9]*\).*/\1/p' | head -1)
+sleep $(( ${max_age:-5} + 1 ))
+for i in $(seq 1 6); do
+    curl -sS -D "$work/g$i" -o "$work/gb$i" -H "Authorization: Bearer $token_c" "$base/api/v1/applications"
+    grep -q "cache-$run_id" "$work/gb$i" && fresh="$fresh $(node_of "$work/g$i")"
+done
+if [ "$mixed" = 0 ] && [[ "$fresh" == *node-a* ]] && [[ "$fresh" == *node-b* ]] && [ "$(echo "$fresh" | wc -w)" = 6 ]; then
+    check "response cache" ok "4 pairs of teams never shared an answer; a change showed on both nodes within max-age ${max_age:-?} s + 1 s"
+else
+    check "response cache" FAIL "shared answers: $mixed; fresh after max-age ${max_age:-?} s on:$fresh (6 requests)"
+fi
+
+# --- 5. sign-in throttling across nodes
+victim="cluster-victim-$run_id@warden.local"
+sql "insert into warden_users (email, display_name) values ('$victim', 'victim')" >/dev/null
+codes=""; nodes=""
+for i in $(seq 1 7); do
+    curl -sS -D "$work/t$i" -o /dev/null -H 'Content-Type: application/json' \
+        -d "{\"email\":\"$victim\",\"password\":\"wrong-$i\"}" "$base/admin-api/auth/login"
+    codes="$codes $(status_of "$work/t$i")"; nodes="$nodes $(node_of "$work/t$i")"
+done
+if [ "$codes" = " 401 401 401 401 401 429 429" ] && [[ "$nodes" == *node-a* ]] && [[ "$nodes" == *node-b* ]]; then
+    check "sign-in throttle" ok "7 bad passwords for one email:$codes (nodes:$nodes)"
+else
+    check "sign-in throttle" FAIL "7 bad passwords for one email:$codes (nodes:$nodes; expected 5×401 then 429)"
+fi
+
+# --- 6. SIGKILL node B under a write load
+user_id=$(sql "select id from warden_users order by id limit 1")
+marker="cluster-kill-$run_id"
+write() { # one audited create through the load balancer; prints "<status> <id>"
+    local out; out=$(curl -sS -b "$work/jar" -o - -w ' %{http_code}' -H 'Content-Type: application/json' \
+        -d "{\"user_id\":$user_id,\"body\":\"$marker $1\"}" "$base/admin-api/userNotes" 2>/dev/null)
+    local code=${out##* } body=${out% *}
+    local id; id=$(echo "$body" | sed -n 's/.*"id":\([0-9]*\).*/\1/p' | head -1)
+    echo "$code ${id:-none} $1"
+}
+export -f write; export work base marker user_id
+(seq 1 300 | xargs -P 4 -I{} bash -c 'write {}' >"$work/writes") &
+load=$!
+sleep 3
+bench/cluster.sh kill-b
+wait "$load"
+ok2xx=$(awk '$1 ~ /^2/' "$work/writes" | wc -l)
+refused=$(awk '$1 !~ /^2/' "$work/writes" | wc -l)
+missing_rows=0; missing_audit=0
+while read -r code id n; do
+    case "$code" in 2*) ;; *) continue ;; esac
+    [ "$(sql "select count(*) from warden_user_notes where id = $id and body = '$marker $n'")" = 1 ] || missing_rows=$((missing_rows + 1))
+    [ "$(sql "select count(*) from warden_admin_audit where resource = 'userNotes' and target_id = '$id' and action = 'create'")" = 1 ] || missing_audit=$((missing_audit + 1))
+done <"$work/writes"
+stray=$(sql "select count(*) from warden_user_notes n where n.body like '$marker %' and not exists (select 1 from warden_admin_audit a where a.resource = 'userNotes' and a.target_id = n.id::text and a.action = 'create')")
+after=$(curl -sS -b "$work/jar" -o /dev/null -w '%{http_code}' "$base/admin-api/users?_start=0&_end=1")
+if [ "$ok2xx" -gt 0 ] && [ "$missing_rows" = 0 ] && [ "$missing_audit" = 0 ] && [ "$stray" = 0 ] && [ "$after" = 200 ]; then
+    check "SIGKILL of node B" ok "300 writes: $ok2xx answered 2xx, each with its row and audit row; $refused refused (requests in flight on B: 502); no row without its audit row; node A served on (200)"
+else
+    check "SIGKILL of node B" FAIL "300 writes: $ok2xx 2xx, $refused refused; rows missing $missing_rows, audit rows missing $missing_audit, rows without audit $stray; after the kill: $after"
+fi
+if bench/cluster.sh start-b >"$work/restart.log" 2>&1; then
+    seen=""; for i in $(seq 1 8); do curl -sS -D "$work/r$i" -o /dev/null "$base/"; seen="$seen $(node_of "$work/r$i")"; done
+    if [[ "$seen" == *node-b* ]]; then check "node B rejoins" ok "restarted; answers again:$seen"; else check "node B rejoins" FAIL "restarted but not seen:$seen"; fi
+else
+    check "node B rejoins" FAIL "did not restart: $(tail -3 "$work/restart.log" | tr '\n' ' ')"
+fi
+
+echo >>"$report"
+echo "$failures failed check(s)." >>"$report"
+log "report: $report"
+[ "$failures" = 0 ]

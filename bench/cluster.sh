@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# Two Warden nodes behind nginx on one machine (issue 19; docs/operations.md, "Running several nodes").
+#
+#   bench/cluster.sh start [--no-build]   build (unless --no-build), then start node A (demo data, the simulator),
+#                                          node B and nginx in front, and wait until both nodes are ready
+#   bench/cluster.sh stop                 stop nginx and both nodes (what "start" started, nothing else)
+#   bench/cluster.sh kill-b | start-b     SIGKILL node B / start it again (the cluster check uses both)
+#   bench/cluster.sh status               which parts run
+#
+# Two Open Liberty servers from the one runtime the build unpacks (ear/target/liberty/wlp), servers
+# "warden-node-a" (port 9491) and "warden-node-b" (port 9492), over one PostgreSQL database (warden_cluster,
+# created afresh by "start"), and nginx on 127.0.0.1:9490 with round robin and no sticky sessions. Loopback only.
+# Both nodes send X-Warden-Node (warden.node.header=true) so that a test sees which node answered.
+# Ports and names: WARDEN_CLUSTER_PORT (9490; the nodes take the next two), WARDEN_CLUSTER_DB (warden_cluster).
+# The demo admin's password is WARDEN_CLUSTER_ADMIN_PASSWORD (default cluster-admin-password). Output and state:
+# bench/target/cluster/ (nginx.conf, logs, pid files).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/setup.sh
+
+log() { echo "[cluster] $*"; }
+root=$(pwd)
+lb_port=${WARDEN_CLUSTER_PORT:-9490}
+port_a=$((lb_port + 1))
+port_b=$((lb_port + 2))
+db=${WARDEN_CLUSTER_DB:-warden_cluster}
+admin_password=${WARDEN_CLUSTER_ADMIN_PASSWORD:-cluster-admin-password}
+state="$root/bench/target/cluster"
+wlp="$root/ear/target/liberty/wlp"
+servers="$wlp/usr/servers"
+mkdir -p "$state"
+
+# the environment of node $1 (a or b) on port $2; only node A seeds the demo data (the nodes start one after
+# the other) and hosts the simulator both use as their upstream providers
+node_env() {
+    local node=$1 port=$2
+    local sim="http://localhost:$port_a/warden-simulator"
+    echo "WARDEN_HTTP_PORT=$port"
+    echo "WARDEN_NODE_NAME=node-$node"
+    echo "WARDEN_NODE_HEADER=true"
+    echo "WARDEN_DB_URL=jdbc:postgresql://127.0.0.1:5432/$db"
+    echo "WARDEN_DB_USER=${WARDEN_DB_USER:-postgres}"
+    echo "WARDEN_DB_PASSWORD=${WARDEN_DB_PASSWORD:-}"
+    echo "WARDEN_PUBLIC_URL=http://localhost:$lb_port"
+    echo "WARDEN_TRUSTED_PROXIES=127.0.0.1"
+    echo "WARDEN_ACCESS_LOG=true"
+    echo "WARDEN_DEMO=$([ "$node" = a ] && echo true || echo false)"
+    echo "WARDEN_DEMO_ADMIN_PASSWORD=$admin_password"
+    echo "WARDEN_DEMO_SIMULATOR_URL=$sim"
+    echo "WARDEN_BILLING_MP_REST_URL=$sim/billing"
+    echo "WARDEN_INFRASTRUCTURE_MP_REST_URL=$sim/infrastructure"
+    echo "WARDEN_AGENT_ENDPOINTS_ALLOW_LOOPBACK=true"
+    echo "SIMULATOR_CONTROL_ENABLED=true"
+}
+
+pid_of() { cat "$servers/.pid/warden-node-$1.pid" 2>/dev/null || true; }
+running() { local pid; pid=$(pid_of "$1"); [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; }
+
+wait_ready() {
+    local node=$1 port=$2 started
+    started=$(date +%s)
+    while [ $(( $(date +%s) - started )) -lt 300 ]; do
+        if curl -fsS -o /dev/null "http://localhost:$port/health/ready" 2>/dev/null; then
+            log "node $node ready on port $port after $(( $(date +%s) - started )) s"
+            return 0
+        fi
+        running "$node" || { log "node $node stopped while starting: see $servers/warden-node-$node/logs/messages.log"; return 1; }
+        sleep 2
+    done
+    log "node $node not ready after 300 s: see $servers/warden-node-$node/logs/messages.log"
+    return 1
+}
+
+# creates server warden-node-$1 as a copy of the run server "warden" the run-server profile made (server.xml,
+# the EAR, the PostgreSQL driver; the simulator on node A only)
+make_server() {
+    local node=$1 dir="$servers/warden-node-$1"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    (cd "$servers/warden" && tar --exclude=./logs --exclude=./workarea --exclude=./server.env -cf - .) | (cd "$dir" && tar -xf -)
+    if [ "$node" = b ]; then
+        find "$dir/dropins" -name 'warden-simulator*' -exec rm -rf {} +
+    fi
+    node_env "$node" "$([ "$node" = a ] && echo "$port_a" || echo "$port_b")" >"$dir/server.env"
+}
+
+start_node() {
+    local node=$1 port
+    port=$([ "$node" = a ] && echo "$port_a" || echo "$port_b")
+    running "$node" && { log "node $node already runs"; return 0; }
+    log "starting node $node on port $port (server warden-node-$node)"
+    "$wlp/bin/server" start "warden-node-$node" >"$state/start-$node.log" 2>&1 || { cat "$state/start-$node.log"; return 1; }
+    wait_ready "$node" "$port"
+}
+
+start_nginx() {
+    command -v nginx >/dev/null || warden_apt_install nginx-light || warden_apt_install nginx
+    mkdir -p "$state/nginx/tmp"
+    chmod -R 777 "$state/nginx/tmp"
+    sed -e "s|@STATE@|$state/nginx|g" -e "s|@PORT@|$lb_port|g" -e "s|@PORT_A@|$port_a|g" -e "s|@PORT_B@|$port_b|g" \
+        bench/cluster/nginx.conf >"$state/nginx/nginx.conf"
+    nginx -p "$state/nginx" -c "$state/nginx/nginx.conf" -t 2>"$state/nginx/test.log" || { cat "$state/nginx/test.log"; return 1; }
+    nginx -p "$state/nginx" -c "$state/nginx/nginx.conf"
+    log "nginx on http://127.0.0.1:$lb_port (round robin over $port_a and $port_b)"
+}
+
+stop_nginx() {
+    if [ -f "$state/nginx/nginx.pid" ] && kill -0 "$(cat "$state/nginx/nginx.pid")" 2>/dev/null; then
+        nginx -p "$state/nginx" -c "$state/nginx/nginx.conf" -s stop || true
+        log "nginx stopped"
+    fi
+}
+
+stop_node() {
+    running "$1" || return 0
+    "$wlp/bin/server" stop "warden-node-$1" >/dev/null 2>&1 || true
+    local pid; pid=$(pid_of "$1")
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
+    log "node $1 stopped"
+}
+
+case "${1:-}" in
+    start)
+        if [ "${2:-}" != --no-build ]; then
+            warden_setup_node
+            log "building (mvn -Prun-server; tests skipped)"
+            mvn -B -q -pl ear -am package -DskipTests -DskipITs -Prun-server
+        fi
+        [ -d "$servers/warden" ] || { log "no run server at $servers/warden: build first (without --no-build)"; exit 1; }
+        WARDEN_DB_URL=jdbc:postgresql://127.0.0.1:5432/postgres warden_setup_postgres
+        WARDEN_DB_URL=jdbc:postgresql://127.0.0.1:5432/postgres warden_db_target
+        stop_nginx; stop_node a; stop_node b
+        warden_psql postgres -c "drop database if exists $db with (force)" >/dev/null
+        warden_psql postgres -c "create database $db" >/dev/null
+        make_server a
+        make_server b
+        start_node a
+        start_node b
+        start_nginx
+        log "ready: http://localhost:$lb_port (admin admin@warden.local / $admin_password)"
+        ;;
+    stop)
+        stop_nginx; stop_node a; stop_node b
+        ;;
+    kill-b)
+        pid=$(pid_of b)
+        [ -n "$pid" ] && kill -KILL "$pid" && log "node b (pid $pid) killed with SIGKILL"
+        ;;
+    start-b)
+        start_node b
+        ;;
+    status)
+        for n in a b; do if running "$n"; then log "node $n runs (pid $(pid_of "$n"))"; else log "node $n is down"; fi; done
+        if [ -f "$state/nginx/nginx.pid" ] && kill -0 "$(cat "$state/nginx/nginx.pid")" 2>/dev/null; then log "nginx runs"; else log "nginx is down"; fi
+        ;;
+    *)
+        sed -n '2,17p' "$0"
+        exit 2
+        ;;
+esac
