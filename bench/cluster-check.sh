@@ -18,10 +18,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-lb_port=${WARDEN_CLUSTER_PORT:-9490}
-db=${WARDEN_CLUSTER_DB:-warden_cluster}
-admin_password=${WARDEN_CLUSTER_ADMIN_PASSWORD:-cluster-admin-password}
-base="http://localhost:$lb_port"
+. bench/cluster-lib.sh
 state="$root/bench/target/cluster"
 work=$(mktemp -d /tmp/warden-cluster.XXXXXX)
 report="$state/check.md"
@@ -34,9 +31,6 @@ check() { # check <name> <ok|FAIL> <detail>
     log "$2: $1: $3"
     [ "$2" = ok ] || failures=$((failures + 1))
 }
-sql() { psql -h 127.0.0.1 -U postgres -d "$db" -AtXq -c "$1"; }
-node_of() { tr -d '\r' <"$1" | sed -n 's/^[Xx]-[Ww]arden-[Nn]ode: *//p' | head -1; }
-status_of() { sed -n '1s/^HTTP\/[0-9.]* \([0-9]*\).*/\1/p' "$1"; }
 
 bench/cluster.sh start "$@" || { log "the cluster did not start"; exit 1; }
 trap 'bench/cluster.sh stop; rm -rf "$work"' EXIT
@@ -60,31 +54,20 @@ else
 fi
 
 # --- 2. one panel session, both nodes
-login=$(curl -sS -c "$work/jar" -o "$work/login.json" -w '%{http_code}' -H 'Content-Type: application/json' \
-    -d "{\"email\":\"admin@warden.local\",\"password\":\"$admin_password\"}" "$base/admin-api/auth/login")
+login=$(sign_in "$work/jar")
 ok=0; seen=""
 for i in $(seq 1 10); do
     curl -sS -b "$work/jar" -D "$work/s$i" -o /dev/null "$base/admin-api/users?_start=0&_end=1"
     [ "$(status_of "$work/s$i")" = 200 ] && ok=$((ok + 1))
-    seen="$seen $(node_of "$work/s$i")"
+    seen="$seen${seen:+ }$(node_of "$work/s$i")"
 done
 if [ "$login" = 200 ] && [ "$ok" = 10 ] && [[ "$seen" == *node-a* ]] && [[ "$seen" == *node-b* ]]; then
-    check "session across nodes" ok "sign-in 200, then 10/10 lists answered 200 by$(echo "$seen" | tr ' ' '\n' | sort | uniq -c | tr -s ' \n' ' ')"
+    check "session across nodes" ok "sign-in 200, then 10/10 lists answered 200 by $(echo "$seen" | tr ' ' '\n' | sort | uniq -c | tr -s ' \n' ' ')"
 else
     check "session across nodes" FAIL "sign-in $login, $ok/10 lists answered 200, nodes:$seen"
 fi
 
 # --- hosting tokens for three fresh teams (no demo client spends their budgets), made in SQL as an operator's script would (only SHA-256 is stored)
-admin_id=$(sql "select id from warden_users where email = 'admin@warden.local'")
-new_team() { # a team whose owner is the admin (a token works while its creator owns the team)
-    local id; id=$(sql "insert into warden_teams (name) values ('cluster-$1-$RANDOM') returning id" | head -1)
-    sql "insert into warden_team_members (team_id, user_id, role) values ($id, $admin_id, 'owner')" >/dev/null
-    echo "$id"
-}
-token_for() { # token_for <team id> <token>
-    sql "insert into warden_api_tokens (team_id, created_by, name, token_hash, token_prefix)
-         values ($1, $admin_id, 'cluster check', encode(sha256(convert_to('$2', 'UTF8')), 'hex'), left('$2', 8))" >/dev/null
-}
 run_id=$RANDOM$RANDOM
 team_a=$(new_team budget); token_budget="wdn_cluster_budget_$run_id"; token_for "$team_a" "$token_budget"
 team_b=$(new_team other); token_other="wdn_cluster_other_$run_id"; token_for "$team_b" "$token_other"

@@ -5,13 +5,15 @@
 #                                          node B and nginx in front, and wait until both nodes are ready
 #   bench/cluster.sh stop                 stop nginx and both nodes (what "start" started, nothing else)
 #   bench/cluster.sh kill-b | start-b     SIGKILL node B / start it again (the cluster check uses both)
+#   bench/cluster.sh balance a|ab         nginx sends everything to node A, or round robin over both (reload)
 #   bench/cluster.sh status               which parts run
 #
 # Two Open Liberty servers from the one runtime the build unpacks (ear/target/liberty/wlp), servers
 # "warden-node-a" (port 9491) and "warden-node-b" (port 9492), over one PostgreSQL database (warden_cluster,
 # created afresh by "start"), and nginx on 127.0.0.1:9490 with round robin and no sticky sessions. Loopback only.
 # Both nodes send X-Warden-Node (warden.node.header=true) so that a test sees which node answered.
-# Ports and names: WARDEN_CLUSTER_PORT (9490; the nodes take the next two), WARDEN_CLUSTER_DB (warden_cluster).
+# Ports and names: WARDEN_CLUSTER_PORT (9490; the nodes take the next two), WARDEN_CLUSTER_DB (warden_cluster);
+# WARDEN_CLUSTER_ENV: more variables for both nodes, e.g. "WARDEN_HOSTING_LIMITS_ENABLED=false".
 # The demo admin's password is WARDEN_CLUSTER_ADMIN_PASSWORD (default cluster-admin-password). Output and state:
 # bench/target/cluster/ (nginx.conf, logs, pid files).
 set -euo pipefail
@@ -51,6 +53,8 @@ node_env() {
     echo "WARDEN_INFRASTRUCTURE_MP_REST_URL=$sim/infrastructure"
     echo "WARDEN_AGENT_ENDPOINTS_ALLOW_LOOPBACK=true"
     echo "SIMULATOR_CONTROL_ENABLED=true"
+    local extra
+    for extra in ${WARDEN_CLUSTER_ENV:-}; do echo "$extra"; done
 }
 
 pid_of() { cat "$servers/.pid/warden-node-$1.pid" 2>/dev/null || true; }
@@ -93,12 +97,18 @@ start_node() {
     wait_ready "$node" "$port"
 }
 
-start_nginx() {
-    command -v nginx >/dev/null || warden_apt_install nginx-light || warden_apt_install nginx
+# writes nginx.conf from bench/cluster/nginx.conf; "a": node A only (node B's line commented out)
+nginx_conf() {
     mkdir -p "$state/nginx/tmp"
     chmod -R 777 "$state/nginx/tmp"
     sed -e "s|@STATE@|$state/nginx|g" -e "s|@PORT@|$lb_port|g" -e "s|@PORT_A@|$port_a|g" -e "s|@PORT_B@|$port_b|g" \
         bench/cluster/nginx.conf >"$state/nginx/nginx.conf"
+    if [ "${1:-ab}" = a ]; then sed -i "s|^\( *server 127.0.0.1:$port_b\)|# \1|" "$state/nginx/nginx.conf"; fi
+}
+
+start_nginx() {
+    command -v nginx >/dev/null || warden_apt_install nginx-light || warden_apt_install nginx
+    nginx_conf ab
     nginx -p "$state/nginx" -c "$state/nginx/nginx.conf" -t 2>"$state/nginx/test.log" || { cat "$state/nginx/test.log"; return 1; }
     nginx -p "$state/nginx" -c "$state/nginx/nginx.conf"
     log "nginx on http://127.0.0.1:$lb_port (round robin over $port_a and $port_b)"
@@ -149,12 +159,19 @@ case "${1:-}" in
     start-b)
         start_node b
         ;;
+    balance)
+        [ "${2:-}" = a ] || [ "${2:-}" = ab ] || { echo "usage: bench/cluster.sh balance a|ab"; exit 2; }
+        nginx_conf "$2"
+        nginx -p "$state/nginx" -c "$state/nginx/nginx.conf" -s reload 2>/dev/null
+        sleep 1
+        log "nginx balances over node(s) $2"
+        ;;
     status)
         for n in a b; do if running "$n"; then log "node $n runs (pid $(pid_of "$n"))"; else log "node $n is down"; fi; done
         if [ -f "$state/nginx/nginx.pid" ] && kill -0 "$(cat "$state/nginx/nginx.pid")" 2>/dev/null; then log "nginx runs"; else log "nginx is down"; fi
         ;;
     *)
-        sed -n '2,17p' "$0"
+        sed -n '2,19p' "$0"
         exit 2
         ;;
 esac

@@ -1,0 +1,101 @@
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A closed-loop HTTP load generator for the benchmarks (run as a single-file program, no build):
+ * {@code java bench/HttpLoad.java <concurrency> <seconds> <request> [<request> ...]} where each request is
+ * {@code URL} or {@code URL|Header: value|Header: value}. Each of the {@code concurrency} threads sends the requests
+ * in turn, one at a time, for {@code seconds} (after a warm-up of a quarter of that, not counted), and the program
+ * prints one line: {@code requests=N rps=R p50_ms=… p95_ms=… p99_ms=… statuses={200=…}}.
+ */
+public class HttpLoad {
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 3) {
+            System.err.println("usage: java bench/HttpLoad.java <concurrency> <seconds> <url[|Header: value...]>...");
+            System.exit(2);
+        }
+        int concurrency = Integer.parseInt(args[0]);
+        double seconds = Double.parseDouble(args[1]);
+        List<HttpRequest> requests = new ArrayList<>();
+        for (String spec : Arrays.copyOfRange(args, 2, args.length)) {
+            String[] parts = spec.split("\\|");
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(parts[0])).timeout(Duration.ofSeconds(30)).GET();
+            for (int i = 1; i < parts.length; i++) {
+                int colon = parts[i].indexOf(':');
+                b.header(parts[i].substring(0, colon).trim(), parts[i].substring(colon + 1).trim());
+            }
+            requests.add(b.build());
+        }
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+        long warmupEnd = System.nanoTime() + (long) (seconds * 0.25e9);
+        long end = warmupEnd + (long) (seconds * 1e9);
+        int buckets = 60_000; // latency histogram in 0.1 ms steps up to 6 s
+        AtomicLong[] histogram = new AtomicLong[buckets + 1];
+        for (int i = 0; i <= buckets; i++) {
+            histogram[i] = new AtomicLong();
+        }
+        LongAdder count = new LongAdder();
+        Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < concurrency; t++) {
+            int offset = t;
+            Thread thread = new Thread(() -> {
+                int i = offset;
+                while (true) {
+                    long started = System.nanoTime();
+                    if (started >= end) {
+                        return;
+                    }
+                    HttpRequest request = requests.get(i++ % requests.size());
+                    int status;
+                    try {
+                        status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
+                    } catch (Exception e) {
+                        status = -1;
+                    }
+                    long finished = System.nanoTime();
+                    if (started >= warmupEnd && finished <= end) {
+                        count.increment();
+                        statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+                        histogram[(int) Math.min(buckets, (finished - started) / 100_000)].incrementAndGet();
+                    }
+                }
+            });
+            thread.start();
+            threads.add(thread);
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        long n = count.sum();
+        Map<Integer, Long> byStatus = new TreeMap<>();
+        statuses.forEach((k, v) -> byStatus.put(k, v.sum()));
+        System.out.printf("requests=%d rps=%.1f p50_ms=%.1f p95_ms=%.1f p99_ms=%.1f statuses=%s%n", n, n / seconds,
+                percentile(histogram, n, 0.50), percentile(histogram, n, 0.95), percentile(histogram, n, 0.99), byStatus);
+    }
+
+    private static double percentile(AtomicLong[] histogram, long n, double p) {
+        long target = (long) Math.ceil(n * p);
+        long seen = 0;
+        for (int i = 0; i < histogram.length; i++) {
+            seen += histogram[i].get();
+            if (seen >= target && target > 0) {
+                return i / 10.0;
+            }
+        }
+        return Double.NaN;
+    }
+}
