@@ -142,6 +142,10 @@ case "${1:-}" in
         stop_nginx; stop_node a; stop_node b
         warden_psql postgres -c "drop database if exists $db with (force)" >/dev/null
         warden_psql postgres -c "create database $db" >/dev/null
+        # WARDEN_CLUSTER_LOG_STATEMENTS=true: PostgreSQL logs every statement on this database (round-trip counts)
+        if [ "${WARDEN_CLUSTER_LOG_STATEMENTS:-false}" = true ]; then
+            warden_psql postgres -c "alter database $db set log_statement = 'all'" >/dev/null
+        fi
         make_server a
         make_server b
         start_node a
