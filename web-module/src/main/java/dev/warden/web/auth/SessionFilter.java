@@ -22,7 +22,10 @@ import java.util.Set;
  * section 3: 403 when {@code Origin} or {@code Sec-Fetch-Site} says cross-site).
  *
  * <p>Public routes (issue 2: every other route is 401 when anonymous): {@code auth/login},
- * {@code auth/bootstrap} and {@code auth/password-reset...}.
+ * {@code auth/bootstrap}, {@code auth/password-reset...}, and the single sign-on routes (issue 15):
+ * {@code auth/methods}, {@code auth/sso/start}, {@code auth/sso/callback}, {@code auth/sso/backchannel-logout} (the
+ * provider's server calls it; the logout token is its credential) and {@code auth/sso/logout} (reads the cookie
+ * itself; without one it only redirects).
  */
 @Provider
 @ApplicationScoped
@@ -40,7 +43,8 @@ public class SessionFilter implements ContainerRequestFilter {
 
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
     private static final Set<String> PUBLIC_PATHS = Set.of("auth/login", "auth/bootstrap",
-            "auth/password-reset", "auth/password-reset/complete");
+            "auth/password-reset", "auth/password-reset/complete", "auth/methods", "auth/sso/start",
+            "auth/sso/callback", "auth/sso/backchannel-logout", "auth/sso/logout");
 
     @EJB
     Sessions auth;
