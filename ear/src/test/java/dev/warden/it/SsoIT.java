@@ -46,7 +46,7 @@ class SsoIT {
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
         idp = new MockIdp();
-        return Deployments.wardenWithConfig("it-sso.jar", idp.config("warden.sso.mode=both"));
+        return Deployments.wardenWithConfig("it-sso.jar", idp.config("warden.sso.mode=both", "warden.sso.bearer.enabled=true"));
     }
 
     @AfterAll
@@ -283,6 +283,45 @@ class SsoIT {
         Api.session(cookie).get("/admin-api/auth/me").then().statusCode(401);
         assertEquals(List.of("auth.logout"), TestDb.column("SELECT action FROM warden_admin_audit WHERE action = 'auth.logout' "
                 + "AND payload->>'userAgent' = ?", agent));
+    }
+
+    @Test
+    void aBearerAccessTokenOfALinkedUserIsAcceptedWithItsMappedRole() throws Exception {
+        String agent = agent("bearer");
+        String subject = "sub-" + UUID.randomUUID();
+        String email = "sso-bearer-" + TestDb.unique() + "@example.com";
+        idp.next(subject, email, List.of("support"), Map.of());
+        sessionOf(idp.signIn(agent));
+
+        Api.bearer(accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("warden-admins"), 300))
+                .get("/admin-api/auth/me").then().statusCode(200)
+                .body("role", equalTo("admin"))
+                .body("user.email", equalTo(email));
+        Api.bearer(accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("support"), 300))
+                .get("/admin-api/users?_start=0&_end=1").then().statusCode(200);
+    }
+
+    @Test
+    void bearerTokensExpiredForAnotherAudienceOrIssuerOrSubjectAreRefused() throws Exception {
+        String agent = agent("bearer-bad");
+        String subject = "sub-" + UUID.randomUUID();
+        idp.next(subject, "sso-bearerbad-" + TestDb.unique() + "@example.com", List.of("support"), Map.of());
+        sessionOf(idp.signIn(agent));
+
+        for (String token : List.of(
+                accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("support"), -300),
+                accessToken(MockIdp.ISSUER_ID, subject, "another-client", List.of("support"), 300),
+                accessToken("another-issuer", subject, MockIdp.CLIENT_ID, List.of("support"), 300),
+                accessToken(MockIdp.ISSUER_ID, "sub-unknown-" + UUID.randomUUID(), MockIdp.CLIENT_ID, List.of("support"), 300),
+                accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("marketing"), 300),
+                "not-a-jwt")) {
+            Api.bearer(token).get("/admin-api/auth/me").then().statusCode(401).body("error.code", equalTo("unauthenticated"));
+        }
+    }
+
+    private static String accessToken(String issuerId, String subject, String audience, List<String> groups, long expirySeconds) {
+        return idp.server().issueToken(issuerId, "automation", new DefaultOAuth2TokenCallback(issuerId, subject, "JWT",
+                List.of(audience), Map.of("groups", groups), expirySeconds)).serialize();
     }
 
     private static Map<String, Object> logoutEvent() {

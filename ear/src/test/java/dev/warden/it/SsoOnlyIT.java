@@ -78,6 +78,13 @@ class SsoOnlyIT {
         assertEquals("/admin/", callback.header("Location"));
         String cookie = callback.cookie("warden_session");
         assertNotNull(cookie);
+        // bearer access tokens are off by default (issue 15, point 8)
+        String subject = TestDb.column("SELECT i.subject FROM warden_sso_identities i JOIN warden_users u ON u.id = i.user_id "
+                + "WHERE u.email = ?", email).get(0);
+        String token = idp.server().issueToken(MockIdp.ISSUER_ID, "automation", new no.nav.security.mock.oauth2.token
+                .DefaultOAuth2TokenCallback(MockIdp.ISSUER_ID, subject, "JWT", List.of(MockIdp.CLIENT_ID),
+                Map.of("groups", List.of("marketing")), 300)).serialize();
+        Api.bearer(token).get("/admin-api/auth/me").then().statusCode(401);
         Api.session(cookie).get("/admin-api/auth/me").then().statusCode(200)
                 .body("role", equalTo("user"))
                 .body("user.email", equalTo(email))

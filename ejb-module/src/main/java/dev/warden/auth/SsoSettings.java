@@ -23,11 +23,21 @@ import java.util.Optional;
  *       (default {@code SSO}), {@code warden.sso.post-logout-url} (default {@code <warden.public-url>/admin/});</li>
  *   <li>{@code warden.sso.role-mapping} ({@code group=role[:scope,scope];...}), {@code warden.sso.default-role},
  *       {@code warden.sso.provisioning} (default true), {@code warden.sso.link-verified-email} (default false);</li>
- *   <li>{@code warden.sso.max-session-hours} (default 8, fractions allowed).</li>
+ *   <li>{@code warden.sso.max-session-hours} (default 8, fractions allowed);</li>
+ *   <li>{@code warden.sso.bearer.enabled} (default false), {@code warden.sso.bearer.audience} (default the client
+ *       id): JWT access tokens on {@code /admin-api}.</li>
  * </ul>
  */
 @ApplicationScoped
 public class SsoSettings {
+
+    @Inject
+    @ConfigProperty(name = "warden.sso.bearer.enabled", defaultValue = "false")
+    boolean bearerEnabled;
+
+    @Inject
+    @ConfigProperty(name = "warden.sso.bearer.audience")
+    Optional<String> bearerAudience;
 
     /** Which sign-in methods the panel offers. */
     public enum Mode {
@@ -190,6 +200,19 @@ public class SsoSettings {
     /** The longest an SSO session lasts (at least one minute). */
     public Duration maxSessionAge() {
         return Duration.ofSeconds(Math.max(60, (long) (maxSessionHours * 3600)));
+    }
+
+    /**
+     * True when {@code /admin-api} accepts the provider's JWT access tokens as {@code Authorization: Bearer}
+     * (issue 15, point 8; {@code warden.sso.bearer.enabled}, default false; needs SSO configured).
+     */
+    public boolean bearerEnabled() {
+        return bearerEnabled && ssoEnabled();
+    }
+
+    /** The audience an access token must name ({@code warden.sso.bearer.audience}; default the client id). */
+    public String bearerAudience() {
+        return bearerAudience.map(String::strip).filter(a -> !a.isEmpty()).orElse(clientId());
     }
 
     private static String trimSlash(String url) {

@@ -8,7 +8,12 @@ import com.nimbusds.jose.proc.BadJOSEException;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jose.util.DefaultResourceRetriever;
+import com.nimbusds.jose.JOSEObjectType;
+import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jwt.JWT;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
+import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import com.nimbusds.oauth2.sdk.GeneralException;
 import com.nimbusds.oauth2.sdk.id.ClientID;
 import com.nimbusds.oauth2.sdk.id.Issuer;
@@ -94,6 +99,29 @@ public class OidcProvider {
                 new JWSVerificationKeySelector<>(algorithms(l.metadata().getIDTokenJWSAlgs()), l.keys()), null);
         validator.setMaxClockSkew(CLOCK_SKEW_SECONDS);
         return validator.validate(logoutToken);
+    }
+
+    /**
+     * Validates a JWT access token (issue 15, point 8): signature against the provider's keys, {@code typ} absent,
+     * {@code JWT} or {@code at+jwt}, {@code iss} = the provider's issuer, {@code aud} containing {@code audience},
+     * {@code exp} in the future (60 s skew), {@code sub} present.
+     *
+     * @return the token's claims
+     * @throws BadJOSEException for a token that fails a check
+     * @throws java.text.ParseException for something that is not a JWT
+     */
+    public JWTClaimsSet validateAccessToken(String token, String audience)
+            throws BadJOSEException, JOSEException, java.text.ParseException {
+        Loaded l = load();
+        DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
+        processor.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));
+        processor.setJWSKeySelector(new JWSVerificationKeySelector<>(algorithms(l.metadata().getIDTokenJWSAlgs()), l.keys()));
+        DefaultJWTClaimsVerifier<SecurityContext> verifier = new DefaultJWTClaimsVerifier<>(java.util.Collections.singleton(audience),
+                new JWTClaimsSet.Builder().issuer(l.metadata().getIssuer().getValue()).build(),
+                Set.of("sub", "exp", "iat"), null);
+        verifier.setMaxClockSkew(CLOCK_SKEW_SECONDS);
+        processor.setJWTClaimsSetVerifier(verifier);
+        return processor.process(token, null);
     }
 
     /** The issuer as the provider names it (the {@code iss} of its tokens). */

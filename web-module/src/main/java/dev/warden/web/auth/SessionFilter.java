@@ -1,6 +1,7 @@
 package dev.warden.web.auth;
 
 import dev.warden.auth.Sessions;
+import dev.warden.auth.sso.SsoBearer;
 import dev.warden.common.ApiException;
 import jakarta.annotation.Priority;
 import jakarta.ejb.EJB;
@@ -19,7 +20,9 @@ import java.util.Set;
 /**
  * Authenticates every {@code /admin-api} request by its {@code warden_session} cookie (spec/admin-panel.md,
  * Authentication, rule 1: anonymous requests get 401) and refuses cross-site unsafe requests (DESIGN.md
- * section 3: 403 when {@code Origin} or {@code Sec-Fetch-Site} says cross-site).
+ * section 3: 403 when {@code Origin} or {@code Sec-Fetch-Site} says cross-site). A request without a session cookie
+ * but with {@code Authorization: Bearer <JWT>} is authenticated by the SSO provider's access token instead
+ * ({@link SsoBearer}; issue 15, point 8; off by default: 401).
  *
  * <p>Public routes (issue 2: every other route is 401 when anonymous): {@code auth/login},
  * {@code auth/bootstrap}, {@code auth/password-reset...}, and the single sign-on routes (issue 15):
@@ -52,6 +55,9 @@ public class SessionFilter implements ContainerRequestFilter {
     @Inject
     AdminSession session;
 
+    @EJB
+    SsoBearer bearer;
+
     @Override
     public void filter(ContainerRequestContext request) {
         if (!SAFE_METHODS.contains(request.getMethod()) && isCrossSite(request)) {
@@ -61,7 +67,13 @@ public class SessionFilter implements ContainerRequestFilter {
         if (PUBLIC_PATHS.contains(path)) {
             return;
         }
-        session.set(auth.authenticate(sessionValue(request.getCookies())));
+        String cookie = sessionValue(request.getCookies());
+        String authorization = request.getHeaderString("Authorization");
+        if (cookie == null && authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            session.set(bearer.authenticate(authorization.substring(7).strip()));
+            return;
+        }
+        session.set(auth.authenticate(cookie));
     }
 
     /** The session cookie's value: the {@code __Host-} one when present, else the plain one; null when neither. */
