@@ -10,6 +10,7 @@ import com.nimbusds.jwt.SignedJWT;
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.MockIdp;
+import dev.warden.it.support.ServerLog;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
 import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
@@ -176,6 +177,36 @@ class SsoIT {
         for (String payload : TestDb.column("SELECT payload::text FROM warden_admin_audit WHERE payload->>'userAgent' = ?", agent)) {
             assertFalse(payload.contains("code") && payload.contains(MockIdp.query(redirect.callbackUrl(), "code")),
                     "no code in the audit log: " + payload);
+        }
+    }
+
+    @Test
+    void aRejectedCodeOrAProviderErrorIsRefusedAndNoCodeOrSecretIsLogged() throws Exception {
+        String agent = agent("code");
+        long mark = ServerLog.mark();
+        MockIdp.Redirect redirect = idp.startAt(agent);
+        String code = MockIdp.query(redirect.callbackUrl(), "code");
+        // the token endpoint refuses the code (as for an expired or replayed one): here because the PKCE verifier
+        // Warden sends no longer matches the challenge the provider saw
+        assertEquals(1, TestDb.update("UPDATE warden_sso_requests SET code_verifier = ? WHERE state_hash = ?",
+                "x".repeat(50), TestDb.sha256Hex(redirect.state())));
+        refused(redirect.follow(agent), "code_rejected");
+        // the provider says no (the user cancelled)
+        MockIdp.Redirect second = idp.startAt(agent);
+        Response denied = Api.anonymous().header("User-Agent", agent).cookie("warden_sso_state", second.stateCookie())
+                .get("/admin-api/auth/sso/callback?error=access_denied&state=" + second.state());
+        refused(denied, "provider_error");
+        assertEquals(List.of("code_rejected", "provider_error"), audited("auth.login_failed", "reason", agent));
+
+        String log = ServerLog.since(mark);
+        java.nio.file.Path trace = ServerLog.serverDir().resolve("logs/trace.log");
+        String traceLog = java.nio.file.Files.exists(trace) ? java.nio.file.Files.readString(trace) : "";
+        for (String secret : List.of(code, "warden-it-client-secret", redirect.state())) {
+            assertFalse(log.contains(secret), "messages.log holds a code, state or the client secret");
+            assertFalse(traceLog.contains(secret), "trace.log holds a code, state or the client secret");
+        }
+        for (String payload : TestDb.column("SELECT payload::text FROM warden_admin_audit WHERE payload->>'userAgent' = ?", agent)) {
+            assertFalse(payload.contains(code), payload);
         }
     }
 
