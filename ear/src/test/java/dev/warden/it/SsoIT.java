@@ -266,6 +266,26 @@ class SsoIT {
     }
 
     @Test
+    void aLogoutTokenNamingAProviderSessionEndsOnlyTheSessionsMadeWithIt() throws Exception {
+        String agent = agent("back-channel-sid");
+        String subject = "sub-" + UUID.randomUUID();
+        String email = "sso-sid-" + TestDb.unique() + "@example.com";
+        String sid = "sid-" + UUID.randomUUID();
+        idp.next(subject, email, List.of("support"), Map.of("sid", sid));
+        String withSid = sessionOf(idp.signIn(agent));
+        idp.next(subject, email, List.of("support"), Map.of("sid", "sid-other-" + UUID.randomUUID()));
+        String other = sessionOf(idp.signIn(agent));
+
+        // the token names the user and the provider session: only the sessions made with that provider session end
+        SignedJWT token = idp.server().issueToken(MockIdp.ISSUER_ID, MockIdp.CLIENT_ID, new DefaultOAuth2TokenCallback(
+                MockIdp.ISSUER_ID, subject, "logout+jwt", List.of(MockIdp.CLIENT_ID),
+                Map.of("events", logoutEvent().get("events"), "sid", sid), 120));
+        backChannel(token.serialize()).then().statusCode(200).body("users", equalTo(1));
+        Api.session(withSid).get("/admin-api/auth/me").then().statusCode(401);
+        Api.session(other).get("/admin-api/auth/me").then().statusCode(200);
+    }
+
+    @Test
     void aLogoutTokenWithABadSignatureOrFromAnotherIssuerIsRefused() throws Exception {
         String agent = agent("back-channel-bad");
         String subject = "sub-" + UUID.randomUUID();

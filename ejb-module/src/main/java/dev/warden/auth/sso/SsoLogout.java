@@ -31,9 +31,9 @@ import java.util.logging.Logger;
  * POSTs a signed {@code logout_token}; the sessions it names end at once) and RP-initiated logout (the Warden session
  * ends, then the browser goes to the provider's {@code end_session_endpoint} when it has one).
  *
- * <p>A logout token naming a {@code sid} ends the sessions made with that provider session; one naming a
- * {@code sub} ends every session of the user linked to that subject (token version bumped, as revoke-sessions
- * does). Each user whose sessions end gets an {@code auth.logout} audit entry with {@code method = sso},
+ * <p>A logout token naming a {@code sid} ends the sessions made with that provider session; one naming only a
+ * {@code sub}, or a {@code sid} no Warden session was made with, ends every session of the user linked to that
+ * subject (token version bumped, as revoke-sessions does). Each user whose sessions end gets an {@code auth.logout} audit entry with {@code method = sso},
  * {@code provider} and {@code reason = back_channel}.
  */
 @Stateless
@@ -84,7 +84,7 @@ public class SsoLogout {
         if (claims.getSessionID() != null) {
             users.addAll(sessions.endSsoSessions(issuer, claims.getSessionID().getValue()));
         }
-        if (claims.getSubject() != null) {
+        if (users.isEmpty() && claims.getSubject() != null) {
             List<?> ids = em.createNativeQuery(
                             "SELECT user_id FROM warden_sso_identities WHERE issuer = ?1 AND subject = ?2")
                     .setParameter(1, issuer).setParameter(2, claims.getSubject().getValue()).getResultList();
