@@ -2,6 +2,7 @@
 # Builds Warden and starts it on Open Liberty (WARDEN_SERVER=wildfly: WildFly 39) with demo data: admin UI and admin API, hosting API and the
 # simulator, at http://localhost:9080 (WARDEN_HTTP_PORT). Stop with Ctrl+C.
 # The first start prints the demo admin's password, an API token and ready-to-paste curl lines.
+# WARDEN_SSO_DEMO=true also starts a demo OpenID Connect provider for "Sign in with Demo SSO" (docs/sso.md, Demo).
 # Works on a fresh clone and after ./test.sh; installs nothing into ~/.m2 but the downloaded dependencies.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,6 +22,9 @@ export WARDEN_EGRESS_COPY_AT_STARTUP="${WARDEN_EGRESS_COPY_AT_STARTUP:-true}"
 warden_setup_node
 warden_db_target
 warden_setup_postgres "$WARDEN_PG_DB"
+
+# WARDEN_SSO_DEMO=true: a demo OpenID Connect provider on loopback and Warden signed in through it too (docs/sso.md)
+if [ "${WARDEN_SSO_DEMO:-false}" = "true" ]; then . scripts/sso-demo.sh && warden_sso_demo_start; fi
 
 # WARDEN_SERVER=wildfly: the same EAR on WildFly 39 (docs/wildfly.md)
 if [ "${WARDEN_SERVER:-liberty}" = wildfly ]; then exec scripts/run-wildfly.sh "$@"; fi

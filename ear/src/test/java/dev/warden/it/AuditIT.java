@@ -227,7 +227,12 @@ class AuditIT {
             assertEquals(agent, payload.get("userAgent"));
             assertNotNull(payload.get("ip"), row.action());
             assertFalse(payload.get("ip").toString().isBlank());
-            assertEquals(3, payload.size(), "exactly email, ip and userAgent: " + payload);
+            if (row.action().equals("auth.login")) {
+                assertEquals("password", payload.get("method"), "issue 15: auth.login says the method");
+                assertEquals(4, payload.size(), "exactly email, ip, userAgent and method: " + payload);
+            } else {
+                assertEquals(3, payload.size(), "exactly email, ip and userAgent: " + payload);
+            }
         }
     }
 

@@ -74,7 +74,7 @@ public final class Accounts {
     }
 
     /** The user whose email is {@code email} (case-insensitive, surrounding blanks ignored), or null. */
-    static User findByEmail(EntityManager em, String email) {
+    public static User findByEmail(EntityManager em, String email) {
         List<User> found = em.createQuery("SELECT u FROM User u WHERE lower(u.email) = :email", User.class)
                 .setParameter("email", email.strip().toLowerCase(Locale.ROOT))
                 .getResultList();
@@ -89,7 +89,7 @@ public final class Accounts {
     }
 
     /** {@code value} cut to {@code max} characters; null stays null. */
-    static String truncate(String value, int max) {
+    public static String truncate(String value, int max) {
         return value == null || value.length() <= max ? value : value.substring(0, max);
     }
 }

@@ -29,8 +29,18 @@ public class AuthAudit {
      * @param email the email as sent or the user's email, cut to {@value Accounts#MAX_EMAIL} characters; may be null
      */
     public void record(String action, Long userId, String email, String ip, String userAgent) {
+        record(action, userId, email, ip, userAgent, java.util.Map.of());
+    }
+
+    /**
+     * {@link #record(String, Long, String, String, String)} with further payload fields (issue 15, point 6:
+     * {@code method} {@code password} or {@code sso}, {@code provider}, a failure's {@code reason}). Never a
+     * token, code or secret: keys naming one are dropped ({@link AuditPayloads#isSecret}).
+     */
+    public void record(String action, Long userId, String email, String ip, String userAgent,
+                       java.util.Map<String, String> extra) {
         AuditRecord entry = new AuditRecord(userId, action, "auth", null,
-                AuditPayloads.auth(Accounts.truncate(email, Accounts.MAX_EMAIL), ip, userAgent));
+                AuditPayloads.auth(Accounts.truncate(email, Accounts.MAX_EMAIL), ip, userAgent, extra));
         try {
             audit.record(entry);
         } catch (RuntimeException e) {

@@ -29,6 +29,9 @@ public class Bootstrap {
     EntityManager em;
 
     @Inject
+    SsoSettings sso;
+
+    @Inject
     Passwords passwords;
 
     @EJB
@@ -48,9 +51,13 @@ public class Bootstrap {
      * @throws ApiException 403 {@code forbidden} when {@code token} is missing or wrong;
      *                      409 {@code conflict} once an admin exists or ever existed (bootstrap closed) or when the
      *                      email is taken; 422 {@code invalid_request} for a bad email, password or display name
+     * <p>SSO-only mode (issue 15, point 5): 403 {@code forbidden} before anything else.
      */
     public LoginResult bootstrap(String email, String password, String displayName, String token, String ip,
                                  String userAgent) {
+        if (!sso.passwordAllowed()) {
+            throw ApiException.forbidden(sso.passwordOffMessage());
+        }
         Map<String, List<String>> problems = new LinkedHashMap<>();
         Accounts.validateEmail(email, problems);
         Accounts.validatePassword(password, problems);
@@ -94,6 +101,6 @@ public class Bootstrap {
      * first-run page then; issue 6).
      */
     public boolean needed() {
-        return setupToken.open();
+        return sso.passwordAllowed() && setupToken.open();
     }
 }

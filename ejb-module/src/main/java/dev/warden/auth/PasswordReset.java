@@ -31,6 +31,9 @@ public class PasswordReset {
     EntityManager em;
 
     @Inject
+    SsoSettings sso;
+
+    @Inject
     Passwords passwords;
 
     @EJB
@@ -60,8 +63,12 @@ public class PasswordReset {
      * the endpoint always answers 202. Audited as {@code auth.password_reset_requested}.
      *
      * @throws ApiException 422 when {@code email} is missing
+     * <p>SSO-only mode (issue 15, point 5): 403 {@code forbidden} before anything else.
      */
     public void request(String email, String ip, String userAgent) {
+        if (!sso.passwordAllowed()) {
+            throw ApiException.forbidden(sso.passwordOffMessage());
+        }
         Accounts.requireField("email", email);
         resetLimits.admit(email, ip);
         User found = Accounts.findByEmail(em, email);
@@ -93,8 +100,12 @@ public class PasswordReset {
      *
      * @throws ApiException 422 naming {@code token} when it is unknown, used or expired, or {@code password}
      *                      when it is too short or too long
+     * <p>SSO-only mode (issue 15, point 5): 403 {@code forbidden} before anything else.
      */
     public void complete(String token, String password, String ip, String userAgent) {
+        if (!sso.passwordAllowed()) {
+            throw ApiException.forbidden(sso.passwordOffMessage());
+        }
         Map<String, List<String>> problems = new LinkedHashMap<>();
         Accounts.validatePassword(password, problems);
         if (token == null || token.isBlank()) {

@@ -25,7 +25,9 @@ import java.util.Optional;
  * <p>A session is valid while it has not expired (absolute lifetime {@code warden.session.ttl-hours}, default
  * 168), has been used within the idle timeout ({@code warden.session.idle-hours}, default 12; issue 13, point 7),
  * its {@code token_version} equals the user's (bumped by revoke-sessions, ban and password or email changes),
- * the user is not banned, and the user still holds a panel role (a player has no session).
+ * the user is not banned, and the user still holds a panel role (a player has no session). A session made by single
+ * sign-on (issue 15, point 4) also ends {@code warden.sso.max-session-hours} (default 8) after it began, whatever
+ * the other limits say ({@link SsoSettings#maxSessionAge}).
  */
 @Stateless
 public class Sessions {
@@ -37,6 +39,9 @@ public class Sessions {
 
     @EJB
     OperatorLoader operators;
+
+    @Inject
+    SsoSettings sso;
 
     @Inject
     @ConfigProperty(name = "warden.session.ttl-hours", defaultValue = "168")
@@ -66,6 +71,55 @@ public class Sessions {
     }
 
     /**
+     * Marks the session behind {@code started} (just made by {@link #start}) as made by single sign-on (issue 15):
+     * {@code auth_method = 'sso'}, the provider's issuer and session id ({@code sid}, may be null, for back-channel
+     * logout), and an expiry no later than {@link SsoSettings#maxSessionAge} from now.
+     *
+     * @return {@code started} with its lifetime cut to the SSO maximum
+     */
+    public LoginResult markSso(LoginResult started, String issuer, String sid) {
+        Duration max = sso.maxSessionAge();
+        em.createNativeQuery("""
+                        UPDATE warden_sessions SET auth_method = 'sso', sso_issuer = ?1, sso_sid = ?2,
+                               expires_at = LEAST(expires_at, now() + make_interval(secs => ?3))
+                        WHERE id = ?4""")
+                .setParameter(1, issuer)
+                .setParameter(2, sid)
+                .setParameter(3, (double) max.toSeconds())
+                .setParameter(4, Hashing.sha256Hex(started.cookieValue()))
+                .executeUpdate();
+        Duration ttl = started.ttl().compareTo(max) < 0 ? started.ttl() : max;
+        return new LoginResult(started.cookieValue(), ttl, started.operator());
+    }
+
+    /**
+     * How the session behind {@code cookieValue} was made: {@code password} or {@code sso}; empty for a missing or
+     * unknown value.
+     */
+    public Optional<String> method(String cookieValue) {
+        if (cookieValue == null || cookieValue.isBlank()) {
+            return Optional.empty();
+        }
+        List<?> found = em.createNativeQuery("SELECT auth_method FROM warden_sessions WHERE id = ?1")
+                .setParameter(1, Hashing.sha256Hex(cookieValue)).getResultList();
+        return found.isEmpty() ? Optional.empty() : Optional.of((String) found.get(0));
+    }
+
+    /**
+     * Ends the sessions an OpenID provider's back-channel logout names by its session id (issue 15, point 4).
+     *
+     * @return the ids of the users whose sessions ended
+     */
+    public List<Long> endSsoSessions(String issuer, String sid) {
+        List<?> users = em.createNativeQuery(
+                        "SELECT DISTINCT user_id FROM warden_sessions WHERE sso_issuer = ?1 AND sso_sid = ?2")
+                .setParameter(1, issuer).setParameter(2, sid).getResultList();
+        em.createNativeQuery("DELETE FROM warden_sessions WHERE sso_issuer = ?1 AND sso_sid = ?2")
+                .setParameter(1, issuer).setParameter(2, sid).executeUpdate();
+        return users.stream().map(u -> ((Number) u).longValue()).toList();
+    }
+
+    /**
      * The operator behind a session cookie value.
      *
      * @throws ApiException 401 {@code unauthenticated} when the value is missing, unknown, expired, revoked
@@ -78,7 +132,8 @@ public class Sessions {
         }
         String id = Hashing.sha256Hex(cookieValue);
         List<?> found = em.createNativeQuery("""
-                        SELECT s.expires_at, s.token_version = u.token_version, s.last_seen_at, u.id, CAST(u.ban AS text)
+                        SELECT s.expires_at, s.token_version = u.token_version, s.last_seen_at, u.id, CAST(u.ban AS text),
+                               s.auth_method, s.created_at
                         FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id
                         WHERE s.id = ?1""")
                 .setParameter(1, id)
@@ -91,6 +146,10 @@ public class Sessions {
         Instant expires = instant(row[0]);
         Instant lastSeen = instant(row[2]);
         boolean idle = lastSeen != null && lastSeen.plus(idleTimeout()).isBefore(now);
+        if ("sso".equals(row[5]) && !instant(row[6]).plus(sso.maxSessionAge()).isAfter(now)) {
+            throw ApiException.unauthenticated("Your single sign-on session has ended; sign in with "
+                    + sso.providerName() + " again");
+        }
         if (!expires.isAfter(now) || idle || !Boolean.TRUE.equals(row[1]) || Accounts.isBanned((String) row[4], now)) {
             throw ApiException.unauthenticated("Your session has ended; sign in again");
         }

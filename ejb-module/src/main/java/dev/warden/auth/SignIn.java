@@ -39,6 +39,9 @@ public class SignIn {
     @EJB
     OperatorLoader operators;
 
+    @Inject
+    SsoSettings sso;
+
     /**
      * Signs a user in with email and password. Audited as {@code auth.login} (operator = the user), or
      * {@code auth.login_failed} for a wrong password or a banned account (operator = the user) and for an
@@ -52,9 +55,13 @@ public class SignIn {
      * @param userAgent {@code User-Agent} for the session and the audit entry, may be null
      * @throws ApiException 401 {@code invalid_credentials} for an unknown email, a wrong password or a player;
      *                      403 {@code forbidden} for a banned account; 422 for a missing field;
-     *                      429 {@code rate_limited} after repeated failures ({@link LoginThrottle})
+     *                      429 {@code rate_limited} after repeated failures ({@link LoginThrottle}); 403 in
+     *                      SSO-only mode (issue 15, point 5; {@link SsoSettings#passwordAllowed})
      */
     public LoginResult login(String email, String password, String ip, String userAgent) {
+        if (!sso.passwordAllowed()) {
+            throw ApiException.forbidden(sso.passwordOffMessage());
+        }
         Accounts.requireField("email", email);
         Accounts.requireField("password", password);
         throttle.check(email.strip(), ip);
@@ -75,7 +82,7 @@ public class SignIn {
         user.setLastLoginAt(Instant.now());
         throttle.clear(email.strip(), ip);
         LoginResult result = sessions.start(user, ip, userAgent);
-        audit.record("auth.login", user.getId(), user.getEmail(), ip, userAgent);
+        audit.record("auth.login", user.getId(), user.getEmail(), ip, userAgent, java.util.Map.of("method", "password"));
         return result;
     }
 

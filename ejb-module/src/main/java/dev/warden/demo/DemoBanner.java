@@ -30,6 +30,15 @@ final class DemoBanner {
      * slashes dropped.
      */
     static String text(Account admin, Account mod, String apiToken, String publicUrl) {
+        return text(admin, mod, apiToken, publicUrl, false);
+    }
+
+    /**
+     * {@link #text(Account, Account, String, String)} with the single sign-on demo's lines (issue 15, point 7): how
+     * to sign in through the demo provider when {@code ssoDemo} ({@code warden.sso.demo}, set by {@code run.sh}
+     * with {@code WARDEN_SSO_DEMO=true}), else how to start it.
+     */
+    static String text(Account admin, Account mod, String apiToken, String publicUrl, boolean ssoDemo) {
         String url = publicUrl.trim();
         while (url.endsWith("/")) {
             url = url.substring(0, url.length() - 1);
@@ -56,6 +65,13 @@ final class DemoBanner {
                 "    curl -i -b /tmp/warden.cookies '" + url + "/admin-api/users?_start=0&_end=10&_sort=id&_order=asc'",
                 "  Read the hosting API with the token:",
                 "    curl -i -H 'Authorization: Bearer " + apiToken + "' " + url + "/api/v1/applications",
+                "",
+                ssoDemo ? "  Single sign-on: click 'Sign in with Demo SSO' on " + url + "/admin/, then at the demo provider"
+                        : "  Single sign-on demo: restart with WARDEN_SSO_DEMO=true ./run.sh (docs/sso.md, Demo)",
+                ssoDemo ? "    user name alice, claims {\"email\": \"alice@warden.local\", \"groups\": [\"warden-admins\"]} (admin)"
+                        : "    to sign in to the panel through a demo OpenID Connect provider",
+                ssoDemo ? "    user name bob, claims {\"email\": \"bob@warden.local\", \"groups\": [\"support\"]} (mod)"
+                        : "    (an admin group and a support group)",
                 rule);
     }
 

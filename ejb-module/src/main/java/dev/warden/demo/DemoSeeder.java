@@ -105,6 +105,11 @@ public class DemoSeeder {
     @ConfigProperty(name = "warden.public-url", defaultValue = "http://localhost:9080")
     String publicUrl;
 
+    /** True when run.sh started the single sign-on demo provider ({@code WARDEN_SSO_DEMO=true}; docs/sso.md). */
+    @Inject
+    @ConfigProperty(name = "warden.sso.demo", defaultValue = "false")
+    boolean ssoDemo;
+
     /** The simulator's base URL; empty means {@code <warden.public-url>/warden-simulator}. */
     @Inject
     @ConfigProperty(name = "warden.demo.simulator-url")
@@ -177,7 +182,7 @@ public class DemoSeeder {
             LOG.info(() -> "seeded " + outcome.summary() + " in " + millis + " ms");
             LOG.info(() -> "demo instances " + outcome.simulatedInstances() + " have their agents in the simulator ("
                     + simulator + "/agents/{id}); the simulator's instances (simulator.instances) must be these ids");
-            logAfterCommit(DemoBanner.text(admin, mod, outcome.apiToken(), publicUrl));
+            logAfterCommit(DemoBanner.text(admin, mod, outcome.apiToken(), publicUrl, ssoDemo));
         } catch (SQLException e) {
             throw new EJBException("Demo seeding failed; the transaction is rolled back and nothing was "
                     + "written: " + e.getMessage(), e);

@@ -45,7 +45,20 @@ class DemoBannerTest {
                 "    curl -i -b /tmp/warden.cookies 'http://localhost:9080/admin-api/users?_start=0&_end=10&_sort=id&_order=asc'",
                 "  Read the hosting API with the token:",
                 "    curl -i -H 'Authorization: Bearer wdn_T' http://localhost:9080/api/v1/applications",
+                "",
+                "  Single sign-on demo: restart with WARDEN_SSO_DEMO=true ./run.sh (docs/sso.md, Demo)",
+                "    to sign in to the panel through a demo OpenID Connect provider",
+                "    (an admin group and a support group)",
                 rule), List.of(banner.split(System.lineSeparator(), -1)));
+    }
+
+    @Test
+    void withTheSsoDemoTheBannerSaysHowToSignInThroughIt() {
+        String banner = DemoBanner.text(admin("admin@warden.local", "adminPW", true), mod("modPW", false),
+                "wdn_T", "http://localhost:9080", true);
+        assertTrue(banner.contains("click 'Sign in with Demo SSO' on http://localhost:9080/admin/"), banner);
+        assertTrue(banner.contains("user name alice, claims {\"email\": \"alice@warden.local\", \"groups\": [\"warden-admins\"]} (admin)"), banner);
+        assertTrue(banner.contains("user name bob, claims {\"email\": \"bob@warden.local\", \"groups\": [\"support\"]} (mod)"), banner);
     }
 
     @Test

@@ -138,6 +138,20 @@ public final class AuditPayloads {
         return payload.add("ip", text(ip)).add("userAgent", text(userAgent)).build();
     }
 
+    /**
+     * {@link #auth(String, String, String)} plus {@code extra} string fields (issue 15: {@code method},
+     * {@code provider}, {@code reason}); null values are left out, and so is any key {@link #isSecret} names.
+     */
+    public static JsonObject auth(String email, String ip, String userAgent, java.util.Map<String, String> extra) {
+        JsonObjectBuilder payload = JSON.createObjectBuilder(auth(email, ip, userAgent));
+        extra.forEach((key, value) -> {
+            if (value != null && !isSecret(key)) {
+                payload.add(key, value);
+            }
+        });
+        return payload.build();
+    }
+
     private static JsonValue text(String value) {
         return value == null ? JsonValue.NULL : JSON.createValue(value);
     }

@@ -5,6 +5,7 @@ import dev.warden.auth.LoginResult;
 import dev.warden.auth.Operator;
 import dev.warden.auth.PasswordReset;
 import dev.warden.auth.SignIn;
+import dev.warden.auth.SsoSettings;
 import dev.warden.panel.users.UserRows;
 import dev.warden.web.ClientInfo;
 import dev.warden.web.JsonBodies;
@@ -56,6 +57,9 @@ public class AuthResource {
     @Inject
     AdminSession session;
 
+    @Inject
+    SsoSettings ssoSettings;
+
     @Context
     HttpServletRequest request;
 
@@ -96,6 +100,27 @@ public class AuthResource {
                 .add("role", operator.role().wire())
                 .add("scopes", scopes)
                 .build();
+    }
+
+    /**
+     * {@code GET /auth/methods} (public; issue 15, point 5): the sign-in methods the login page offers,
+     * {@code {"password": true|false, "sso": null | {"provider", "start", "logout"}}}: {@code password} false in
+     * SSO-only mode (hide the password form, the first-run page and the reset link); {@code sso.start} is the
+     * route the "Sign in with <provider>" button links to, {@code sso.logout} the form target of sign-out.
+     */
+    @GET
+    @Path("methods")
+    public JsonObject methods() {
+        var json = JSON.createObjectBuilder().add("password", ssoSettings.passwordAllowed());
+        if (ssoSettings.ssoEnabled()) {
+            json.add("sso", JSON.createObjectBuilder()
+                    .add("provider", ssoSettings.providerName())
+                    .add("start", "/admin-api/auth/sso/start")
+                    .add("logout", "/admin-api/auth/sso/logout"));
+        } else {
+            json.addNull("sso");
+        }
+        return json.build();
     }
 
     /**
@@ -155,6 +180,11 @@ public class AuthResource {
      * prefix ({@link SessionFilter#HOST_COOKIE}). An empty value with Max-Age 0 clears it.
      */
     private NewCookie sessionCookie(String value, long maxAgeSeconds) {
+        return sessionCookie(request, value, maxAgeSeconds);
+    }
+
+    /** {@link #sessionCookie(String, long)} for {@code request} (also used by {@link SsoResource}). */
+    static NewCookie sessionCookie(HttpServletRequest request, String value, long maxAgeSeconds) {
         boolean https = request.isSecure() || "https".equalsIgnoreCase(request.getHeader("X-Forwarded-Proto"));
         return new NewCookie.Builder(https ? SessionFilter.HOST_COOKIE : SessionFilter.COOKIE)
                 .value(value)

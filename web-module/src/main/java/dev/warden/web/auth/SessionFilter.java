@@ -1,6 +1,7 @@
 package dev.warden.web.auth;
 
 import dev.warden.auth.Sessions;
+import dev.warden.auth.sso.SsoBearer;
 import dev.warden.common.ApiException;
 import jakarta.annotation.Priority;
 import jakarta.ejb.EJB;
@@ -19,10 +20,15 @@ import java.util.Set;
 /**
  * Authenticates every {@code /admin-api} request by its {@code warden_session} cookie (spec/admin-panel.md,
  * Authentication, rule 1: anonymous requests get 401) and refuses cross-site unsafe requests (DESIGN.md
- * section 3: 403 when {@code Origin} or {@code Sec-Fetch-Site} says cross-site).
+ * section 3: 403 when {@code Origin} or {@code Sec-Fetch-Site} says cross-site). A request without a session cookie
+ * but with {@code Authorization: Bearer <JWT>} is authenticated by the SSO provider's access token instead
+ * ({@link SsoBearer}; issue 15, point 8; off by default: 401).
  *
  * <p>Public routes (issue 2: every other route is 401 when anonymous): {@code auth/login},
- * {@code auth/bootstrap} and {@code auth/password-reset...}.
+ * {@code auth/bootstrap}, {@code auth/password-reset...}, and the single sign-on routes (issue 15):
+ * {@code auth/methods}, {@code auth/sso/start}, {@code auth/sso/callback}, {@code auth/sso/backchannel-logout} (the
+ * provider's server calls it; the logout token is its credential) and {@code auth/sso/logout} (reads the cookie
+ * itself; without one it only redirects).
  */
 @Provider
 @ApplicationScoped
@@ -40,13 +46,17 @@ public class SessionFilter implements ContainerRequestFilter {
 
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
     private static final Set<String> PUBLIC_PATHS = Set.of("auth/login", "auth/bootstrap",
-            "auth/password-reset", "auth/password-reset/complete");
+            "auth/password-reset", "auth/password-reset/complete", "auth/methods", "auth/sso/start",
+            "auth/sso/callback", "auth/sso/backchannel-logout", "auth/sso/logout");
 
     @EJB
     Sessions auth;
 
     @Inject
     AdminSession session;
+
+    @EJB
+    SsoBearer bearer;
 
     @Override
     public void filter(ContainerRequestContext request) {
@@ -57,7 +67,13 @@ public class SessionFilter implements ContainerRequestFilter {
         if (PUBLIC_PATHS.contains(path)) {
             return;
         }
-        session.set(auth.authenticate(sessionValue(request.getCookies())));
+        String cookie = sessionValue(request.getCookies());
+        String authorization = request.getHeaderString("Authorization");
+        if (cookie == null && authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            session.set(bearer.authenticate(authorization.substring(7).strip()));
+            return;
+        }
+        session.set(auth.authenticate(cookie));
     }
 
     /** The session cookie's value: the {@code __Host-} one when present, else the plain one; null when neither. */

@@ -1,0 +1,91 @@
+package dev.warden.auth.sso;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jwt.JWTClaimsSet;
+import dev.warden.auth.Accounts;
+import dev.warden.auth.Operator;
+import dev.warden.auth.Role;
+import dev.warden.auth.RoleGrant;
+import dev.warden.auth.SsoSettings;
+import dev.warden.common.ApiException;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.logging.Logger;
+
+/**
+ * Machine access to {@code /admin-api} without passwords (issue 15, point 8; off by default,
+ * {@code warden.sso.bearer.enabled}): an {@code Authorization: Bearer} JWT access token issued by the configured
+ * provider, validated against its JWKS ({@link OidcProvider#validateAccessToken}: signature, issuer, audience
+ * {@code warden.sso.bearer.audience}, expiry).
+ *
+ * <p>The token's (issuer, subject) must belong to a Warden user linked by a previous SSO sign-in (or linked by an
+ * admin in {@code warden_sso_identities}); a banned user is refused. The roles come from the token's groups claim
+ * through the same mapping and default role as a sign-in ({@link GroupMapping}); nothing is stored, and the
+ * request has no session (it cannot be revoked other than by the token's expiry, a ban or unlinking).
+ */
+@Stateless
+public class SsoBearer {
+
+    private static final Logger LOG = Logger.getLogger(SsoBearer.class.getName());
+
+    @PersistenceContext(unitName = "warden")
+    EntityManager em;
+
+    @Inject
+    SsoSettings settings;
+
+    @Inject
+    OidcProvider provider;
+
+    /**
+     * The operator a bearer access token stands for.
+     *
+     * @throws ApiException 401 {@code unauthenticated} when bearer tokens are off, or the token is invalid, expired,
+     *                      for another audience or issuer, names an unknown subject or a banned user, or its groups
+     *                      map to no role
+     */
+    public Operator authenticate(String token) {
+        if (!settings.bearerEnabled()) {
+            throw ApiException.unauthenticated("Bearer tokens are not accepted on /admin-api; sign in first");
+        }
+        JWTClaimsSet claims;
+        try {
+            claims = provider.validateAccessToken(token, settings.bearerAudience());
+        } catch (java.text.ParseException | BadJOSEException | JOSEException e) {
+            LOG.fine(() -> "Bearer token refused: " + e.getMessage());
+            throw ApiException.unauthenticated("The bearer token is not valid");
+        }
+        List<?> rows = em.createNativeQuery("""
+                        SELECT u.id, u.email, CAST(u.ban AS text) FROM warden_sso_identities i
+                        JOIN warden_users u ON u.id = i.user_id WHERE i.issuer = ?1 AND i.subject = ?2""")
+                .setParameter(1, claims.getIssuer()).setParameter(2, claims.getSubject()).getResultList();
+        if (rows.isEmpty()) {
+            throw ApiException.unauthenticated("The bearer token's subject has no Warden account; sign in with "
+                    + settings.providerName() + " once first");
+        }
+        Object[] row = (Object[]) rows.get(0);
+        if (Accounts.isBanned((String) row[2], Instant.now())) {
+            throw ApiException.unauthenticated("This account is banned");
+        }
+        Set<RoleGrant> grants;
+        try {
+            grants = GroupMapping.parse(settings.roleMapping()).grantsFor(
+                    SsoSignIn.groups(claims.toJSONObject(), settings.groupsClaim()),
+                    settings.defaultRole().flatMap(Role::fromWire).filter(r -> r != Role.MOD));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.unauthenticated("Single sign-on is misconfigured (warden.sso.role-mapping)");
+        }
+        if (grants.isEmpty()) {
+            throw ApiException.unauthenticated("The bearer token's groups give no role in Warden");
+        }
+        return Operator.fromGrants(((Number) row[0]).longValue(), (String) row[1], new ArrayList<>(grants), null);
+    }
+}

@@ -1,0 +1,400 @@
+package dev.warden.auth.sso;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jwt.JWT;
+import com.nimbusds.oauth2.sdk.AuthorizationCode;
+import com.nimbusds.oauth2.sdk.AuthorizationCodeGrant;
+import com.nimbusds.oauth2.sdk.ParseException;
+import com.nimbusds.oauth2.sdk.ResponseType;
+import com.nimbusds.oauth2.sdk.Scope;
+import com.nimbusds.oauth2.sdk.TokenRequest;
+import com.nimbusds.oauth2.sdk.TokenResponse;
+import com.nimbusds.oauth2.sdk.auth.ClientAuthentication;
+import com.nimbusds.oauth2.sdk.auth.ClientAuthenticationMethod;
+import com.nimbusds.oauth2.sdk.auth.ClientSecretBasic;
+import com.nimbusds.oauth2.sdk.auth.ClientSecretPost;
+import com.nimbusds.oauth2.sdk.auth.Secret;
+import com.nimbusds.oauth2.sdk.http.HTTPRequest;
+import com.nimbusds.oauth2.sdk.id.ClientID;
+import com.nimbusds.oauth2.sdk.id.State;
+import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
+import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
+import com.nimbusds.openid.connect.sdk.AuthenticationRequest;
+import com.nimbusds.openid.connect.sdk.Nonce;
+import com.nimbusds.openid.connect.sdk.OIDCTokenResponseParser;
+import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
+import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
+import dev.warden.auth.Accounts;
+import dev.warden.auth.AuthAudit;
+import dev.warden.auth.LoginResult;
+import dev.warden.auth.Role;
+import dev.warden.auth.RoleGrant;
+import dev.warden.auth.Sessions;
+import dev.warden.auth.SsoSettings;
+import dev.warden.common.Hashing;
+import dev.warden.panel.users.model.User;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Logger;
+
+/**
+ * OpenID Connect sign-in to the panel (issue 15, points 1 to 3 and 6): the authorization code flow with PKCE
+ * (S256), {@code state} and {@code nonce}, ending in an ordinary Warden session.
+ *
+ * <p>{@link #start} keeps the state's SHA-256, the nonce and the PKCE verifier in {@code warden_sso_requests} for
+ * {@value #REQUEST_MINUTES} minutes; the web layer also puts the state in a short-lived cookie, so a callback is
+ * accepted only in the browser that started it. {@link #callback} uses the row once, exchanges the code, validates
+ * the ID token ({@link OidcProvider}), finds the user by (issuer, subject), provisions or links when allowed,
+ * replaces the user's SSO-granted roles with the mapped ones ({@link GroupMapping}) and starts the session.
+ *
+ * <p>Every refusal is audited as {@code auth.login_failed} with {@code method = sso}, the provider and a
+ * {@code reason}: {@code bad_state}, {@code provider_error}, {@code code_rejected}, {@code bad_nonce},
+ * {@code invalid_id_token}, {@code no_role}, {@code not_provisioned}, {@code email_taken}, {@code no_email},
+ * {@code banned}. No code, token, verifier or secret is audited or logged.
+ */
+@Stateless
+public class SsoSignIn {
+
+    private static final Logger LOG = Logger.getLogger(SsoSignIn.class.getName());
+    /** How long a started sign-in may take at the provider, in minutes. */
+    public static final int REQUEST_MINUTES = 10;
+    private static final int TIMEOUT_MS = 10_000;
+
+    @PersistenceContext(unitName = "warden")
+    EntityManager em;
+
+    @Inject
+    SsoSettings settings;
+
+    @Inject
+    OidcProvider provider;
+
+    @EJB
+    Sessions sessions;
+
+    @Inject
+    AuthAudit audit;
+
+    /**
+     * A started sign-in: where to send the browser and the state to keep in its cookie.
+     *
+     * @param location the provider's authorization URL with every parameter
+     * @param state    the {@code state} value
+     * @param ttl      how long the sign-in may take
+     */
+    public record Started(URI location, String state, Duration ttl) {
+    }
+
+    /**
+     * The end of a callback: a session, or a refusal.
+     *
+     * @param session the new session; null when refused
+     * @param reason  the refusal's reason as audited; null on success
+     * @param message a sentence for the operator; null on success
+     */
+    public record Outcome(LoginResult session, String reason, String message) {
+
+        static Outcome refused(String reason, String message) {
+            return new Outcome(null, reason, message);
+        }
+
+        /** True when a session was made. */
+        public boolean ok() {
+            return session != null;
+        }
+    }
+
+    /**
+     * Starts a sign-in: a new state, nonce and PKCE verifier, stored; expired rows are swept.
+     *
+     * @throws dev.warden.common.ApiException 404 when SSO is off; 503 when the provider cannot be reached
+     */
+    public Started start() {
+        OIDCProviderMetadata metadata = provider.metadata();
+        State state = new State();
+        Nonce nonce = new Nonce();
+        CodeVerifier verifier = new CodeVerifier();
+        em.createNativeQuery("DELETE FROM warden_sso_requests WHERE expires_at < now()").executeUpdate();
+        em.createNativeQuery("""
+                        INSERT INTO warden_sso_requests (state_hash, nonce, code_verifier, expires_at)
+                        VALUES (?1, ?2, ?3, now() + make_interval(mins => ?4))""")
+                .setParameter(1, Hashing.sha256Hex(state.getValue()))
+                .setParameter(2, nonce.getValue())
+                .setParameter(3, verifier.getValue())
+                .setParameter(4, REQUEST_MINUTES)
+                .executeUpdate();
+        AuthenticationRequest request = new AuthenticationRequest.Builder(new ResponseType(ResponseType.Value.CODE),
+                Scope.parse(settings.scopes()), new ClientID(settings.clientId()), URI.create(settings.redirectUrl()))
+                .endpointURI(metadata.getAuthorizationEndpointURI())
+                .state(state)
+                .nonce(nonce)
+                .codeChallenge(verifier, CodeChallengeMethod.S256)
+                .build();
+        return new Started(request.toURI(), state.getValue(), Duration.ofMinutes(REQUEST_MINUTES));
+    }
+
+    /**
+     * Completes a sign-in from the provider's redirect.
+     *
+     * @param code         the {@code code} parameter, may be null
+     * @param state        the {@code state} parameter, may be null
+     * @param browserState the state from the browser's cookie, may be null
+     * @param error        the provider's {@code error} parameter, null when none
+     * @param ip           client address for the session and the audit entry, may be null
+     * @param userAgent    {@code User-Agent} for the session and the audit entry, may be null
+     * @throws dev.warden.common.ApiException 404 when SSO is off; 503 when the provider cannot be reached
+     */
+    public Outcome callback(String code, String state, String browserState, String error, String ip, String userAgent) {
+        OIDCProviderMetadata metadata = provider.metadata();
+        Optional<Object[]> request = state == null || state.isBlank() ? Optional.empty() : takeRequest(state);
+        if (request.isEmpty() || browserState == null || !browserState.equals(state)) {
+            return refuse(null, null, "bad_state", "This sign-in link is unknown, used or expired; start again", ip, userAgent);
+        }
+        if (error != null) {
+            return refuse(null, null, "provider_error", "The sign-in provider refused the sign-in (" + clip(error) + ")",
+                    ip, userAgent);
+        }
+        if (code == null || code.isBlank()) {
+            return refuse(null, null, "code_rejected", "The sign-in provider sent no code; start again", ip, userAgent);
+        }
+        JWT idToken;
+        try {
+            idToken = exchange(metadata, code, (String) request.get()[1]);
+        } catch (IOException | ParseException | RuntimeException e) {
+            LOG.info(() -> "Single sign-on: the code exchange failed: " + e.getClass().getSimpleName());
+            return refuse(null, null, "code_rejected", "The sign-in provider did not accept the sign-in; start again",
+                    ip, userAgent);
+        }
+        if (idToken == null) {
+            return refuse(null, null, "code_rejected", "The sign-in provider did not accept the sign-in; start again",
+                    ip, userAgent);
+        }
+        String expectedNonce = (String) request.get()[0];
+        IDTokenClaimsSet claims;
+        try {
+            Object sentNonce = idToken.getJWTClaimsSet().getClaim("nonce");
+            if (!expectedNonce.equals(sentNonce)) {
+                return refuse(null, null, "bad_nonce", "The sign-in answer does not belong to this sign-in; start again",
+                        ip, userAgent);
+            }
+            claims = provider.validateIdToken(idToken, new Nonce(expectedNonce));
+        } catch (java.text.ParseException | BadJOSEException | JOSEException e) {
+            LOG.info(() -> "Single sign-on: ID token refused: " + e.getMessage());
+            return refuse(null, null, "invalid_id_token", "The sign-in provider's answer could not be verified",
+                    ip, userAgent);
+        }
+        return signIn(claims, ip, userAgent);
+    }
+
+    /** Signs in the person the validated {@code claims} describe. */
+    private Outcome signIn(IDTokenClaimsSet claims, String ip, String userAgent) {
+        String issuer = claims.getIssuer().getValue();
+        String subject = claims.getSubject().getValue();
+        String email = stringClaim(claims, "email");
+        boolean emailVerified = Boolean.TRUE.equals(claims.getBooleanClaim("email_verified"));
+        Set<RoleGrant> grants;
+        try {
+            grants = GroupMapping.parse(settings.roleMapping()).grantsFor(groups(claims.toJSONObject(), settings.groupsClaim()),
+                    settings.defaultRole().flatMap(Role::fromWire).filter(r -> r != Role.MOD));
+        } catch (IllegalArgumentException e) {
+            LOG.warning(e::getMessage);
+            return refuse(null, email, "no_role", "Single sign-on is misconfigured (warden.sso.role-mapping)", ip, userAgent);
+        }
+        User user = findByIdentity(issuer, subject);
+        if (user == null) {
+            User byEmail = email == null ? null : Accounts.findByEmail(em, email);
+            if (byEmail != null) {
+                if (!(emailVerified && settings.linkVerifiedEmail())) {
+                    return refuse(null, email, "email_taken", "An account with this email exists and is not linked to "
+                            + settings.providerName() + "; ask an admin", ip, userAgent);
+                }
+                if (grants.isEmpty()) {
+                    return refuse(byEmail.getId(), email, "no_role", noRoleMessage(), ip, userAgent);
+                }
+                if (Accounts.isBanned(byEmail.getBan(), Instant.now())) {
+                    return refuse(byEmail.getId(), email, "banned", "This account is banned", ip, userAgent);
+                }
+                user = byEmail;
+                link(user, issuer, subject);
+                LOG.info("Single sign-on: linked user " + user.getId() + " by its verified email");
+            } else {
+                if (grants.isEmpty()) {
+                    return refuse(null, email, "no_role", noRoleMessage(), ip, userAgent);
+                }
+                if (!settings.provisioning()) {
+                    return refuse(null, email, "not_provisioned", "You have no Warden account; ask an admin", ip, userAgent);
+                }
+                if (email == null || email.isBlank() || email.length() > Accounts.MAX_EMAIL) {
+                    return refuse(null, null, "no_email", "The sign-in provider sent no email address", ip, userAgent);
+                }
+                user = new User();
+                user.setEmail(email.strip());
+                String name = stringClaim(claims, "name");
+                user.setDisplayName(name == null || name.isBlank() ? null : Accounts.truncate(name.strip(), 200));
+                em.persist(user);
+                em.flush();
+                link(user, issuer, subject);
+                LOG.info("Single sign-on: provisioned user " + user.getId());
+            }
+        } else {
+            if (Accounts.isBanned(user.getBan(), Instant.now())) {
+                return refuse(user.getId(), user.getEmail(), "banned", "This account is banned", ip, userAgent);
+            }
+            if (grants.isEmpty()) {
+                replaceRoles(user.getId(), grants);
+                return refuse(user.getId(), user.getEmail(), "no_role", noRoleMessage(), ip, userAgent);
+            }
+        }
+        replaceRoles(user.getId(), grants);
+        em.createNativeQuery("UPDATE warden_sso_identities SET last_login_at = now() WHERE issuer = ?1 AND subject = ?2")
+                .setParameter(1, issuer).setParameter(2, subject).executeUpdate();
+        user.setLastLoginAt(Instant.now());
+        LoginResult result = sessions.markSso(sessions.start(user, ip, userAgent), issuer, claims.getSessionID() == null
+                ? null : claims.getSessionID().getValue());
+        audit.record("auth.login", user.getId(), user.getEmail(), ip, userAgent, details(null));
+        return new Outcome(result, null, null);
+    }
+
+    private String noRoleMessage() {
+        return "Your groups at " + settings.providerName() + " give no role in Warden; ask an admin";
+    }
+
+    /** Takes (reads and deletes) the unexpired request row of {@code state}: {nonce, code_verifier}. */
+    private Optional<Object[]> takeRequest(String state) {
+        String hash = Hashing.sha256Hex(state);
+        List<?> rows = em.createNativeQuery("""
+                        SELECT nonce, code_verifier, expires_at > now() FROM warden_sso_requests
+                        WHERE state_hash = ?1 FOR UPDATE""")
+                .setParameter(1, hash).getResultList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        em.createNativeQuery("DELETE FROM warden_sso_requests WHERE state_hash = ?1").setParameter(1, hash).executeUpdate();
+        Object[] row = (Object[]) rows.get(0);
+        return Boolean.TRUE.equals(row[2]) ? Optional.of(row) : Optional.empty();
+    }
+
+    /** Exchanges the code at the token endpoint (client secret by basic or post, or none: PKCE only). */
+    private JWT exchange(OIDCProviderMetadata metadata, String code, String verifier) throws IOException, ParseException {
+        AuthorizationCodeGrant grant = new AuthorizationCodeGrant(new AuthorizationCode(code),
+                URI.create(settings.redirectUrl()), new CodeVerifier(verifier));
+        ClientID clientId = new ClientID(settings.clientId());
+        Optional<String> secret = settings.clientSecret();
+        TokenRequest request;
+        if (secret.isEmpty()) {
+            request = new TokenRequest(metadata.getTokenEndpointURI(), clientId, grant);
+        } else {
+            List<ClientAuthenticationMethod> methods = metadata.getTokenEndpointAuthMethods();
+            ClientAuthentication auth = methods != null && !methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
+                    && methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_POST)
+                    ? new ClientSecretPost(clientId, new Secret(secret.get()))
+                    : new ClientSecretBasic(clientId, new Secret(secret.get()));
+            request = new TokenRequest(metadata.getTokenEndpointURI(), auth, grant);
+        }
+        HTTPRequest http = request.toHTTPRequest();
+        http.setConnectTimeout(TIMEOUT_MS);
+        http.setReadTimeout(TIMEOUT_MS);
+        TokenResponse response = OIDCTokenResponseParser.parse(http.send());
+        if (!response.indicatesSuccess()) {
+            LOG.info(() -> "Single sign-on: the token endpoint refused the code: "
+                    + response.toErrorResponse().getErrorObject().getCode());
+            return null;
+        }
+        return ((com.nimbusds.openid.connect.sdk.OIDCTokenResponse) response.toSuccessResponse()).getOIDCTokens().getIDToken();
+    }
+
+    private User findByIdentity(String issuer, String subject) {
+        List<?> ids = em.createNativeQuery("SELECT user_id FROM warden_sso_identities WHERE issuer = ?1 AND subject = ?2")
+                .setParameter(1, issuer).setParameter(2, subject).getResultList();
+        return ids.isEmpty() ? null : em.find(User.class, ((Number) ids.get(0)).longValue());
+    }
+
+    private void link(User user, String issuer, String subject) {
+        em.createNativeQuery("INSERT INTO warden_sso_identities (issuer, subject, user_id) VALUES (?1, ?2, ?3)")
+                .setParameter(1, issuer).setParameter(2, subject).setParameter(3, user.getId()).executeUpdate();
+    }
+
+    /** Replaces the user's SSO-granted role rows by {@code grants}; rows granted by hand stay (issue 15, point 3). */
+    private void replaceRoles(long userId, Collection<RoleGrant> grants) {
+        em.createNativeQuery("DELETE FROM warden_roles WHERE user_id = ?1 AND origin = 'sso'")
+                .setParameter(1, userId).executeUpdate();
+        for (RoleGrant grant : grants) {
+            em.createNativeQuery("""
+                            INSERT INTO warden_roles (user_id, role, resource, origin) VALUES (?1, ?2, ?3, 'sso')
+                            ON CONFLICT DO NOTHING""")
+                    .setParameter(1, userId)
+                    .setParameter(2, grant.role().wire())
+                    .setParameter(3, grant.resource())
+                    .executeUpdate();
+        }
+    }
+
+    private Outcome refuse(Long userId, String email, String reason, String message, String ip, String userAgent) {
+        LOG.info(() -> "Single sign-on refused: " + reason + (userId == null ? "" : " (user " + userId + ")"));
+        audit.record("auth.login_failed", userId, email, ip, userAgent, details(reason));
+        return Outcome.refused(reason, message);
+    }
+
+    private Map<String, String> details(String reason) {
+        Map<String, String> extra = new LinkedHashMap<>();
+        extra.put("method", "sso");
+        extra.put("provider", settings.providerName());
+        extra.put("reason", reason);
+        return extra;
+    }
+
+    private static String stringClaim(IDTokenClaimsSet claims, String name) {
+        Object value = claims.getClaim(name);
+        return value instanceof String s ? s : null;
+    }
+
+    /**
+     * The groups in {@code claims} under {@code path} (dotted: nested objects, e.g. {@code realm_access.roles}): a
+     * JSON array of strings or one string (split on commas and blanks); empty when absent.
+     */
+    static List<String> groups(Map<String, Object> claims, String path) {
+        Object value = claims;
+        for (String part : path.split("\\.")) {
+            if (!(value instanceof Map<?, ?> map)) {
+                return List.of();
+            }
+            value = map.get(part);
+        }
+        List<String> out = new ArrayList<>();
+        if (value instanceof Collection<?> list) {
+            list.forEach(v -> {
+                if (v != null) {
+                    out.add(v.toString());
+                }
+            });
+        } else if (value instanceof String s) {
+            for (String g : s.split("[,\\s]+")) {
+                if (!g.isBlank()) {
+                    out.add(g);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String clip(String text) {
+        String t = text.replaceAll("[^A-Za-z0-9_.-]", "");
+        return t.length() > 60 ? t.substring(0, 60) : t;
+    }
+}
