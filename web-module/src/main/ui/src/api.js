@@ -60,17 +60,47 @@ export function filterParams(filters = []) {
   return out;
 }
 
+/** Refine filters as saved-view filters: each query parameter with its values as a list. */
+export function filtersToWire(filters = []) {
+  return Object.fromEntries(Object.entries(filterParams(filters)).map(([k, v]) => [k, [String(v)]]));
+}
+
+const operatorOf = Object.fromEntries(Object.entries(suffix).map(([op, s]) => [s, op]));
+
+/** Saved-view filters (query parameter -> values) back as Refine filters ({@link filterParams} reversed). */
+export function wireToFilters(wire = {}) {
+  const out = [];
+  for (const [param, values] of Object.entries(wire)) {
+    const value = Array.isArray(values) ? values.join(",") : String(values);
+    if (param === "_q" || param === "q") {
+      out.push({ field: "q", operator: "eq", value });
+      continue;
+    }
+    const match = Object.keys(operatorOf).sort((a, b) => b.length - a.length).find((s) => param.endsWith(s));
+    out.push(match ? { field: param.slice(0, -match.length), operator: operatorOf[match], value }
+      : { field: param, operator: "eq", value });
+  }
+  return out;
+}
+
+/** The sort of Refine sorters as `_sort`/`_order` parameters (several columns, comma lists). */
+export function sortParams(sorters = []) {
+  return sorters.length ? { _sort: sorters.map((s) => s.field).join(","), _order: sorters.map((s) => s.order).join(",") } : {};
+}
+
+/** URL of GET /admin-api/:resource/_export with the list's filters, search and sort (every matching row). */
+export function exportUrl(resource, format, filters, sorters) {
+  return `${apiUrl}/${resource}/_export?${stringify({ format, ...filterParams(filters), ...sortParams(sorters) })}`;
+}
+
 const simple = simpleRest(apiUrl, http);
 
 export const dataProvider = {
   ...simple,
   getList: async ({ resource, pagination, filters, sorters }) => {
-    const { current = 1, pageSize = 20 } = pagination ?? {};
-    const query = { _start: (current - 1) * pageSize, _end: current * pageSize, ...filterParams(filters) };
-    if (sorters?.length) {
-      query._sort = sorters.map((s) => s.field).join(",");
-      query._order = sorters.map((s) => s.order).join(",");
-    }
+    const { currentPage = 1, pageSize = 20 } = pagination ?? {};
+    const query = { _start: (currentPage - 1) * pageSize, _end: currentPage * pageSize, ...filterParams(filters),
+      ...sortParams(sorters) };
     const { data, headers } = await http.get(`${apiUrl}/${resource}?${stringify(query)}`);
     const total = Number(headers["x-total-count"]);
     return {

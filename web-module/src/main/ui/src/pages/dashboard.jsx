@@ -8,7 +8,7 @@ import { ResourceIcon } from "../icons.jsx";
 import { Cell } from "../cells.jsx";
 
 function CountCard({ resource }) {
-  const { data, isLoading, error } = useList({ resource: resource.key, pagination: { current: 1, pageSize: 1 },
+  const { query: { data, isLoading, error } } = useList({ resource: resource.key, pagination: { currentPage: 1, pageSize: 1 },
     errorNotification: false });
   const estimated = data?.totalKind === "estimated";
   return (
@@ -23,7 +23,7 @@ function CountCard({ resource }) {
 
 function LatestAudit() {
   const audit = useResource("adminAudit");
-  const { data, isLoading } = useList({ resource: "adminAudit", pagination: { current: 1, pageSize: 10 },
+  const { query: { data, isLoading } } = useList({ resource: "adminAudit", pagination: { currentPage: 1, pageSize: 10 },
     sorters: [{ field: "id", order: "desc" }], errorNotification: false, queryOptions: { enabled: !!audit } });
   if (!audit) return null;
   const columns = ["created_at", "operator_id", "action", "resource", "target_id"].map((name) => {

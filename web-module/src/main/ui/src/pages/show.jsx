@@ -23,7 +23,7 @@ function ShowOf({ resource, id }) {
   const key = resource.key;
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
-  const { data, isLoading, error, refetch } = useOne({ resource: key, id, errorNotification: false });
+  const { query: { data, isLoading, error, refetch } } = useOne({ resource: key, id, errorNotification: false });
   const [version, setVersion] = useState(0); // bumped by ban/unban/revoke: the sessions tab reloads
   const moderated = () => { refetch(); setVersion((v) => v + 1); };
   const { mutate: remove } = useDelete();
@@ -85,7 +85,7 @@ function BanTag({ ban }) {
 }
 
 function RelationTabs({ resource, id, many, version }) {
-  const { data: counts } = useCustom({ url: `${apiUrl}/${resource.key}/${encodeURIComponent(id)}/_counts`, method: "get",
+  const { query: { data: counts } } = useCustom({ url: `${apiUrl}/${resource.key}/${encodeURIComponent(id)}/_counts`, method: "get",
     errorNotification: false, queryOptions: { enabled: many.length > 0 } });
   const { catalog } = useSession();
   const items = many.map((rel) => ({
@@ -101,8 +101,8 @@ function RelationTabs({ resource, id, many, version }) {
 }
 
 function RelatedRows({ resource, id, relation, target }) {
-  const [page, setPage] = useState({ current: 1, pageSize: 10 });
-  const { data, isLoading, error } = useList({
+  const [page, setPage] = useState({ currentPage: 1, pageSize: 10 });
+  const { query: { data, isLoading, error } } = useList({
     resource: `${resource.key}/${encodeURIComponent(id)}/relations/${relation.name}`,
     pagination: page,
     errorNotification: false,
@@ -121,13 +121,14 @@ function RelatedRows({ resource, id, relation, target }) {
   return (
     <Table rowKey="_id" size="small" loading={isLoading} dataSource={data?.data ?? []} columns={columns}
            scroll={{ x: "max-content" }}
-           pagination={{ ...page, total: data?.total ?? 0, onChange: (current, pageSize) => setPage({ current, pageSize }),
+           pagination={{ current: page.currentPage, pageSize: page.pageSize, total: data?.total ?? 0,
+             onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
              showTotal: (t) => rowsText(t, data?.totalKind === "estimated") }} />
   );
 }
 
 function Sessions({ id, version }) {
-  const { data, isLoading, error, refetch } = useCustom({ url: `${apiUrl}/users/${encodeURIComponent(id)}/sessions`, method: "get",
+  const { query: { data, isLoading, error, refetch } } = useCustom({ url: `${apiUrl}/users/${encodeURIComponent(id)}/sessions`, method: "get",
     errorNotification: false });
   useEffect(() => { if (version > 0) refetch(); }, [version]);
   if (error) return <Result status="warning" subTitle={error.message} />;
