@@ -1,5 +1,5 @@
 // The admin panel UI (spec/admin-panel.md; issue 6): a thin client over /admin-api, driven by the catalog.
-import React from "react";
+import React, { Suspense, lazy } from "react";
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate, Link } from "react-router";
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
@@ -10,10 +10,12 @@ import { dataProvider, post, routerBase } from "./api.js";
 import { SessionProvider, useSession } from "./session.jsx";
 import { ResourceIcon } from "./icons.jsx";
 import { SignIn, Bootstrap, PasswordReset } from "./pages/auth.jsx";
-import { Dashboard } from "./pages/dashboard.jsx";
-import { ResourceList } from "./pages/list.jsx";
-import { ResourceShow } from "./pages/show.jsx";
-import { ResourceForm } from "./pages/form.jsx";
+
+// Route-level code splitting (issue 20): each page is its own chunk, loaded when first shown.
+const Dashboard = lazy(() => import("./pages/dashboard.jsx").then((m) => ({ default: m.Dashboard })));
+const ResourceList = lazy(() => import("./pages/list.jsx").then((m) => ({ default: m.ResourceList })));
+const ResourceShow = lazy(() => import("./pages/show.jsx").then((m) => ({ default: m.ResourceShow })));
+const ResourceForm = lazy(() => import("./pages/form.jsx").then((m) => ({ default: m.ResourceForm })));
 
 export function App() {
   return (
@@ -78,6 +80,7 @@ function Gate() {
   }
   return (
     <Shell>
+      <Suspense fallback={<Spin size="large" style={{ display: "block", marginTop: "10vh" }} />}>
       <Routes>
         <Route path="/" element={<Dashboard />} />
         <Route path="/:key" element={<ResourceList />} />
@@ -86,6 +89,7 @@ function Gate() {
         <Route path="/:key/create" element={<ResourceForm mode="create" />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
+      </Suspense>
     </Shell>
   );
 }

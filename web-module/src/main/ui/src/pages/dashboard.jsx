@@ -1,8 +1,10 @@
 // Home: a count per resource (the list's X-Total-Count, "about N" when estimated) and the latest audit entries.
-import React from "react";
+import React, { Suspense, lazy } from "react";
 import { Link } from "react-router";
 import { useList } from "@refinedev/core";
-import { Card, Col, Row, Statistic, Table, Typography } from "antd";
+import { Card, Col, Row, Spin, Statistic, Table, Typography } from "antd";
+
+const HostingDashboard = lazy(() => import("./hosting.jsx"));
 import { columnOf, useResource, useSession } from "../session.jsx";
 import { ResourceIcon } from "../icons.jsx";
 import { Cell } from "../cells.jsx";
@@ -51,6 +53,7 @@ export function Dashboard() {
       {catalog.resources.length === 0 && (
         <Typography.Paragraph>No resources are assigned to you yet{me.role === "mod" ? " (ask an admin for a scope)" : ""}.</Typography.Paragraph>
       )}
+      <Suspense fallback={<Spin />}><HostingDashboard /></Suspense>
       <LatestAudit />
     </div>
   );

@@ -76,10 +76,24 @@ export function ResourceList() {
 /** Hidden on screen, read by screen readers. */
 const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" };
 
-/** The sorters antd's Table hands to onChange (one object, or an array with several columns sorted). */
-function sortersOf(s) {
-  const list = (Array.isArray(s) ? s : [s]).filter((x) => x && x.order);
-  return list.map((x) => ({ field: String(x.columnKey ?? x.field), order: x.order === "ascend" ? "asc" : "desc" }));
+/**
+ * The next sort after a header click (antd's Table in single-sort mode hands over the clicked column and its next
+ * order): a plain click sorts by that column alone (its "no order" step flips the direction instead, as before);
+ * a Shift+click adds the column to the sort, or changes or removes it there (several columns, issue 20).
+ */
+export function nextSorters(current, clicked, adding) {
+  const field = String(clicked.columnKey ?? clicked.field);
+  const order = clicked.order ? (clicked.order === "ascend" ? "asc" : "desc") : null;
+  if (adding) {
+    const rest = current.filter((s) => s.field !== field);
+    if (!order) return rest;
+    const at = current.findIndex((s) => s.field === field);
+    const next = [...rest];
+    next.splice(at < 0 ? next.length : at, 0, { field, order });
+    return next;
+  }
+  const was = current.find((s) => s.field === field);
+  return [{ field, order: order ?? (was?.order === "desc" ? "asc" : "desc") }];
 }
 
 /** Runs `fn` on each row one after the other; resolves to the failures ({row, message}). */
@@ -197,19 +211,25 @@ function ListOf({ resource }) {
     });
   };
 
+  const adding = React.useRef(false); // Shift held on the header click: add the column to the sort
   const sortOrderOf = (name) => {
     const s = sorters.find((x) => x.field === name);
     return s ? (s.order === "asc" ? "ascend" : "descend") : null;
   };
-  const columns = visible.map((name, index) => {
+  const columns = visible.map((name) => {
     const column = columnOf(resource, name) || { name, label: name, type: "string" };
     const ops = operatorsFor(column.type);
     return {
       key: name,
       dataIndex: name,
       title: <span data-column={name}>{column.label}</span>,
-      sorter: { multiple: index + 1 },
+      sorter: true,
       sortOrder: sortOrderOf(name),
+      showSorterTooltip: { title: "Click to sort, Shift+click to add to the sort" },
+      onHeaderCell: () => ({
+        onMouseDown: (e) => { adding.current = e.shiftKey; },
+        onKeyDown: (e) => { adding.current = e.shiftKey; },
+      }),
       render: (_, row) => (
         resource.primary_key.includes(name) && resource.can.read && resource.primary_key.length === 1
           ? <Link to={`/${key}/show/${encodeURIComponent(row._id)}`}>{String(row[name])}</Link>
@@ -328,7 +348,8 @@ function ListOf({ resource }) {
         } : undefined}
         onChange={(pagination, _filters, s, extra) => {
           if (extra.action === "sort") {
-            const next = sortersOf(s);
+            const next = nextSorters(sorters, Array.isArray(s) ? s[0] : s, adding.current);
+            adding.current = false;
             setSorters(next.length ? next : initialSort);
             setCurrentPage(1);
           } else if (extra.action === "paginate") {
