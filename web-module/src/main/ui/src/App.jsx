@@ -6,8 +6,8 @@ import routerProvider from "@refinedev/react-router";
 import { useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Tag, Typography } from "antd";
 import { DashboardOutlined, LogoutOutlined } from "@ant-design/icons";
-import { dataProvider, post, routerBase } from "./api.js";
-import { SessionProvider, useSession } from "./session.jsx";
+import { dataProvider, post, routerBase } from "./api";
+import { SessionProvider, useSession } from "./session";
 import { ResourceIcon } from "./icons.jsx";
 import { SignIn, Bootstrap, PasswordReset } from "./pages/auth.jsx";
 

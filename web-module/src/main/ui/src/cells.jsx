@@ -4,7 +4,7 @@ import React from "react";
 import { Link } from "react-router";
 import { Tag, Typography } from "antd";
 import dayjs from "dayjs";
-import { useSession } from "./session.jsx";
+import { useSession } from "./session";
 
 const ACTION_COLORS = {
   create: "green", update: "blue", delete: "red", custom: "purple", "user.ban": "volcano",

@@ -5,7 +5,7 @@ import { useList } from "@refinedev/core";
 import { Card, Col, Row, Spin, Statistic, Table, Typography } from "antd";
 
 const HostingDashboard = lazy(() => import("./hosting.jsx"));
-import { columnOf, useResource, useSession } from "../session.jsx";
+import { columnOf, useResource, useSession } from "../session";
 import { ResourceIcon } from "../icons.jsx";
 import { Cell } from "../cells.jsx";
 

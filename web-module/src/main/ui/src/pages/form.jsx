@@ -5,8 +5,8 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useCreate, useInvalidate, useList, useOne, useUpdate } from "@refinedev/core";
 import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Result, Select, Space, Switch } from "antd";
 import dayjs from "dayjs";
-import { rowLabel } from "../api.js";
-import { columnOf, useResource, useSession } from "../session.jsx";
+import { rowLabel } from "../api";
+import { columnOf, useResource, useSession } from "../session";
 import { ResourceIcon } from "../icons.jsx";
 import { NotFound } from "../App.jsx";
 

@@ -8,8 +8,8 @@ import { useList } from "@refinedev/core";
 import { Card, Col, Empty, Row, Segmented, Select, Space, Table, Tag, Typography } from "antd";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import dayjs from "dayjs";
-import { apiUrl, http, rowLabel } from "../api.js";
-import { useSession } from "../session.jsx";
+import { apiUrl, http, rowLabel } from "../api";
+import { useSession } from "../session";
 
 const COLORS = ["#1677ff", "#52c41a", "#fa8c16", "#eb2f96", "#722ed1", "#13c2c2"];
 const FIGURES = [["ccu", "Players online (CCU)"], ["rooms", "Rooms"], ["cpu_percent", "CPU %"], ["memory_percent", "Memory %"]];
@@ -103,7 +103,7 @@ function EgressChart({ egress }) {
   );
 }
 
-const STATUS_COLORS = { succeeded: "green", failed: "red", running: "blue", queued: "default" };
+const STATUS_COLORS = { deployed: "green", failed: "red", deploying: "blue", enqueued: "default", none: "default" };
 
 export default function HostingDashboard() {
   const { catalog } = useSession();

@@ -9,8 +9,8 @@ import { useDelete, useInvalidate, useTable } from "@refinedev/core";
 import { App, Button, Card, Dropdown, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from "antd";
 import { DeleteOutlined, DownloadOutlined, DownOutlined, EditOutlined, EyeOutlined, FilterFilled, PlusOutlined,
   SaveOutlined } from "@ant-design/icons";
-import { apiUrl, dataProvider, exportUrl, filtersToWire, http, wireToFilters } from "../api.js";
-import { columnOf, useResource } from "../session.jsx";
+import { apiUrl, dataProvider, exportUrl, filtersToWire, http, wireToFilters } from "../api";
+import { columnOf, useResource } from "../session";
 import { Cell } from "../cells.jsx";
 import { ResourceIcon } from "../icons.jsx";
 import { useRunAction } from "../actions.jsx";

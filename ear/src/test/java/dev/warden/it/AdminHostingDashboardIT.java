@@ -44,7 +44,7 @@ class AdminHostingDashboardIT {
         HostingFixture.sample(instance, minute, 42, 3, 12.5, 40.0);
         LocalDate yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1);
         HostingFixture.egress(instance, yesterday, 5_000_000, 1_000_000, Instant.now());
-        HostingFixture.deploy(app, "succeeded", "abcdef1234", "first", null, Instant.now().minus(1, ChronoUnit.HOURS), Instant.now());
+        HostingFixture.deploy(app, "deployed", "abcdef1234", "first", null, Instant.now().minus(1, ChronoUnit.HOURS), Instant.now());
 
         String admin = Api.signedIn("admin", null).cookie();
         String base = "/admin-api/_hosting/teams/" + team.team + "/applications";
@@ -56,7 +56,7 @@ class AdminHostingDashboardIT {
                 .then().body("resolution", equalTo("day"));
         call(Api.session(admin), base + "/" + slug + "/egress", 200)
                 .then().body("locations[0].days[0].outgoing_bytes", equalTo(5_000_000));
-        call(Api.session(admin), base + "/" + slug + "/deploys", 200).then().body("data[0].status", equalTo("succeeded"));
+        call(Api.session(admin), base + "/" + slug + "/deploys", 200).then().body("data[0].status", equalTo("deployed"));
 
         call(Api.session(admin), base + "/nope-" + team.tag + "/metrics", 404);
         call(Api.session(admin), base + "/" + slug + "/metrics?resolution=hour", 422);

@@ -197,7 +197,7 @@ class PanelUiIT {
                 HostingFixture.egress(instance, LocalDate.now(ZoneOffset.UTC).minusDays(d), d * 3_000_000L, d * 500_000L, now);
             }
         }
-        HostingFixture.deploy(app, "succeeded", "0123456789ab", "first", null, now.minus(2, ChronoUnit.HOURS), now.minus(1, ChronoUnit.HOURS));
+        HostingFixture.deploy(app, "deployed", "0123456789ab", "first", null, now.minus(2, ChronoUnit.HOURS), now.minus(1, ChronoUnit.HOURS));
         HostingFixture.deploy(app, "failed", "ba9876543210", "second", null, now.minus(30, ChronoUnit.MINUTES), now.minus(20, ChronoUnit.MINUTES));
         String fixtures = """
                 {"admin": {"email": "%s", "password": "%s"}, "tag": "%s", "boards": [%s],
