@@ -188,7 +188,7 @@ function FormOf({ resource, mode, id }) {
       )}
       <Form form={form} layout="vertical" onFinish={onFinish} id="resource-form" style={{ maxWidth: 720 }}>
         {fields.map((c) => (
-          <Form.Item key={c.name} name={c.name} label={c.label}
+          <Form.Item key={c.name} name={c.name} label={c.label} htmlFor={`field-${c.name}`}
                      valuePropName={c.type === "boolean" ? "checked" : "value"}
                      required={!editing && !c.nullable && !c.has_default && c.type !== "boolean"}>
             {input(c)}

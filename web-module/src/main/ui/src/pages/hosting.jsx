@@ -12,6 +12,8 @@ import { apiUrl, http, rowLabel } from "../api";
 import { useSession } from "../session";
 
 const COLORS = ["#1677ff", "#52c41a", "#fa8c16", "#eb2f96", "#722ed1", "#13c2c2"];
+/** Legend text in the page's text colour (Recharts colours it like its series, too pale for WCAG AA contrast). */
+const legendText = (value) => <span style={{ color: "rgba(0, 0, 0, 0.88)" }}>{value}</span>;
 const FIGURES = [["ccu", "Players online (CCU)"], ["rooms", "Rooms"], ["cpu_percent", "CPU %"], ["memory_percent", "Memory %"]];
 
 /** GET under the admin API's hosting routes; {data, error, loading}. */
@@ -59,7 +61,7 @@ function FigureChart({ id, title, data, names, day }) {
               <XAxis dataKey="time" tickFormatter={(t) => dayjs(t).format(day ? "MM-DD" : "HH:mm")} minTickGap={24} />
               <YAxis width={48} />
               <Tooltip labelFormatter={(t) => dayjs(t).format("YYYY-MM-DD HH:mm")} />
-              <Legend />
+              <Legend formatter={legendText} />
               {names.map((n, i) => <Line key={n} type="monotone" dataKey={n} stroke={COLORS[i % COLORS.length]} dot={false}
                                          isAnimationActive={false} connectNulls />)}
             </LineChart>
@@ -93,7 +95,7 @@ function EgressChart({ egress }) {
               <XAxis dataKey="date" tickFormatter={(d) => d.slice(5)} />
               <YAxis width={56} />
               <Tooltip />
-              <Legend />
+              <Legend formatter={legendText} />
               {names.map((n, i) => <Bar key={n} dataKey={n} stackId="out" fill={COLORS[i % COLORS.length]} isAnimationActive={false} />)}
             </BarChart>
           </ResponsiveContainer>
