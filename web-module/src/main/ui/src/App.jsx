@@ -11,6 +11,7 @@ import { SessionProvider, useSession } from "./session";
 import { accessControlFrom, authProviderWith } from "./providers";
 import { ResourceIcon } from "./icons.jsx";
 import { SignIn, Bootstrap, PasswordReset } from "./pages/auth.jsx";
+import { ColorTag } from "./tags";
 
 // Route-level code splitting (issue 20): each page is its own chunk, loaded when first shown.
 const Dashboard = lazy(() => import("./pages/dashboard.jsx").then((m) => ({ default: m.Dashboard })));
@@ -20,12 +21,14 @@ const ResourceForm = lazy(() => import("./pages/form.jsx").then((m) => ({ defaul
 
 /**
  * Ant Design's tokens with WCAG AA contrast (issue 20, point 7; axe-core's color-contrast rule): the default blue
- * #1677ff on white is 4.1:1 and the secondary text (45% black) 3.3:1, both under 4.5:1; blue-7 and 65% black pass.
+ * #1677ff on white is 4.1:1, the danger red #ff4d4f 3.3:1 and the secondary text (45% black) 3.3:1, all under 4.5:1;
+ * blue-7, red-7 and 65% black pass.
  */
 const THEME = {
   token: {
     colorPrimary: "#0958d9",
     colorLink: "#0958d9",
+    colorError: "#cf1322",
     colorTextSecondary: "rgba(0, 0, 0, 0.65)",
     colorTextDescription: "rgba(0, 0, 0, 0.65)",
     colorTextTertiary: "rgba(0, 0, 0, 0.6)",
@@ -167,7 +170,7 @@ function Shell({ children }) {
         <Layout.Header style={{ background: "#fff", display: "flex", justifyContent: "flex-end", paddingInline: 24 }}>
           <Space>
             <Typography.Text id="operator-email">{me.user?.email}</Typography.Text>
-            <Tag color={me.role === "admin" ? "red" : "blue"}>{me.role}</Tag>
+            <ColorTag color={me.role === "admin" ? "red" : "blue"}>{me.role}</ColorTag>
             {me.role === "mod" && me.scopes?.length > 0 && (
               <Typography.Text type="secondary">scope: {me.scopes.join(", ")}</Typography.Text>
             )}

@@ -10,6 +10,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import dayjs from "dayjs";
 import { apiUrl, http, rowLabel } from "../api";
 import { useSession } from "../session";
+import { ColorTag } from "../tags";
 
 const COLORS = ["#1677ff", "#52c41a", "#fa8c16", "#eb2f96", "#722ed1", "#13c2c2"];
 /** Legend text in the page's text colour (Recharts colours it like its series, too pale for WCAG AA contrast). */
@@ -171,7 +172,7 @@ export default function HostingDashboard() {
                            { key: "started_at", title: "Started", dataIndex: "started_at",
                              render: (v) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "") },
                            { key: "status", title: "Status", dataIndex: "status",
-                             render: (v) => <Tag color={STATUS_COLORS[v] ?? "default"}>{v}</Tag> },
+                             render: (v) => <ColorTag color={STATUS_COLORS[v] ?? "default"}>{v}</ColorTag> },
                            { key: "branch", title: "Branch", dataIndex: "branch" },
                            { key: "commit", title: "Commit", dataIndex: "commit", render: (v) => (v ? String(v).slice(0, 8) : "") },
                          ]} />

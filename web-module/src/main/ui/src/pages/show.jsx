@@ -11,6 +11,7 @@ import { Cell, formatValue } from "../cells.jsx";
 import { ResourceIcon } from "../icons.jsx";
 import { NotFound } from "../App.jsx";
 import { rowsText } from "./list.jsx";
+import { ColorTag } from "../tags";
 
 export function ResourceShow() {
   const { key, id } = useParams();
@@ -78,7 +79,7 @@ function ShowOf({ resource, id }) {
 function BanTag({ ban }) {
   return (
     <Space direction="vertical" size={0}>
-      <Tag color="red" id="banned">banned{ban.until ? ` until ${formatValue(ban.until, "datetime")}` : " indefinitely"}</Tag>
+      <ColorTag color="red" id="banned">banned{ban.until ? ` until ${formatValue(ban.until, "datetime")}` : " indefinitely"}</ColorTag>
       {ban.reason && <span id="ban-reason">Reason: {ban.reason}</span>}
     </Space>
   );
