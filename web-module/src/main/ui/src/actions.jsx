@@ -2,7 +2,7 @@
 // generic one naming its label), a success toast, the response body only on failure.
 import React from "react";
 import { App, Typography } from "antd";
-import { post } from "./api.js";
+import { post } from "./api";
 
 export function useRunAction(resourceKey, onDone) {
   const { modal, message } = App.useApp();

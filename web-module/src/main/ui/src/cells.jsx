@@ -4,7 +4,8 @@ import React from "react";
 import { Link } from "react-router";
 import { Tag, Typography } from "antd";
 import dayjs from "dayjs";
-import { useSession } from "./session.jsx";
+import { useSession } from "./session";
+import { ColorTag } from "./tags";
 
 const ACTION_COLORS = {
   create: "green", update: "blue", delete: "red", custom: "purple", "user.ban": "volcano",
@@ -46,7 +47,7 @@ export function Cell({ resourceKey, column, row }) {
   const { catalog } = useSession();
   const value = row[column.name];
   if (resourceKey === "adminAudit" && column.name === "action" && value) {
-    return <Tag color={actionColor(value)} data-badge={value}>{value}</Tag>;
+    return <ColorTag color={actionColor(value)} data-badge={value}>{value}</ColorTag>;
   }
   const link = linkOf(column, row);
   const label = row._labels?.[column.name];
@@ -63,7 +64,7 @@ export function Cell({ resourceKey, column, row }) {
     return <span title={`${link.resource} ${link.id}`}>{text}</span>;
   }
   if (value === null || value === undefined) return <Typography.Text type="secondary">—</Typography.Text>;
-  if (column.type === "boolean") return <Tag color={value ? "green" : "default"}>{value ? "yes" : "no"}</Tag>;
+  if (column.type === "boolean") return <ColorTag color={value ? "green" : "default"}>{value ? "yes" : "no"}</ColorTag>;
   if (column.type === "json" || typeof value === "object") {
     const json = JSON.stringify(value);
     return (

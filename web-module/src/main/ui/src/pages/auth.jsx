@@ -2,8 +2,8 @@
 import React, { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert, Button, Card, Form, Input, Result, Typography } from "antd";
-import { get, post } from "../api.js";
-import { useSession } from "../session.jsx";
+import { get, post } from "../api";
+import { useSession } from "../session";
 
 function Centered({ title, children }) {
   return (

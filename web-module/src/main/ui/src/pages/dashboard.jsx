@@ -1,14 +1,16 @@
 // Home: a count per resource (the list's X-Total-Count, "about N" when estimated) and the latest audit entries.
-import React from "react";
+import React, { Suspense, lazy } from "react";
 import { Link } from "react-router";
 import { useList } from "@refinedev/core";
-import { Card, Col, Row, Statistic, Table, Typography } from "antd";
-import { columnOf, useResource, useSession } from "../session.jsx";
+import { Card, Col, Row, Spin, Statistic, Table, Typography } from "antd";
+
+const HostingDashboard = lazy(() => import("./hosting.jsx"));
+import { columnOf, useResource, useSession } from "../session";
 import { ResourceIcon } from "../icons.jsx";
 import { Cell } from "../cells.jsx";
 
 function CountCard({ resource }) {
-  const { data, isLoading, error } = useList({ resource: resource.key, pagination: { current: 1, pageSize: 1 },
+  const { query: { data, isLoading, error } } = useList({ resource: resource.key, pagination: { currentPage: 1, pageSize: 1 },
     errorNotification: false });
   const estimated = data?.totalKind === "estimated";
   return (
@@ -23,7 +25,7 @@ function CountCard({ resource }) {
 
 function LatestAudit() {
   const audit = useResource("adminAudit");
-  const { data, isLoading } = useList({ resource: "adminAudit", pagination: { current: 1, pageSize: 10 },
+  const { query: { data, isLoading } } = useList({ resource: "adminAudit", pagination: { currentPage: 1, pageSize: 10 },
     sorters: [{ field: "id", order: "desc" }], errorNotification: false, queryOptions: { enabled: !!audit } });
   if (!audit) return null;
   const columns = ["created_at", "operator_id", "action", "resource", "target_id"].map((name) => {
@@ -51,6 +53,7 @@ export function Dashboard() {
       {catalog.resources.length === 0 && (
         <Typography.Paragraph>No resources are assigned to you yet{me.role === "mod" ? " (ask an admin for a scope)" : ""}.</Typography.Paragraph>
       )}
+      <Suspense fallback={<Spin />}><HostingDashboard /></Suspense>
       <LatestAudit />
     </div>
   );

@@ -5,8 +5,8 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useCreate, useInvalidate, useList, useOne, useUpdate } from "@refinedev/core";
 import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Result, Select, Space, Switch } from "antd";
 import dayjs from "dayjs";
-import { rowLabel } from "../api.js";
-import { columnOf, useResource, useSession } from "../session.jsx";
+import { rowLabel } from "../api";
+import { columnOf, useResource, useSession } from "../session";
 import { ResourceIcon } from "../icons.jsx";
 import { NotFound } from "../App.jsx";
 
@@ -23,9 +23,9 @@ export function ResourceForm({ mode }) {
 /** A select over the target resource's rows, searched with _q, labelled like FK cells. */
 function FkSelect({ target, value, onChange, label, id }) {
   const [q, setQ] = useState("");
-  const { data, isFetching } = useList({
+  const { query: { data, isFetching } } = useList({
     resource: target,
-    pagination: { current: 1, pageSize: 20 },
+    pagination: { currentPage: 1, pageSize: 20 },
     filters: q ? [{ field: "q", operator: "eq", value: q }] : [],
     errorNotification: false,
   });
@@ -85,10 +85,10 @@ function FormOf({ resource, mode, id }) {
   const [form] = Form.useForm();
   const [problem, setProblem] = useState(null); // {kind: "stale"|"error", message}
   const editing = mode === "edit";
-  const { data, isLoading, error, refetch } = useOne({ resource: key, id, queryOptions: { enabled: editing },
+  const { query: { data, isLoading, error, refetch } } = useOne({ resource: key, id, queryOptions: { enabled: editing },
     errorNotification: false });
-  const { mutate: create, isLoading: creating } = useCreate();
-  const { mutate: update, isLoading: updating } = useUpdate();
+  const { mutate: create, isPending: creating } = useCreate();
+  const { mutate: update, isPending: updating } = useUpdate();
   const row = data?.data;
 
   const fieldNames = editing ? resource.form.fields.filter((f) => !resource.primary_key.includes(f)) : resource.form.create_fields;
@@ -188,7 +188,7 @@ function FormOf({ resource, mode, id }) {
       )}
       <Form form={form} layout="vertical" onFinish={onFinish} id="resource-form" style={{ maxWidth: 720 }}>
         {fields.map((c) => (
-          <Form.Item key={c.name} name={c.name} label={c.label}
+          <Form.Item key={c.name} name={c.name} label={c.label} htmlFor={`field-${c.name}`}
                      valuePropName={c.type === "boolean" ? "checked" : "value"}
                      required={!editing && !c.nullable && !c.has_default && c.type !== "boolean"}>
             {input(c)}

@@ -1,12 +1,16 @@
-// The list page of a resource: configured columns, every header sortable, server-side pages with the total
-// ("about N" when estimated), search (_q), per-column filters by type, FK/linkTo links, bulk and per-row
-// actions, and create/show/edit/delete by the catalog's `can` flags.
-import React, { useMemo, useState } from "react";
+// The list page of a resource: configured columns, every header sortable (several at once), server-side pages
+// with the total ("about N" when estimated), search (_q), per-column filters by type, FK/linkTo links, bulk and
+// per-row actions, create/show/edit/delete by the catalog's `can` flags (issue 6), and (issue 20) the page, page
+// size, sort, filters and search in the URL (Refine's useTable with syncWithLocation), row selection with bulk
+// delete and per-row actions on the selection, CSV/NDJSON export of every matching row, and saved views.
+import React, { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useDelete, useInvalidate, useList } from "@refinedev/core";
+import { useDelete, useInvalidate, useTable } from "@refinedev/core";
 import { App, Button, Card, Dropdown, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from "antd";
-import { DeleteOutlined, DownOutlined, EditOutlined, EyeOutlined, FilterFilled, PlusOutlined } from "@ant-design/icons";
-import { columnOf, useResource } from "../session.jsx";
+import { DeleteOutlined, DownloadOutlined, DownOutlined, EditOutlined, EyeOutlined, FilterFilled, PlusOutlined,
+  SaveOutlined } from "@ant-design/icons";
+import { apiUrl, dataProvider, exportUrl, filtersToWire, http, wireToFilters } from "../api";
+import { columnOf, useResource } from "../session";
 import { Cell } from "../cells.jsx";
 import { ResourceIcon } from "../icons.jsx";
 import { useRunAction } from "../actions.jsx";
@@ -69,31 +73,80 @@ export function ResourceList() {
   return <ListOf key={key} resource={resource} />;
 }
 
+/** Hidden on screen, read by screen readers. */
+const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" };
+
+/**
+ * The next sort after a header click (antd's Table in single-sort mode hands over the clicked column and its next
+ * order): a plain click sorts by that column alone (its "no order" step flips the direction instead, as before);
+ * a Shift+click adds the column to the sort, or changes or removes it there (several columns, issue 20).
+ */
+export function nextSorters(current, clicked, adding) {
+  const field = String(clicked.columnKey ?? clicked.field);
+  const order = clicked.order ? (clicked.order === "ascend" ? "asc" : "desc") : null;
+  if (adding) {
+    const rest = current.filter((s) => s.field !== field);
+    if (!order) return rest;
+    const at = current.findIndex((s) => s.field === field);
+    const next = [...rest];
+    next.splice(at < 0 ? next.length : at, 0, { field, order });
+    return next;
+  }
+  const was = current.find((s) => s.field === field);
+  return [{ field, order: order ?? (was?.order === "desc" ? "asc" : "desc") }];
+}
+
+/** Runs `fn` on each row one after the other; resolves to the failures ({row, message}). */
+async function eachRow(rows, fn) {
+  const failures = [];
+  for (const row of rows) {
+    try {
+      await fn(row);
+    } catch (e) {
+      failures.push({ row, message: e?.message || String(e) });
+    }
+  }
+  return failures;
+}
+
 function ListOf({ resource }) {
   const key = resource.key;
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
-  const [page, setPage] = useState({ current: 1, pageSize: 20 });
-  const [sorter, setSorter] = useState(resource.list.default_sort);
-  const [q, setQ] = useState("");
-  const [filters, setFilters] = useState({}); // column -> {operator, value}
-  const crudFilters = useMemo(() => [
-    ...(q ? [{ field: "q", operator: "eq", value: q }] : []),
-    ...Object.entries(filters).map(([field, f]) => ({ field, operator: f.operator, value: f.value })),
-  ], [q, filters]);
-  const { data, isLoading, isFetching, error } = useList({
+  const initialSort = resource.list.default_sort ? [resource.list.default_sort] : [];
+  const {
+    tableQuery: { data, isLoading, isFetching, error },
+    sorters, setSorters, filters: crudFilters, setFilters, currentPage, setCurrentPage, pageSize, setPageSize,
+  } = useTable({
     resource: key,
-    pagination: page,
-    sorters: sorter ? [sorter] : [],
-    filters: crudFilters,
+    syncWithLocation: true,
+    pagination: { currentPage: 1, pageSize: 20, mode: "server" },
+    sorters: { initial: initialSort, mode: "server" },
+    filters: { initial: [], mode: "server", defaultBehavior: "replace" },
     errorNotification: false,
   });
+  const q = crudFilters.find((f) => f.field === "q")?.value ?? "";
+  const filters = useMemo(() => Object.fromEntries(crudFilters.filter((f) => f.field !== "q")
+    .map((f) => [f.field, { operator: f.operator, value: f.value }])), [crudFilters]);
+  const applyFilters = (nextFilters, nextQ) => {
+    setFilters([
+      ...(nextQ ? [{ field: "q", operator: "eq", value: nextQ }] : []),
+      ...Object.entries(nextFilters).map(([field, f]) => ({ field, operator: f.operator, value: f.value })),
+    ], "replace");
+    setCurrentPage(1);
+  };
+  const [searchText, setSearchText] = useState(q);
+  useEffect(() => setSearchText(q), [q]);
+  const [selected, setSelected] = useState([]);
+  const [visible, setVisible] = useState(resource.list.columns);
   const { mutate: remove } = useDelete();
   const refresh = () => invalidate({ resource: key, invalidates: ["list"] });
   const runAction = useRunAction(key, refresh);
   const rowActions = resource.actions.filter((a) => a.per_row);
   const bulkActions = resource.actions.filter((a) => !a.per_row);
+  const rows = data?.data ?? [];
+  const selectedRows = rows.filter((r) => selected.includes(r._id));
 
   const confirmDelete = (row) => modal.confirm({
     title: `Delete ${resource.label} ${row._id}?`,
@@ -109,7 +162,61 @@ function ListOf({ resource }) {
     )),
   });
 
-  const columns = resource.list.columns.map((name) => {
+  /** Reports the outcome of a bulk run: a toast when all went well, else the failed rows with their messages. */
+  const report = (what, total, failures) => {
+    if (failures.length === 0) {
+      message.success({ content: `${what}: ${total} row${total === 1 ? "" : "s"} done`, className: "bulk-success" });
+      return;
+    }
+    modal.error({
+      title: `${what}: ${failures.length} of ${total} failed`,
+      width: 560,
+      content: (
+        <ul id="bulk-failures">
+          {failures.map((f) => <li key={f.row._id} data-row={f.row._id}>{`${f.row._id}: ${f.message}`}</li>)}
+        </ul>
+      ),
+    });
+  };
+
+  const bulkDelete = () => {
+    const targets = selectedRows;
+    modal.confirm({
+      title: `Delete ${targets.length} ${resource.label} row${targets.length === 1 ? "" : "s"}?`,
+      content: "Each row is deleted for good (the audit log keeps a copy of each).",
+      okText: `Delete ${targets.length}`,
+      okButtonProps: { danger: true, id: "confirm-ok" },
+      onOk: async () => {
+        const failures = await eachRow(targets, (row) => dataProvider.deleteOne({ resource: key, id: row._id }));
+        setSelected(failures.map((f) => f.row._id));
+        refresh();
+        report("Delete", targets.length, failures);
+      },
+    });
+  };
+
+  const bulkRowAction = (action) => {
+    const targets = selectedRows;
+    modal.confirm({
+      title: action.confirm?.title || `Run "${action.label}" on ${targets.length} row${targets.length === 1 ? "" : "s"}?`,
+      content: action.confirm?.description || `This runs "${action.label}" once for each selected row.`,
+      okText: action.label,
+      okButtonProps: { id: "confirm-ok" },
+      onOk: async () => {
+        const failures = await eachRow(targets, (row) => http.post(
+          `${apiUrl}/${key}/_action/${encodeURIComponent(action.name)}`, { id: row._id }));
+        refresh();
+        report(action.label, targets.length, failures);
+      },
+    });
+  };
+
+  const adding = React.useRef(false); // Shift held on the header click: add the column to the sort
+  const sortOrderOf = (name) => {
+    const s = sorters.find((x) => x.field === name);
+    return s ? (s.order === "asc" ? "ascend" : "descend") : null;
+  };
+  const columns = visible.map((name) => {
     const column = columnOf(resource, name) || { name, label: name, type: "string" };
     const ops = operatorsFor(column.type);
     return {
@@ -117,7 +224,12 @@ function ListOf({ resource }) {
       dataIndex: name,
       title: <span data-column={name}>{column.label}</span>,
       sorter: true,
-      sortOrder: sorter?.field === name ? (sorter.order === "asc" ? "ascend" : "descend") : null,
+      sortOrder: sortOrderOf(name),
+      showSorterTooltip: { title: "Click to sort, Shift+click to add to the sort" },
+      onHeaderCell: () => ({
+        onMouseDown: (e) => { adding.current = e.shiftKey; },
+        onKeyDown: (e) => { adding.current = e.shiftKey; },
+      }),
       render: (_, row) => (
         resource.primary_key.includes(name) && resource.can.read && resource.primary_key.length === 1
           ? <Link to={`/${key}/show/${encodeURIComponent(row._id)}`}>{String(row[name])}</Link>
@@ -126,9 +238,10 @@ function ListOf({ resource }) {
       ...(ops.length ? {
         filterDropdown: ({ close }) => (
           <FilterBox column={column} value={filters[name]} close={close}
-                     onApply={(f) => { setFilters((old) => { const n = { ...old }; if (f && f.value !== "") n[name] = f; else delete n[name]; return n; }); setPage((p) => ({ ...p, current: 1 })); }} />
+                     onApply={(f) => { const n = { ...filters }; if (f && f.value !== "") n[name] = f; else delete n[name]; applyFilters(n, q); }} />
         ),
-        filterIcon: () => <FilterFilled className={`filter-icon-${name}`} style={{ color: filters[name] ? "#1677ff" : undefined }} />,
+        filterIcon: () => <FilterFilled className={`filter-icon-${name}`} aria-label={`Filter ${column.label}`}
+                                        style={{ color: filters[name] ? "#1677ff" : undefined }} />,
         filteredValue: filters[name] ? [filters[name].value] : null,
       } : {}),
     };
@@ -137,16 +250,16 @@ function ListOf({ resource }) {
   if (hasRowMenu) {
     columns.push({
       key: "_actions",
-      title: "",
+      title: <span style={VISUALLY_HIDDEN}>Row actions</span>,
       fixed: "right",
       render: (_, row) => (
         <Space size="small" className="row-actions">
-          {resource.can.read && <Button size="small" icon={<EyeOutlined />} title="Show" className="row-show"
+          {resource.can.read && <Button size="small" icon={<EyeOutlined />} title="Show" aria-label={`Show ${row._id}`} className="row-show"
                                         onClick={() => navigate(`/${key}/show/${encodeURIComponent(row._id)}`)} />}
-          {resource.can.update && <Button size="small" icon={<EditOutlined />} title="Edit" className="row-edit"
+          {resource.can.update && <Button size="small" icon={<EditOutlined />} title="Edit" aria-label={`Edit ${row._id}`} className="row-edit"
                                           onClick={() => navigate(`/${key}/edit/${encodeURIComponent(row._id)}`)} />}
-          {resource.can.delete && <Button size="small" danger icon={<DeleteOutlined />} title="Delete" className="row-delete"
-                                          onClick={() => confirmDelete(row)} />}
+          {resource.can.delete && <Button size="small" danger icon={<DeleteOutlined />} title="Delete" aria-label={`Delete ${row._id}`}
+                                          className="row-delete" onClick={() => confirmDelete(row)} />}
           {rowActions.length > 0 && (
             <Dropdown trigger={["click"]} menu={{
               items: rowActions.map((a) => ({ key: a.name, label: <span data-action={a.name}>{a.label}</span> })),
@@ -162,6 +275,8 @@ function ListOf({ resource }) {
 
   const total = data?.total ?? 0;
   const estimated = data?.totalKind === "estimated";
+  const selectable = resource.can.delete || rowActions.length > 0;
+  const view = { filters: crudFilters, sorters, columns: visible };
   return (
     <Card
       title={<Space><ResourceIcon name={resource.icon} /><span id="page-title">{resource.label}</span></Space>}
@@ -170,6 +285,12 @@ function ListOf({ resource }) {
           {bulkActions.map((a) => (
             <Button key={a.name} data-bulk-action={a.name} onClick={() => runAction(a, null)}>{a.label}</Button>
           ))}
+          <Dropdown trigger={["click"]} menu={{
+            items: [{ key: "csv", label: <span id="export-csv">CSV</span> }, { key: "ndjson", label: <span id="export-ndjson">NDJSON</span> }],
+            onClick: ({ key: format }) => { window.location.assign(exportUrl(key, format, crudFilters, sorters)); },
+          }}>
+            <Button id="export" icon={<DownloadOutlined />}>Export <DownOutlined /></Button>
+          </Dropdown>
           {resource.can.create && (
             <Button type="primary" icon={<PlusOutlined />} id="create" onClick={() => navigate(`/${key}/create`)}>Create</Button>
           )}
@@ -177,37 +298,68 @@ function ListOf({ resource }) {
       }
     >
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search id="search" allowClear placeholder="Search text columns" style={{ width: 300 }}
-                      onSearch={(v) => { setQ(v.trim()); setPage((p) => ({ ...p, current: 1 })); }} />
+        <Input.Search id="search" aria-label="Search text columns" allowClear placeholder="Search text columns" style={{ width: 300 }}
+                      value={searchText} onChange={(e) => setSearchText(e.target.value)}
+                      onSearch={(v) => applyFilters(filters, v.trim())} />
+        <SavedViewPicker resource={resource} view={view}
+                         onPick={(v) => {
+                           setFilters(wireToFilters(v.filters), "replace");
+                           setSorters(v.sort.length ? v.sort : initialSort);
+                           setVisible(v.columns.length ? v.columns : resource.list.columns);
+                           setCurrentPage(1);
+                         }} />
+        <Select id="columns" aria-label="Visible columns" mode="multiple" maxTagCount={0} style={{ minWidth: 140 }}
+                maxTagPlaceholder={() => `Columns (${visible.length})`} value={visible}
+                onChange={(v) => setVisible(resource.list.columns.filter((c) => v.includes(c)).length === v.length
+                  ? resource.list.columns.filter((c) => v.includes(c)) : v)}
+                options={resource.columns.map((c) => ({ value: c.name, label: c.label }))} />
         {Object.entries(filters).map(([name, f]) => (
           <Tag key={name} closable className="active-filter"
-               onClose={() => setFilters((old) => { const n = { ...old }; delete n[name]; return n; })}>
+               onClose={() => { const n = { ...filters }; delete n[name]; applyFilters(n, q); }}>
             {columnOf(resource, name)?.label || name} {f.operator} {String(f.value)}
           </Tag>
         ))}
       </Space>
+      {selected.length > 0 && (
+        <Space id="bulk-bar" style={{ marginBottom: 16 }} wrap>
+          <Typography.Text id="selected-count">{selected.length} selected</Typography.Text>
+          {resource.can.delete && (
+            <Button danger icon={<DeleteOutlined />} id="bulk-delete" onClick={bulkDelete}>Delete selected</Button>
+          )}
+          {rowActions.map((a) => (
+            <Button key={a.name} data-bulk-row-action={a.name} onClick={() => bulkRowAction(a)}>{a.label} (each)</Button>
+          ))}
+          <Button onClick={() => setSelected([])}>Clear selection</Button>
+        </Space>
+      )}
       {error && <Typography.Paragraph type="danger" id="list-error">{error.message}</Typography.Paragraph>}
       <Table
         id="resource-table"
         rowKey="_id"
         size="middle"
         loading={isLoading || isFetching}
-        dataSource={data?.data ?? []}
+        dataSource={rows}
         columns={columns}
         scroll={{ x: "max-content" }}
+        rowSelection={selectable ? {
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys),
+          getCheckboxProps: (row) => ({ "aria-label": `Select ${row._id}` }),
+        } : undefined}
         onChange={(pagination, _filters, s, extra) => {
           if (extra.action === "sort") {
-            const field = s.columnKey;
-            setSorter(s.order ? { field, order: s.order === "ascend" ? "asc" : "desc" }
-              : { field, order: sorter?.field === field && sorter.order === "desc" ? "asc" : "desc" });
-            setPage((p) => ({ ...p, current: 1 }));
+            const next = nextSorters(sorters, Array.isArray(s) ? s[0] : s, adding.current);
+            adding.current = false;
+            setSorters(next.length ? next : initialSort);
+            setCurrentPage(1);
           } else if (extra.action === "paginate") {
-            setPage({ current: pagination.current, pageSize: pagination.pageSize });
+            setCurrentPage(pagination.current);
+            setPageSize(pagination.pageSize);
           }
         }}
         pagination={{
-          current: page.current,
-          pageSize: page.pageSize,
+          current: currentPage,
+          pageSize,
           total,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100],
@@ -215,5 +367,46 @@ function ListOf({ resource }) {
         }}
       />
     </Card>
+  );
+}
+
+/** Saved views of the resource (GET/POST/DELETE /admin-api/_views/:resource): pick one, save the current one. */
+function SavedViewPicker({ resource, view, onPick }) {
+  const { modal, message } = App.useApp();
+  const [views, setViews] = useState([]);
+  const [name, setName] = useState("");
+  const load = () => http.get(`${apiUrl}/_views/${resource.key}`).then((r) => setViews(r.data)).catch(() => setViews([]));
+  useEffect(() => { load(); }, [resource.key]);
+  const save = () => {
+    setName("");
+    modal.confirm({
+      title: "Save this view",
+      content: <Input id="view-name" aria-label="View name" placeholder="Name" maxLength={100}
+                      onChange={(e) => setName(e.target.value)} />,
+      okText: "Save",
+      okButtonProps: { id: "confirm-ok" },
+      onOk: async () => {
+        const input = document.getElementById("view-name");
+        const viewName = (input?.value ?? name).trim();
+        if (!viewName) throw new Error("A name is needed");
+        await http.post(`${apiUrl}/_views/${resource.key}`, {
+          name: viewName,
+          filters: filtersToWire(view.filters),
+          sort: view.sorters.map((s) => ({ field: s.field, order: s.order })),
+          columns: view.columns,
+        });
+        message.success({ content: `View "${viewName}" saved`, className: "view-saved" });
+        await load();
+      },
+    });
+  };
+  return (
+    <Space.Compact>
+      <Select id="saved-views" aria-label="Saved views" placeholder="Saved views" style={{ width: 180 }}
+              value={null} options={views.map((v) => ({ value: v.id, label: v.name }))}
+              onChange={(id) => { const v = views.find((x) => x.id === id); if (v) onPick(v); }}
+              notFoundContent="No saved views" />
+      <Button id="save-view" icon={<SaveOutlined />} onClick={save} aria-label="Save view">Save view</Button>
+    </Space.Compact>
   );
 }

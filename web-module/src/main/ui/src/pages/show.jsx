@@ -5,12 +5,13 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useCustom, useDelete, useList, useOne } from "@refinedev/core";
 import { App, Badge, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Result, Space, Table, Tabs, Tag } from "antd";
 import { DeleteOutlined, EditOutlined, StopOutlined, UnlockOutlined, LogoutOutlined } from "@ant-design/icons";
-import { apiUrl, post, rowLabel } from "../api.js";
-import { columnOf, useResource, useSession } from "../session.jsx";
+import { apiUrl, post, rowLabel } from "../api";
+import { columnOf, useResource, useSession } from "../session";
 import { Cell, formatValue } from "../cells.jsx";
 import { ResourceIcon } from "../icons.jsx";
 import { NotFound } from "../App.jsx";
 import { rowsText } from "./list.jsx";
+import { ColorTag } from "../tags";
 
 export function ResourceShow() {
   const { key, id } = useParams();
@@ -23,7 +24,7 @@ function ShowOf({ resource, id }) {
   const key = resource.key;
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
-  const { data, isLoading, error, refetch } = useOne({ resource: key, id, errorNotification: false });
+  const { query: { data, isLoading, error, refetch } } = useOne({ resource: key, id, errorNotification: false });
   const [version, setVersion] = useState(0); // bumped by ban/unban/revoke: the sessions tab reloads
   const moderated = () => { refetch(); setVersion((v) => v + 1); };
   const { mutate: remove } = useDelete();
@@ -78,14 +79,14 @@ function ShowOf({ resource, id }) {
 function BanTag({ ban }) {
   return (
     <Space direction="vertical" size={0}>
-      <Tag color="red" id="banned">banned{ban.until ? ` until ${formatValue(ban.until, "datetime")}` : " indefinitely"}</Tag>
+      <ColorTag color="red" id="banned">banned{ban.until ? ` until ${formatValue(ban.until, "datetime")}` : " indefinitely"}</ColorTag>
       {ban.reason && <span id="ban-reason">Reason: {ban.reason}</span>}
     </Space>
   );
 }
 
 function RelationTabs({ resource, id, many, version }) {
-  const { data: counts } = useCustom({ url: `${apiUrl}/${resource.key}/${encodeURIComponent(id)}/_counts`, method: "get",
+  const { query: { data: counts } } = useCustom({ url: `${apiUrl}/${resource.key}/${encodeURIComponent(id)}/_counts`, method: "get",
     errorNotification: false, queryOptions: { enabled: many.length > 0 } });
   const { catalog } = useSession();
   const items = many.map((rel) => ({
@@ -101,8 +102,8 @@ function RelationTabs({ resource, id, many, version }) {
 }
 
 function RelatedRows({ resource, id, relation, target }) {
-  const [page, setPage] = useState({ current: 1, pageSize: 10 });
-  const { data, isLoading, error } = useList({
+  const [page, setPage] = useState({ currentPage: 1, pageSize: 10 });
+  const { query: { data, isLoading, error } } = useList({
     resource: `${resource.key}/${encodeURIComponent(id)}/relations/${relation.name}`,
     pagination: page,
     errorNotification: false,
@@ -121,13 +122,14 @@ function RelatedRows({ resource, id, relation, target }) {
   return (
     <Table rowKey="_id" size="small" loading={isLoading} dataSource={data?.data ?? []} columns={columns}
            scroll={{ x: "max-content" }}
-           pagination={{ ...page, total: data?.total ?? 0, onChange: (current, pageSize) => setPage({ current, pageSize }),
+           pagination={{ current: page.currentPage, pageSize: page.pageSize, total: data?.total ?? 0,
+             onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
              showTotal: (t) => rowsText(t, data?.totalKind === "estimated") }} />
   );
 }
 
 function Sessions({ id, version }) {
-  const { data, isLoading, error, refetch } = useCustom({ url: `${apiUrl}/users/${encodeURIComponent(id)}/sessions`, method: "get",
+  const { query: { data, isLoading, error, refetch } } = useCustom({ url: `${apiUrl}/users/${encodeURIComponent(id)}/sessions`, method: "get",
     errorNotification: false });
   useEffect(() => { if (version > 0) refetch(); }, [version]);
   if (error) return <Result status="warning" subTitle={error.message} />;

@@ -1,6 +1,7 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
+import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
@@ -13,6 +14,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -160,6 +165,68 @@ class PanelUiIT {
         assertEquals(List.of("create", "update", "update", "delete"), boardActions);
         assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_leaderboards WHERE name = ?", board));
         assertFalse(new File(System.getProperty("warden.it.ui.screenshots", "target/ui-screenshots")).list().length < 20);
+    }
+
+    /**
+     * Issue 20 in the browser ({@code tests/list-work.test.mjs}), with its own admin and 30 leaderboards: list state in
+     * the URL across reload, back and a shared link, CSV export equal to the API's list, a saved view, bulk delete of
+     * three rows, and axe-core on the list, show, edit and dashboard pages. Each case reports on its own.
+     */
+    @Test
+    void listWorkInHeadlessChromium() throws Exception {
+        String tag = "uiw" + TestDb.unique();
+        String email = "uiwork-" + tag + "@example.com";
+        TestDb.userWithRole(email, PASSWORD, "admin", null);
+        StringBuilder boards = new StringBuilder();
+        for (int i = 1; i <= 30; i++) {
+            String name = tag + "-" + String.format("%02d", i);
+            long id = TestDb.insert("INSERT INTO warden_leaderboards (name) VALUES (?) RETURNING id", name);
+            boards.append(boards.isEmpty() ? "" : ",").append("{\"id\": ").append(id).append(", \"name\": \"").append(name).append("\"}");
+        }
+        // demo hosting data: one application in two locations, figures for the last hour and days, a deploy
+        HostingFixture hosting = new HostingFixture();
+        String slug = "uidash-" + hosting.tag;
+        long app = hosting.app(slug, Instant.now().minus(10, ChronoUnit.DAYS));
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MINUTES);
+        for (String region : List.of("fra", "nyc")) {
+            long instance = hosting.instance(HostingFixture.location(app, region), null);
+            for (int m = 60; m >= 1; m--) {
+                HostingFixture.sample(instance, now.minus(m, ChronoUnit.MINUTES), 100 + m, 5 + m % 4, 20 + m % 30, 40 + m % 20);
+            }
+            for (int d = 1; d <= 7; d++) {
+                HostingFixture.egress(instance, LocalDate.now(ZoneOffset.UTC).minusDays(d), d * 3_000_000L, d * 500_000L, now);
+            }
+        }
+        HostingFixture.deploy(app, "deployed", "0123456789ab", "first", null, now.minus(2, ChronoUnit.HOURS), now.minus(1, ChronoUnit.HOURS));
+        HostingFixture.deploy(app, "failed", "ba9876543210", "second", null, now.minus(30, ChronoUnit.MINUTES), now.minus(20, ChronoUnit.MINUTES));
+        String fixtures = """
+                {"admin": {"email": "%s", "password": "%s"}, "tag": "%s", "boards": [%s],
+                 "hosting": {"team": %d, "slug": "%s"}}
+                """.formatted(email, PASSWORD, tag, boards, hosting.team, slug);
+        File ui = new File(System.getProperty("warden.it.ui.dir", "../web-module/src/main/ui"));
+        File shots = new File(System.getProperty("warden.it.ui.screenshots", "target/ui-screenshots"));
+        ProcessBuilder node = new ProcessBuilder("node", "tests/list-work.test.mjs").directory(ui).redirectErrorStream(true);
+        node.environment().put("WARDEN_URL", Api.baseUrl());
+        node.environment().put("WARDEN_FIXTURES", fixtures);
+        node.environment().put("WARDEN_SCREENSHOTS", shots.getAbsolutePath());
+        node.environment().put("CHROMIUM", System.getProperty("warden.it.chromium", "/usr/bin/chromium"));
+        node.environment().put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+        Process process = node.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(10, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new AssertionError("browser tests timed out:\n" + output);
+        }
+        System.out.println("[PanelUiIT] list-work browser tests:\n" + output);
+        assertEquals(0, process.exitValue(), "list-work browser tests failed (screenshots in ear/target/ui-screenshots):\n" + output);
+
+        long adminId = TestDb.scalar("SELECT id FROM warden_users WHERE email = ?", email);
+        assertEquals(3, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'delete' "
+                + "AND resource = 'leaderboards'", adminId), "each bulk delete is audited");
+        assertEquals(27, TestDb.scalar("SELECT count(*) FROM warden_leaderboards WHERE name LIKE ?", tag + "-%"));
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'export' "
+                + "AND (payload->>'rows')::int = 30", adminId));
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_saved_views WHERE operator_id = ? AND name = 'Twenties'", adminId));
     }
 
     /** Deletes the admin role rows and returns them as {user_id} (admins have no scope). */

@@ -20,6 +20,7 @@ public class AdminApiApplication extends Application {
     @Override
     public Set<Class<?>> getClasses() {
         return new LinkedHashSet<>(List.of(AuthResource.class, dev.warden.web.auth.SsoResource.class, PanelResource.class,
+                PanelExportResource.class, SavedViewsResource.class, HostingDashboardResource.class,
                 UserModerationResource.Ban.class,
                 UserModerationResource.Unban.class, UserModerationResource.RevokeSessions.class,
                 UserModerationResource.Sessions.class, dev.warden.web.rooms.RoomsResource.class, SessionFilter.class,

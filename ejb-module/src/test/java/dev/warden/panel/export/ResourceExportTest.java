@@ -1,0 +1,43 @@
+package dev.warden.panel.export;
+
+import dev.warden.common.ApiException;
+import jakarta.json.Json;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** CSV cells and the format parameter of the export (issue 20, point 4). */
+class ResourceExportTest {
+
+    @Test
+    void csvCellsAreQuotedOnlyWhenRfc4180NeedsIt() {
+        assertEquals("plain", ResourceExport.csvCell("plain"));
+        assertEquals("", ResourceExport.csvCell(""));
+        assertEquals("\"a,b\"", ResourceExport.csvCell("a,b"));
+        assertEquals("\"say \"\"hi\"\"\"", ResourceExport.csvCell("say \"hi\""));
+        assertEquals("\"two\nlines\"", ResourceExport.csvCell("two\nlines"));
+        assertEquals("\"cr\r\"", ResourceExport.csvCell("cr\r"));
+        assertEquals("\" padded \"", ResourceExport.csvCell(" padded "));
+    }
+
+    @Test
+    void valuesBecomeTheirTextNullBecomesEmpty() {
+        assertEquals("", ResourceExport.text(JsonValue.NULL));
+        assertEquals("", ResourceExport.text(null));
+        assertEquals("text", ResourceExport.text(Json.createValue("text")));
+        assertEquals("42", ResourceExport.text(Json.createValue(42)));
+        assertEquals("true", ResourceExport.text(JsonValue.TRUE));
+        assertEquals("{\"a\":1}", ResourceExport.text(Json.createObjectBuilder().add("a", 1).build()));
+    }
+
+    @Test
+    void formatDefaultsToCsvAndRejectsOthers() {
+        assertEquals(ExportFormat.CSV, ExportFormat.parse(null));
+        assertEquals(ExportFormat.CSV, ExportFormat.parse(" CSV "));
+        assertEquals(ExportFormat.NDJSON, ExportFormat.parse("ndjson"));
+        ApiException e = assertThrows(ApiException.class, () -> ExportFormat.parse("xlsx"));
+        assertEquals(422, e.status());
+    }
+}

@@ -1,0 +1,187 @@
+// The hosting dashboard (issue 20, point 5): for a team's applications, charts of CCU, rooms, CPU and memory per
+// location (per minute over 24 hours, or per day over 30 days), egress per day and the deploy history, from the
+// admin API's hosting routes (/admin-api/_hosting/teams/:team/applications/...). Loaded on demand (React.lazy):
+// the chart library stays out of the main bundle.
+import React, { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useList } from "@refinedev/core";
+import { Card, Col, Empty, Row, Segmented, Select, Space, Table, Tag, Typography } from "antd";
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import dayjs from "dayjs";
+import { apiUrl, http, rowLabel } from "../api";
+import { useSession } from "../session";
+import { ColorTag } from "../tags";
+
+const COLORS = ["#1677ff", "#52c41a", "#fa8c16", "#eb2f96", "#722ed1", "#13c2c2"];
+/** Legend text in the page's text colour (Recharts colours it like its series, too pale for WCAG AA contrast). */
+const legendText = (value) => <span style={{ color: "rgba(0, 0, 0, 0.88)" }}>{value}</span>;
+const FIGURES = [["ccu", "Players online (CCU)"], ["rooms", "Rooms"], ["cpu_percent", "CPU %"], ["memory_percent", "Memory %"]];
+
+/** GET under the admin API's hosting routes; {data, error, loading}. */
+function useHosting(path, enabled = true) {
+  const [state, setState] = useState({ loading: enabled, data: null, error: null });
+  useEffect(() => {
+    if (!enabled || !path) {
+      setState({ loading: false, data: null, error: null });
+      return undefined;
+    }
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    http.get(`${apiUrl}/_hosting/${path}`)
+      .then((r) => live && setState({ loading: false, data: r.data, error: null }))
+      .catch((e) => live && setState({ loading: false, data: null, error: e }));
+    return () => { live = false; };
+  }, [path, enabled]);
+  return state;
+}
+
+/** Points of every location merged by time: [{time, "<region> #<id>": value}] for one figure. */
+export function seriesOf(history, figure) {
+  const byTime = new Map();
+  for (const location of history?.locations ?? []) {
+    const name = `${location.region} #${location.id}`;
+    for (const p of location.points ?? []) {
+      const row = byTime.get(p.time) ?? { time: p.time };
+      row[name] = p[figure] ?? null;
+      byTime.set(p.time, row);
+    }
+  }
+  return [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time));
+}
+
+const locationNames = (answer) => (answer?.locations ?? []).map((l) => `${l.region} #${l.id}`);
+
+function FigureChart({ id, title, data, names, day }) {
+  return (
+    <Card size="small" title={title} className="hosting-chart" data-chart={id}>
+      {data.length === 0 ? <Empty description="No figures in this window" /> : (
+        <div role="img" aria-label={`${title} per location`} style={{ width: "100%", height: 220 }}>
+          <ResponsiveContainer>
+            <LineChart data={data}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="time" tickFormatter={(t) => dayjs(t).format(day ? "MM-DD" : "HH:mm")} minTickGap={24} />
+              <YAxis width={48} />
+              <Tooltip labelFormatter={(t) => dayjs(t).format("YYYY-MM-DD HH:mm")} />
+              <Legend formatter={legendText} />
+              {names.map((n, i) => <Line key={n} type="monotone" dataKey={n} stroke={COLORS[i % COLORS.length]} dot={false}
+                                         isAnimationActive={false} connectNulls />)}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function EgressChart({ egress }) {
+  const names = locationNames(egress);
+  const data = useMemo(() => {
+    const byDate = new Map();
+    for (const l of egress?.locations ?? []) {
+      for (const d of l.days ?? []) {
+        const row = byDate.get(d.date) ?? { date: d.date };
+        row[`${l.region} #${l.id}`] = Math.round((d.outgoing_bytes ?? 0) / 1e6);
+        byDate.set(d.date, row);
+      }
+    }
+    return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+  }, [egress]);
+  return (
+    <Card size="small" title="Egress per day (MB out)" className="hosting-chart" data-chart="egress">
+      {data.length === 0 ? <Empty description="No egress in this window" /> : (
+        <div role="img" aria-label="Outgoing megabytes per day and location" style={{ width: "100%", height: 220 }}>
+          <ResponsiveContainer>
+            <BarChart data={data}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="date" tickFormatter={(d) => d.slice(5)} />
+              <YAxis width={56} />
+              <Tooltip />
+              <Legend formatter={legendText} />
+              {names.map((n, i) => <Bar key={n} dataKey={n} stackId="out" fill={COLORS[i % COLORS.length]} isAnimationActive={false} />)}
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+const STATUS_COLORS = { deployed: "green", failed: "red", deploying: "blue", enqueued: "default", none: "default" };
+
+export default function HostingDashboard() {
+  const { catalog } = useSession();
+  const can = (key) => catalog.resources.some((r) => r.key === key);
+  const enabled = can("teams") && can("applications");
+  const { query: { data: teams } } = useList({ resource: "teams", pagination: { currentPage: 1, pageSize: 100 },
+    sorters: [{ field: "id", order: "asc" }], errorNotification: false, queryOptions: { enabled } });
+  // team, application and resolution live in the query string (?team=&app=&resolution=): links keep the view
+  const [params, setParams] = useSearchParams();
+  const team = params.get("team");
+  const slug = params.get("app");
+  const resolution = params.get("resolution") === "day" ? "day" : "minute";
+  const change = (values) => setParams((old) => {
+    const next = new URLSearchParams(old);
+    Object.entries(values).forEach(([k, v]) => (v ? next.set(k, v) : next.delete(k)));
+    return next;
+  }, { replace: true });
+  const setTeam = (v) => change({ team: v, app: null });
+  const setSlug = (v) => change({ app: v });
+  const setResolution = (v) => change({ resolution: v === "day" ? "day" : null });
+  useEffect(() => { if (!team && teams?.data?.length) setTeam(String(teams.data[0]._id)); }, [teams, team]);
+  const apps = useHosting(team ? `teams/${team}/applications` : null, enabled && !!team);
+  const appList = apps.data?.data ?? [];
+  useEffect(() => {
+    if (apps.data && !appList.some((a) => a.slug === slug)) setSlug(appList.length ? appList[0].slug : null);
+  }, [apps.data]);
+  const base = team && slug ? `teams/${team}/applications/${encodeURIComponent(slug)}` : null;
+  const metrics = useHosting(base && `${base}/metrics?resolution=${resolution}`, can("instances"));
+  const egress = useHosting(base && `${base}/egress`, can("egressDays"));
+  const deploys = useHosting(base && `${base}/deploys?limit=20`, can("deploys"));
+  if (!enabled) return null;
+  const names = locationNames(metrics.data);
+  const day = resolution === "day";
+  return (
+    <Card id="hosting-dashboard" title="Hosting" style={{ marginBottom: 24 }}
+          extra={(
+            <Space wrap>
+              <Select id="hosting-team" aria-label="Team" style={{ width: 200 }} placeholder="Team" value={team}
+                      onChange={setTeam}
+                      options={(teams?.data ?? []).map((t) => ({ value: String(t._id), label: rowLabel(t) }))} />
+              <Select id="hosting-app" aria-label="Application" style={{ width: 200 }} placeholder="Application" value={slug}
+                      onChange={setSlug} options={appList.map((a) => ({ value: a.slug, label: a.name || a.slug }))} />
+              <Segmented id="hosting-resolution" aria-label="Resolution" value={resolution} onChange={setResolution}
+                         options={[{ value: "minute", label: "24 hours" }, { value: "day", label: "30 days" }]} />
+            </Space>
+          )}>
+      {!slug ? <Empty description={team ? "This team has no applications" : "No teams"} /> : (
+        <>
+          {metrics.error && <Typography.Paragraph type="danger">{metrics.error.message}</Typography.Paragraph>}
+          <Row gutter={[16, 16]}>
+            {FIGURES.map(([figure, title]) => (
+              <Col key={figure} xs={24} lg={12}>
+                <FigureChart id={figure} title={title} data={seriesOf(metrics.data, figure)} names={names} day={day} />
+              </Col>
+            ))}
+            {can("egressDays") && <Col xs={24} lg={12}><EgressChart egress={egress.data} /></Col>}
+            {can("deploys") && (
+              <Col xs={24} lg={12}>
+                <Card size="small" title="Deploy history" data-chart="deploys">
+                  <Table id="deploy-history" rowKey="id" size="small" pagination={false} loading={deploys.loading}
+                         dataSource={deploys.data?.data ?? []} scroll={{ x: "max-content" }}
+                         columns={[
+                           { key: "started_at", title: "Started", dataIndex: "started_at",
+                             render: (v) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "") },
+                           { key: "status", title: "Status", dataIndex: "status",
+                             render: (v) => <ColorTag color={STATUS_COLORS[v] ?? "default"}>{v}</ColorTag> },
+                           { key: "branch", title: "Branch", dataIndex: "branch" },
+                           { key: "commit", title: "Commit", dataIndex: "commit", render: (v) => (v ? String(v).slice(0, 8) : "") },
+                         ]} />
+                </Card>
+              </Col>
+            )}
+          </Row>
+        </>
+      )}
+    </Card>
+  );
+}

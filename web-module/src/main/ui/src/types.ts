@@ -1,0 +1,13 @@
+// The wire types of /admin-api, generated from openapi/warden-admin.yaml (npm run types, run by the build): a change
+// of the contract that the UI's typed code relies on fails `tsc --noEmit`, i.e. the Maven build (issue 20, point 1).
+import type { components } from "./generated/admin-api";
+
+type Schemas = components["schemas"];
+export type Catalog = Schemas["Catalog"];
+export type ResourceInfo = Schemas["ResourceInfo"];
+export type ColumnInfo = Schemas["ColumnInfo"];
+export type Row = Schemas["Row"];
+export type Me = Schemas["Me"];
+export type ErrorBody = Schemas["Error"];
+export type SavedView = Schemas["SavedView"];
+export type SavedViewInput = Schemas["SavedViewInput"];

@@ -1,0 +1,223 @@
+// Browser tests of the list page's daily work (issue 20): URL state across reload, back and shared links, bulk
+// delete, CSV export equal to the API's filtered list, saved views, and an axe-core check of the list, show, edit
+// and dashboard pages. Run by PanelUiIT.listWorkInHeadlessChromium with its own data (WARDEN_FIXTURES: admin
+// {email, password}, tag, boards [{id, name}], hosting {team, slug}); same environment as admin-ui.test.mjs.
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+const BASE = (process.env.WARDEN_URL || "http://localhost:9181").replace(/\/+$/, "");
+const ADMIN = `${BASE}/admin`;
+const F = JSON.parse(process.env.WARDEN_FIXTURES || "{}");
+const SHOTS = process.env.WARDEN_SCREENSHOTS || "ui-screenshots";
+const TIMEOUT = 20000;
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+fs.mkdirSync(SHOTS, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+let current = null;
+const failures = [];
+async function screenshot(page, name) {
+  await page.locator(".ant-spin-spinning").first().waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
+  await page.screenshot({ path: path.join(SHOTS, `work-${name}.png`), fullPage: true });
+}
+/** Each case is independent: a failure is reported and the next case still runs. */
+async function step(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    console.log(`ok   ${name} (${Date.now() - started} ms)`);
+  } catch (e) {
+    console.log(`FAIL ${name}: ${e.stack || e}`);
+    failures.push(name);
+    if (current) await current.screenshot({ path: path.join(SHOTS, `FAILED-work-${name.replace(/\W+/g, "-")}.png`), fullPage: true }).catch(() => {});
+  }
+}
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+  context.setDefaultTimeout(TIMEOUT);
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.log(`  [page error] ${e.message}`));
+  current = page;
+  return page;
+}
+async function signIn(page) {
+  await page.goto(`${ADMIN}/login`);
+  await page.locator("#email").fill(F.admin.email);
+  await page.locator("#password").fill(F.admin.password);
+  await page.locator("#sign-in").click();
+  await page.locator("#sidebar").waitFor();
+}
+const totalIs = (page, text) => page.waitForFunction((t) => document.querySelector("#total")?.textContent === t, text);
+const firstRow = (page) => page.locator("#resource-table tbody tr.ant-table-row").first().innerText();
+async function confirmModal(page, expectTitle) {
+  const modal = page.locator(".ant-modal-confirm").last();
+  await modal.waitFor();
+  if (expectTitle) assert.match(await modal.locator(".ant-modal-confirm-title").innerText(), expectTitle);
+  await page.locator("#confirm-ok").last().click();
+}
+/** The boards list searched for the tag, sorted by name descending, on page 2 of 10 rows. */
+async function boardsView(page) {
+  await page.goto(`${ADMIN}/leaderboards`);
+  await page.locator("#search").fill(F.tag);
+  await page.locator("#search").press("Enter");
+  await totalIs(page, `${F.boards.length} rows`);
+  const header = page.locator('thead th:has([data-column="name"])');
+  await header.click();
+  await page.waitForFunction(() => /sorters/.test(location.search));
+  await header.click();
+  await page.waitForFunction((first) => document.querySelector("#resource-table tbody tr.ant-table-row")?.textContent.includes(first),
+    F.boards.map((b) => b.name).sort().reverse()[0]);
+  await page.locator(".ant-pagination-options .ant-select").click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "10 / page" }).click();
+  await page.locator(".ant-pagination-item-2").click();
+  await page.waitForFunction(() => /currentPage=2/.test(location.search) && /pageSize=10/.test(location.search));
+  await page.locator(".ant-pagination-item-2.ant-pagination-item-active").waitFor();
+}
+const expectedPage2 = () => F.boards.map((b) => b.name).sort().reverse()[10];
+
+const admin = await newPage();
+await signIn(admin);
+let sharedLink = null;
+
+await step("URL state: page, page size, sort and search survive a reload and the back button", async () => {
+  await boardsView(admin);
+  await admin.waitForFunction((n) => document.querySelector("#resource-table tbody tr.ant-table-row")?.textContent.includes(n), expectedPage2());
+  sharedLink = admin.url();
+  assert.match(sharedLink, /filters/);
+  await screenshot(admin, "url-state");
+  await admin.reload();
+  await totalIs(admin, `${F.boards.length} rows`);
+  await admin.locator(".ant-pagination-item-2.ant-pagination-item-active").waitFor();
+  assert.match(await firstRow(admin), new RegExp(expectedPage2()));
+  assert.equal(await admin.locator("#search").inputValue(), F.tag);
+  await admin.locator("#resource-table tbody tr.ant-table-row .row-show").first().click();
+  await admin.locator("#show-fields").waitFor();
+  await admin.goBack();
+  await totalIs(admin, `${F.boards.length} rows`);
+  await admin.locator(".ant-pagination-item-2.ant-pagination-item-active").waitFor();
+  assert.match(await firstRow(admin), new RegExp(expectedPage2()));
+});
+
+await step("a shared link restores the filters in another browser", async () => {
+  assert.ok(sharedLink, "the first case made the link");
+  const other = await newPage();
+  await signIn(other);
+  await other.goto(sharedLink);
+  await totalIs(other, `${F.boards.length} rows`);
+  await other.locator(".ant-pagination-item-2.ant-pagination-item-active").waitFor();
+  assert.match(await firstRow(other), new RegExp(expectedPage2()));
+  await screenshot(other, "shared-link");
+  await other.context().close();
+  current = admin;
+});
+
+await step("export: the CSV download has the rows of the API's filtered list", async () => {
+  await admin.goto(`${ADMIN}/leaderboards`);
+  await admin.locator("#search").fill(F.tag);
+  await admin.locator("#search").press("Enter");
+  await totalIs(admin, `${F.boards.length} rows`);
+  await admin.locator("#export").click();
+  await screenshot(admin, "export-menu");
+  const [download] = await Promise.all([admin.waitForEvent("download"), admin.locator("#export-csv").click()]);
+  assert.equal(download.suggestedFilename(), "leaderboards.csv");
+  const file = await download.path();
+  const lines = fs.readFileSync(file, "utf8").trim().split("\r\n");
+  const header = lines[0].split(",");
+  const api = await (await admin.request.get(`${BASE}/admin-api/leaderboards?_q=${encodeURIComponent(F.tag)}&_end=1000&_sort=id`)).json();
+  const exported = lines.slice(1).map((l) => l.split(",")[header.indexOf("id")]).map(Number).sort((a, b) => a - b);
+  assert.deepEqual(exported, api.map((r) => r.id).sort((a, b) => a - b));
+  const names = lines.slice(1).map((l) => l.split(",")[header.indexOf("name")]).sort();
+  assert.deepEqual(names, api.map((r) => r.name).sort());
+});
+
+await step("saved view: save the filtered list under a name, reopen it from a clean list", async () => {
+  await admin.goto(`${ADMIN}/leaderboards`);
+  await admin.locator("#search").fill(`${F.tag}-2`);
+  await admin.locator("#search").press("Enter");
+  const expected = F.boards.filter((b) => b.name.includes(`${F.tag}-2`)).length;
+  await totalIs(admin, `${expected} rows`);
+  await admin.locator("#save-view").click();
+  await admin.locator("#view-name").fill("Twenties");
+  await confirmModal(admin, /Save this view/);
+  await admin.locator(".view-saved").waitFor();
+  await admin.goto(`${ADMIN}/leaderboards`);
+  await admin.locator("#resource-table").waitFor();
+  await admin.locator("#saved-views").click();
+  await admin.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "Twenties" }).click();
+  await totalIs(admin, `${expected} rows`);
+  assert.match(admin.url(), /filters/);
+  await screenshot(admin, "saved-view");
+});
+
+await step("bulk delete: three selected rows, one confirmation naming the count", async () => {
+  await admin.goto(`${ADMIN}/leaderboards`);
+  await admin.locator("#search").fill(F.tag);
+  await admin.locator("#search").press("Enter");
+  await totalIs(admin, `${F.boards.length} rows`);
+  const header = admin.locator('thead th:has([data-column="name"])');
+  await header.click();
+  await admin.waitForFunction(() => /sorters/.test(location.search));
+  const boxes = admin.locator("#resource-table tbody tr.ant-table-row .ant-checkbox-input");
+  for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+  await admin.locator("#selected-count", { hasText: "3 selected" }).waitFor();
+  await screenshot(admin, "bulk-selection");
+  await admin.locator("#bulk-delete").click();
+  await confirmModal(admin, /^Delete 3 /);
+  await admin.locator(".bulk-success").waitFor();
+  await totalIs(admin, `${F.boards.length - 3} rows`);
+});
+
+await step("hosting dashboard: charts of CCU, rooms, CPU, memory and egress, and the deploy history", async () => {
+  await admin.goto(`${ADMIN}/?team=${F.hosting.team}&app=${encodeURIComponent(F.hosting.slug)}`);
+  await admin.locator("#hosting-dashboard").waitFor();
+  for (const figure of ["ccu", "rooms", "cpu_percent", "memory_percent"]) {
+    await admin.locator(`[data-chart="${figure}"] .recharts-line-curve`).first().waitFor();
+  }
+  await admin.locator('[data-chart="egress"] .recharts-bar-rectangle').first().waitFor();
+  await admin.locator("#deploy-history .ant-table-row").first().waitFor();
+  await admin.locator("#hosting-dashboard").scrollIntoViewIfNeeded();
+  await screenshot(admin, "hosting-dashboard");
+  await admin.locator("#hosting-resolution").getByText("30 days").click();
+  await admin.waitForFunction(() => /resolution=day/.test(location.search));
+  await admin.locator('[data-chart="ccu"] .recharts-line-curve').first().waitFor();
+  await screenshot(admin, "hosting-dashboard-30-days");
+});
+
+await step("axe: no serious or critical violation on the list, show, edit and dashboard pages", async () => {
+  const pages = [
+    ["list", `${ADMIN}/leaderboards`, "#resource-table"],
+    ["show", `${ADMIN}/leaderboards/show/${F.boards[15].id}`, "#show-fields"],
+    ["edit", `${ADMIN}/leaderboards/edit/${F.boards[15].id}`, "#field-name"],
+    ["dashboard", `${ADMIN}/?team=${F.hosting.team}&app=${encodeURIComponent(F.hosting.slug)}`, "#deploy-history .ant-table-row"],
+  ];
+  const problems = [];
+  for (const [name, url, ready] of pages) {
+    await admin.goto(url);
+    await admin.locator(ready).first().waitFor();
+    await admin.locator(".ant-spin-spinning").first().waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
+    await admin.evaluate(AXE); // evaluated by the browser's debugger: not subject to the page's CSP
+    // antd's Table renders a zero-height, aria-hidden copy of the header row (.ant-table-measure-row) to measure
+    // column widths; it repeats the select-all checkbox. The visible header row is checked as any other element.
+    const result = await admin.evaluate(() => window.axe.run({ exclude: [[".ant-table-measure-row"]] }, { resultTypes: ["violations"] }));
+    for (const v of result.violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
+      problems.push(`${name}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+await browser.close();
+if (failures.length) {
+  console.log(`failed: ${failures.join("; ")}`);
+  process.exit(1);
+}
+console.log("all list-work browser steps passed");
