@@ -10,7 +10,7 @@ import { dataProvider, post, routerBase } from "./api";
 import { SessionProvider, useSession } from "./session";
 import { accessControlFrom, authProviderWith } from "./providers";
 import { ResourceIcon } from "./icons.jsx";
-import { SignIn, Bootstrap, PasswordReset } from "./pages/auth.jsx";
+import { SignIn, Bootstrap, PasswordReset, signInMethods } from "./pages/auth.jsx";
 import { ColorTag } from "./tags";
 
 // Route-level code splitting (issue 20): each page is its own chunk, loaded when first shown.
@@ -150,6 +150,16 @@ function Shell({ children }) {
     })),
   ];
   const signOut = async () => {
+    const methods = await signInMethods();
+    if (methods.sso) {
+      // SSO: a form POST navigation ends the session and goes on to the provider's sign-out (RP-initiated logout)
+      const form = document.createElement("form");
+      form.method = "POST";
+      form.action = methods.sso.logout;
+      document.body.appendChild(form);
+      form.submit();
+      return;
+    }
     try {
       await post("auth/logout");
     } finally {

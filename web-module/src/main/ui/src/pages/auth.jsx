@@ -25,15 +25,45 @@ function applyErrors(form, e) {
   return e.message || "Something went wrong";
 }
 
+/** Messages for the reasons a refused SSO sign-in comes back with (`/admin/?sso_error=<reason>`; docs/sso.md). */
+const SSO_ERRORS = {
+  no_role: (p) => `Your groups at ${p} give no access to Warden; ask an admin.`,
+  banned: () => "This account is banned.",
+  bad_state: () => "The sign-in expired or was started in another tab; try again.",
+  email_taken: () => "An account with this email exists and is not linked to your sign-in; ask an admin.",
+};
+
+/** The sign-in methods the server offers (`GET /admin-api/auth/methods`): `{password, sso}`. */
+export async function signInMethods() {
+  try {
+    return (await get("auth/methods")).data;
+  } catch {
+    return { password: true, sso: null };
+  }
+}
+
 export function SignIn({ expired }) {
   const session = useSession();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [form] = Form.useForm();
+  const [methods, setMethods] = useState(null);
   const [error, setError] = useState(expired ? "Your session has ended; sign in again." : null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    get("auth/bootstrap").then((r) => r.data.needed && navigate("/bootstrap", { replace: true })).catch(() => {});
-  }, [navigate]);
+    signInMethods().then((m) => {
+      setMethods(m);
+      const reason = params.get("sso_error");
+      if (reason) {
+        const message = SSO_ERRORS[reason];
+        setError(message ? message(m.sso ? m.sso.provider : "your provider") : "Single sign-on failed; try again.");
+        window.history.replaceState(null, "", window.location.pathname + window.location.hash);
+      }
+      if (m.password) {
+        get("auth/bootstrap").then((r) => r.data.needed && navigate("/bootstrap", { replace: true })).catch(() => {});
+      }
+    });
+  }, [navigate, params]);
   const submit = async (values) => {
     setBusy(true);
     setError(null);
@@ -46,21 +76,31 @@ export function SignIn({ expired }) {
       setBusy(false);
     }
   };
+  const password = !methods || methods.password;
   return (
     <Centered title="Sign in">
       {error && <Alert id="sign-in-error" type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={submit} id="sign-in-form">
-        <Form.Item label="Email" name="email" rules={[{ required: true, message: "Enter your email" }]}>
-          <Input id="email" autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, message: "Enter your password" }]}>
-          <Input.Password id="password" autoComplete="current-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy} id="sign-in">Sign in</Button>
-      </Form>
-      <div style={{ marginTop: 16 }}>
-        <Link to="/password-reset" id="forgot-password">Forgot your password?</Link>
-      </div>
+      {methods && methods.sso && (
+        <Button id="sign-in-sso" block href={methods.sso.start} style={{ marginBottom: password ? 16 : 0 }}>
+          Sign in with {methods.sso.provider}
+        </Button>
+      )}
+      {password && (
+        <>
+          <Form form={form} layout="vertical" onFinish={submit} id="sign-in-form">
+            <Form.Item label="Email" name="email" rules={[{ required: true, message: "Enter your email" }]}>
+              <Input id="email" autoComplete="username" autoFocus />
+            </Form.Item>
+            <Form.Item label="Password" name="password" rules={[{ required: true, message: "Enter your password" }]}>
+              <Input.Password id="password" autoComplete="current-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy} id="sign-in">Sign in</Button>
+          </Form>
+          <div style={{ marginTop: 16 }}>
+            <Link to="/password-reset" id="forgot-password">Forgot your password?</Link>
+          </div>
+        </>
+      )}
     </Centered>
   );
 }
