@@ -58,6 +58,7 @@ pid_of() { cat "$wlp/usr/servers/.pid/$1.pid" 2>/dev/null || true; }
 
 cleanup() {
     [ -z "${hold_pid:-}" ] || kill "$hold_pid" 2>/dev/null || true
+    [ -z "${ROOMS_KEEP:-}" ] || return 0 # ROOMS_KEEP=1: leave both nodes running (stop them with wlp/bin/server stop)
     "$wlp/bin/server" stop rooms-node-a >/dev/null 2>&1 || true
     "$wlp/bin/server" stop rooms-node-b >/dev/null 2>&1 || true
 }

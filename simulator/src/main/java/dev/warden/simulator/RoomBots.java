@@ -54,7 +54,8 @@ public class RoomBots {
     @Resource
     TimerService timers;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1) // see RoomsTool
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private final List<List<Bot>> groups = new ArrayList<>();
     private String wardenUrl;
     private volatile long lastWarning;
