@@ -268,9 +268,15 @@ class RoomsIT {
                 .post("/game-api/v1/auth/register").then().statusCode(201).extract().path("token");
         long userId = TestDb.scalar("SELECT id FROM warden_users WHERE email = ?", email);
         GameClient a = GameClient.connect("lobby", token);
-        a.next("state");
+        String roomA = a.next("state").getString("room_id");
         GameClient b = GameClient.connect("lobby", token);
         b.next("state");
+        // the Active sessions tab: the token's row (kind player) and the two open sockets with their room and node
+        Api.session(admin).get("/admin-api/users/" + userId + "/sessions").then().statusCode(200)
+                .body("findAll { it.kind == 'player' }.size()", equalTo(1))
+                .body("findAll { it.kind == 'websocket' }.size()", equalTo(2))
+                .body("findAll { it.kind == 'websocket' && it.room == '" + roomA + "' && it.node != null }.size()",
+                        org.hamcrest.Matchers.greaterThanOrEqualTo(1));
         Api.session(admin).contentType("application/json").body(Map.of("reason", "cheating"))
                 .post("/admin-api/users/" + userId + "/ban").then().statusCode(200)
                 .body("sessions_closed", equalTo(3)); // the token's session row and two sockets

@@ -46,6 +46,42 @@ public class LiveSessions {
         });
     }
 
+    /**
+     * The open game sockets of {@code userId} on every node (the Active sessions tab): this node's, and through
+     * {@link RoomBus} the other live nodes' (those that answer within the command timeout).
+     *
+     * @return {@code [{id, kind: "websocket", room, node, ip, user_agent: null, created_at, last_seen_at, expires_at: null}]}
+     */
+    public List<jakarta.json.JsonObject> describe(long userId) {
+        List<jakarta.json.JsonObject> out = new java.util.ArrayList<>(describeLocal(userId));
+        List<String> others;
+        try {
+            others = store.nodes().stream().map(RoomStore.NodeRow::node).filter(n -> !n.equals(rooms.node())).toList();
+        } catch (RuntimeException e) {
+            others = List.of();
+        }
+        out.addAll(bus.socketsElsewhere(userId, others));
+        return out;
+    }
+
+    /** {@link #describe} for this node only. */
+    public List<jakarta.json.JsonObject> describeLocal(long userId) {
+        List<jakarta.json.JsonObject> out = new java.util.ArrayList<>();
+        for (ClientConnection c : of(userId)) {
+            String room = rooms.roomOf(c).map(Room::id).orElse(null);
+            String opened = c.openedAt().toString();
+            out.add(dev.warden.common.JsonSupport.JSON.createObjectBuilder()
+                    .add("id", "ws-" + rooms.node() + "-" + Integer.toHexString(System.identityHashCode(c)))
+                    .add("kind", "websocket")
+                    .add("room", room == null ? jakarta.json.JsonValue.NULL : dev.warden.common.JsonSupport.JSON.createValue(room))
+                    .add("node", rooms.node())
+                    .add("ip", c.ip() == null ? jakarta.json.JsonValue.NULL : dev.warden.common.JsonSupport.JSON.createValue(c.ip()))
+                    .addNull("user_agent").add("created_at", opened).add("last_seen_at", opened).addNull("expires_at")
+                    .build());
+        }
+        return out;
+    }
+
     /** The open sockets of {@code userId} on this node. */
     public List<ClientConnection> of(long userId) {
         Set<ClientConnection> set = byUser.get(userId);

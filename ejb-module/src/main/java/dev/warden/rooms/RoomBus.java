@@ -266,11 +266,14 @@ public class RoomBus {
                 .add("from", rooms.node()).add("to", command.getString("from", ""));
         try {
             JsonObject args = command.getJsonObject("args");
-            JsonValue body = "close_user".equals(command.getString("op", ""))
-                    ? JSON.createObjectBuilder().add("closed", live.closeLocal(args.getJsonNumber("user_id").longValue(),
-                    args.getInt("code"))).build()
-                    : admin.execute(command.getString("op", ""), command.getString("room", ""),
-                    args == null ? JsonValue.EMPTY_JSON_OBJECT : args);
+            JsonValue body = switch (command.getString("op", "")) {
+                case "close_user" -> JSON.createObjectBuilder().add("closed",
+                        live.closeLocal(args.getJsonNumber("user_id").longValue(), args.getInt("code"))).build();
+                case "user_sockets" -> JSON.createArrayBuilder(live.describeLocal(args.getJsonNumber("user_id").longValue()))
+                        .build();
+                default -> admin.execute(command.getString("op", ""), command.getString("room", ""),
+                        args == null ? JsonValue.EMPTY_JSON_OBJECT : args);
+            };
             reply.add("status", 200).add("body", body);
         } catch (ApiException e) {
             JsonObjectBuilder fields = JSON.createObjectBuilder();
@@ -357,6 +360,37 @@ public class RoomBus {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 0;
+        } finally {
+            pending.remove(id);
+        }
+    }
+
+    /**
+     * The open game sockets of {@code userId} on the other live nodes (see {@link LiveSessions#describe}); nodes that
+     * do not answer within the command timeout are left out.
+     */
+    public List<JsonObject> socketsElsewhere(long userId, List<String> otherNodes) {
+        if (otherNodes.isEmpty() || !listening) {
+            return List.of();
+        }
+        String id = Hashing.randomToken(12);
+        Pending p = new Pending(otherNodes.size());
+        pending.put(id, p);
+        try {
+            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
+                    .add("op", "user_sockets").add("args", JSON.createObjectBuilder().add("user_id", userId)).build());
+            List<JsonObject> out = new ArrayList<>();
+            for (JsonObject a : p.await(timeoutMs)) {
+                if (a.getInt("status", 0) == 200 && a.get("body") instanceof jakarta.json.JsonArray sockets) {
+                    sockets.getValuesAs(JsonObject.class).forEach(out::add);
+                }
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        } catch (ApiException e) {
+            return List.of();
         } finally {
             pending.remove(id);
         }

@@ -200,6 +200,11 @@ public class Rooms implements Room.Host {
         rooms.values().forEach(r -> r.evict(connection));
     }
 
+    /** The room whose seat {@code connection} holds, if any. */
+    public Optional<Room> roomOf(ClientConnection connection) {
+        return rooms.values().stream().filter(r -> r.holds(connection)).findFirst();
+    }
+
     /** The room {@code id} on this node. */
     public Optional<Room> find(String id) {
         return Optional.ofNullable(rooms.get(id));
