@@ -80,6 +80,9 @@ idle)
     after=$(heap_kb)
     echo "[bench] server heap after GC with $open sockets: $((after / 1024)) MB; per connection: $(( (after - before) * 1024 / (open > 0 ? open : 1) )) bytes"
     echo "[bench] server RSS: $(grep VmRSS "/proc/$pid/status" | tr -s ' ')"
+    if [ -n "${ROOMS_BENCH_HISTO:-}" ]; then # the classes holding most of the heap (after the GC above)
+        jcmd "$pid" GC.class_histogram | head -25
+    fi
     echo >&3
     exec 3>&-
     wait "$tool" || true
