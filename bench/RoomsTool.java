@@ -368,12 +368,20 @@ public class RoomsTool {
         Map<String, long[]> pending = new ConcurrentHashMap<>();
         ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         Pattern marker = Pattern.compile("m([0-9]+)x");
+        java.util.concurrent.atomic.AtomicLong frames = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong bytes = new java.util.concurrent.atomic.AtomicLong();
         for (List<Client> group : byRoom) {
             for (Client c : group) {
+                java.util.Set<String> seen = ConcurrentHashMap.newKeySet(); // a marker counts once per client
                 c.onFrame = f -> {
                     long now = System.nanoTime();
+                    frames.incrementAndGet();
+                    bytes.addAndGet(f.length());
                     Matcher m = marker.matcher(f);
                     while (m.find()) {
+                        if (!seen.add(m.group(1))) {
+                            continue;
+                        }
                         long[] p = pending.get(m.group(1));
                         if (p != null) {
                             synchronized (p) {
@@ -412,6 +420,8 @@ public class RoomsTool {
         System.out.printf("broadcast: %d rooms x %d clients, 2 msg/s each, %d s: send -> last receipt %s; %d messages "
                 + "not seen by every client%n", rooms, perRoom, seconds, pct(l), pending.size());
         System.out.println("join time " + pct(join));
+        System.out.printf("frames received: %d, average %d characters%n", frames.get(),
+                frames.get() == 0 ? 0 : bytes.get() / frames.get());
     }
 
     static void bots(String base, int rooms, int perRoom) throws Exception {
