@@ -17,6 +17,8 @@ export WARDEN_BILLING_MP_REST_URL="${WARDEN_BILLING_MP_REST_URL:-$WARDEN_PUBLIC_
 export WARDEN_INFRASTRUCTURE_MP_REST_URL="${WARDEN_INFRASTRUCTURE_MP_REST_URL:-$WARDEN_PUBLIC_URL/warden-simulator/infrastructure}"
 # the simulator's control API (failure modes, docs/simulator.md) is for the demo and tests only: on with the demo
 if [ "$WARDEN_DEMO" = "true" ]; then export SIMULATOR_CONTROL_ENABLED="${SIMULATOR_CONTROL_ENABLED:-true}"; fi
+# the demo's live rooms: the simulator's bots (3 lobby rooms of 4 players over real WebSockets; docs/simulator.md)
+if [ "$WARDEN_DEMO" = "true" ]; then export SIMULATOR_ROOM_BOTS_ROOMS="${SIMULATOR_ROOM_BOTS_ROOMS:-3}"; fi
 export WARDEN_EGRESS_COPY_AT_STARTUP="${WARDEN_EGRESS_COPY_AT_STARTUP:-true}"
 
 warden_setup_node

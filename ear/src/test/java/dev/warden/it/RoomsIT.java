@@ -4,6 +4,10 @@ import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.GameClient;
 import dev.warden.it.support.TestDb;
+import dev.warden.it.ext.RoomsListPolicy;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import io.restassured.path.json.JsonPath;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -26,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Live rooms over real WebSockets (DESIGN.md section 5b; issue 16, Tests): the {@code lobby} type with max 10
- * clients, a 1.5 s reconnection grace and a long empty-room grace.
+ * clients, a 1.5 s reconnection grace and a long empty-room grace; a policy on {@code rooms} for {@code list}
+ * ({@link RoomsListPolicy}); the per-address limit on player sign-in and registration at 5 requests.
  */
 @ExtendWith(ArquillianExtension.class)
 class RoomsIT {
@@ -35,8 +40,16 @@ class RoomsIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.wardenWithConfig("it-rooms.jar", "warden.rooms.lobby.max-clients=10",
-                "warden.rooms.lobby.reconnection-grace-ms=1500", "warden.rooms.empty-dispose-ms=120000");
+        EnterpriseArchive ear = Deployments.wardenWithConfig("it-rooms.jar", "warden.rooms.lobby.max-clients=10",
+                "warden.rooms.lobby.reconnection-grace-ms=1500", "warden.rooms.empty-dispose-ms=120000",
+                // loopback is a trusted proxy here, so each registration can come from its own address
+                // (GameClient.register) and the per-address limit test from one address of its own
+                "warden.trusted-proxies=127.0.0.1, ::1", "warden.players.auth-max-per-ip=5",
+                "warden.players.auth-window-seconds=600");
+        ear.addAsLibrary(ShrinkWrap.create(JavaArchive.class, "rooms-list-policy.jar").addClass(RoomsListPolicy.class)
+                .addAsManifestResource(new StringAsset("<beans xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" "
+                        + "version=\"4.0\" bean-discovery-mode=\"annotated\"/>"), "beans.xml"));
+        return ear;
     }
 
     @BeforeEach
@@ -179,42 +192,118 @@ class RoomsIT {
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.unlock' AND target_id = ?", room));
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.dispose' AND target_id = ? "
                 + "AND payload->>'reason' = 'maintenance'", room));
+        // spec/admin-panel.md, Events: every room.* row holds the action's fields plus ip and userAgent
+        assertEquals(List.of("room.dispose", "room.kick", "room.lock", "room.message", "room.state_delete",
+                        "room.state_edit", "room.unlock"),
+                TestDb.column("SELECT DISTINCT action FROM warden_admin_audit WHERE target_id = ? AND resource = 'rooms' "
+                        + "ORDER BY action", room));
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE target_id = ? AND action LIKE 'room.%' "
+                + "AND (payload->'userAgent' IS NULL OR payload->>'ip' IS NULL)", room));
     }
 
     @Test
-    void aModNeedsTheRoomsScope() throws Exception {
+    void aModNeedsTheRoomsScopeAndAPolicyOnRoomsReplacesTheRule() throws Exception {
+        GameClient a = GameClient.connect("lobby", GameClient.register("scoped"));
+        String room = a.next("state").getString("room_id");
         String other = Api.signedIn("mod", "users").cookie();
-        Api.session(other).get("/admin-api/rooms").then().statusCode(403);
+        // list: the policy ['admin', 'mod'] replaces the rule, so a mod scoped elsewhere may list
+        Api.session(other).get("/admin-api/rooms").then().statusCode(200);
+        Api.session(other).get("/admin-api/rooms/_nodes").then().statusCode(200);
+        // read and the commands: no policy, so the rule: a mod needs the rooms scope
+        Api.session(other).get("/admin-api/rooms/" + room).then().statusCode(403);
+        Api.session(other).contentType("application/json").body("{}").post("/admin-api/rooms/" + room + "/lock")
+                .then().statusCode(403);
+        Api.session(other).contentType("application/json").body("{}").post("/admin-api/rooms/" + room + "/dispose")
+                .then().statusCode(403);
+        // a plain user is outside the policy's roles
+        Api.session(Api.signedIn("user", null).cookie()).get("/admin-api/rooms").then().statusCode(403);
         String mod = Api.signedIn("mod", "rooms").cookie();
         Api.session(mod).get("/admin-api/rooms").then().statusCode(200);
+        Api.session(mod).get("/admin-api/rooms/" + room).then().statusCode(200).body("id", equalTo(room));
         Api.session(mod).get("/admin-api/rooms/_nodes").then().statusCode(200).body("size()", equalTo(1));
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE target_id = ?", room),
+                "refused commands leave no audit row");
+    }
+
+    @Test
+    void playerSignInAndRegistrationAreLimitedPerAddress() throws Exception {
+        String address = "198.51.100." + (1 + Math.floorMod(TestDb.unique().hashCode(), 250));
+        String elsewhere = address.replace("198.51.100.", "203.0.113.");
+        TestDb.scalar("WITH d AS (DELETE FROM warden_limit_counters WHERE key IN (?, ?) RETURNING 1) SELECT count(*) FROM d",
+                "player-auth-ip:" + address, "player-auth-ip:" + elsewhere);
+        String email = "limited-" + TestDb.unique() + "@example.com";
+        Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
+                .body(Map.of("email", email, "password", "player password")).post("/game-api/v1/auth/register")
+                .then().statusCode(201);
+        for (int i = 0; i < 3; i++) {
+            Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
+                    .body(Map.of("email", email, "password", "player password")).post("/game-api/v1/auth/login")
+                    .then().statusCode(200);
+        }
+        Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
+                .body(Map.of("email", email, "password", "wrong password")).post("/game-api/v1/auth/login")
+                .then().statusCode(401);
+        // the sixth request from the address in the window: refused whatever it carries
+        io.restassured.response.Response refused = Api.anonymous().header("X-Forwarded-For", address)
+                .contentType("application/json").body(Map.of("email", email, "password", "player password"))
+                .post("/game-api/v1/auth/login");
+        refused.then().statusCode(429).body("error.code", equalTo("rate_limited"));
+        long retry = Long.parseLong(refused.header("Retry-After"));
+        assertTrue(retry >= 1 && retry <= 600, "Retry-After " + retry);
+        Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
+                .body(Map.of("email", "other-" + email, "password", "player password"))
+                .post("/game-api/v1/auth/register").then().statusCode(429).header("Retry-After", org.hamcrest.Matchers.notNullValue());
+        // another address is not affected
+        Api.anonymous().header("X-Forwarded-For", elsewhere)
+                .contentType("application/json").body(Map.of("email", email, "password", "player password"))
+                .post("/game-api/v1/auth/login").then().statusCode(200);
     }
 
     @Test
     void banClosesThePlayersSocketsAndRevokeKillsOldTokens() throws Exception {
         String email = "banned-" + TestDb.unique() + "@example.com";
-        String token = Api.anonymous().contentType("application/json")
+        String address = "10.250." + Math.floorMod(TestDb.unique().hashCode(), 250) + ".9";
+        String token = Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
                 .body(Map.of("email", email, "password", "player password"))
                 .post("/game-api/v1/auth/register").then().statusCode(201).extract().path("token");
         long userId = TestDb.scalar("SELECT id FROM warden_users WHERE email = ?", email);
         GameClient a = GameClient.connect("lobby", token);
-        a.next("state");
+        String roomA = a.next("state").getString("room_id");
         GameClient b = GameClient.connect("lobby", token);
         b.next("state");
+        // the Active sessions tab: the token's row (kind player) and the two open sockets with their room and node
+        Api.session(admin).get("/admin-api/users/" + userId + "/sessions").then().statusCode(200)
+                .body("findAll { it.kind == 'player' }.size()", equalTo(1))
+                .body("findAll { it.kind == 'websocket' }.size()", equalTo(2))
+                .body("findAll { it.kind == 'websocket' && it.room == '" + roomA + "' && it.node != null }.size()",
+                        org.hamcrest.Matchers.greaterThanOrEqualTo(1));
         Api.session(admin).contentType("application/json").body(Map.of("reason", "cheating"))
                 .post("/admin-api/users/" + userId + "/ban").then().statusCode(200)
                 .body("sessions_closed", equalTo(3)); // the token's session row and two sockets
         assertEquals(4003, a.closeCode());
         assertEquals(4003, b.closeCode());
         assertEquals(4003, GameClient.connect("lobby", token).closeCode());
-        Api.anonymous().contentType("application/json").body(Map.of("email", email, "password", "player password"))
+        Api.anonymous().header("X-Forwarded-For", address).contentType("application/json").body(Map.of("email", email, "password", "player password"))
                 .post("/game-api/v1/auth/login").then().statusCode(403);
 
         Api.session(admin).post("/admin-api/users/" + userId + "/unban").then().statusCode(200);
-        String fresh = Api.anonymous().contentType("application/json")
+        String fresh = Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
                 .body(Map.of("email", email, "password", "player password"))
                 .post("/game-api/v1/auth/login").then().statusCode(200).extract().path("token");
-        Api.session(admin).post("/admin-api/users/" + userId + "/revoke-sessions").then().statusCode(200);
-        assertEquals(4003, GameClient.connect("lobby", fresh).closeCode());
+        GameClient c = GameClient.connect("lobby", fresh);
+        c.next("state");
+        Api.session(admin).post("/admin-api/users/" + userId + "/revoke-sessions").then().statusCode(200)
+                .body("sessions_closed", equalTo(2)); // the new token's session row and its socket
+        assertEquals(4003, c.closeCode(), "revoke-sessions closes the open socket");
+        assertEquals(4003, GameClient.connect("lobby", fresh).closeCode(), "the token from before the revoke is dead");
+        assertEquals(4003, GameClient.connect("lobby", token).closeCode());
+        assertEquals(List.of("3"), TestDb.column("SELECT payload->>'sessionsClosed' FROM warden_admin_audit "
+                + "WHERE action = 'user.ban' AND target_id = ?", Long.toString(userId)));
+        String after = Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
+                .body(Map.of("email", email, "password", "player password"))
+                .post("/game-api/v1/auth/login").then().statusCode(200).extract().path("token");
+        GameClient d = GameClient.connect("lobby", after);
+        d.next("state"); // a token issued after the revoke works
+        d.leave();
     }
 }

@@ -28,7 +28,8 @@ import static dev.warden.common.JsonSupport.JSON;
  * valid while the row exists and has not expired, its {@code token_version} equals the user's (ban and
  * revoke-sessions bump it and delete the rows) and the user is not banned. Config:
  * {@code warden.players.token-ttl-hours} (default 720). Failed sign-ins count in the same throttle as the
- * panel's ({@link LoginThrottle}): 429 after repeated failures.
+ * panel's ({@link LoginThrottle}): 429 after repeated failures; and every register or login request counts in the
+ * per-address limit of {@link PlayerAuthLimits} (429 with {@code Retry-After}).
  */
 @Stateless
 public class PlayerAuth {
@@ -49,6 +50,9 @@ public class PlayerAuth {
     @EJB
     LoginThrottle throttle;
 
+    @EJB
+    PlayerAuthLimits limits;
+
     @Inject
     @ConfigProperty(name = "warden.players.token-ttl-hours", defaultValue = "720")
     long ttlHours;
@@ -60,6 +64,7 @@ public class PlayerAuth {
      *                      429 after repeated failures
      */
     public PlayerLogin login(String email, String password, String ip, String userAgent) {
+        limits.admit(ip);
         require("email", email);
         require("password", password);
         throttle.check(email.strip(), ip);
@@ -85,9 +90,11 @@ public class PlayerAuth {
      * {@code POST /game-api/v1/auth/register {email, password, display_name?}}: a new user with no role (a
      * player), signed in.
      *
-     * @throws ApiException 409 {@code conflict} when the email is taken; 422 bad email, password or name
+     * @throws ApiException 409 {@code conflict} when the email is taken; 422 bad email, password or name; 429 too
+     *                      many requests from the address
      */
     public PlayerLogin register(String email, String password, String displayName, String ip, String userAgent) {
+        limits.admit(ip);
         Map<String, List<String>> problems = new LinkedHashMap<>();
         if (email == null || email.isBlank()) {
             problems.put("email", List.of("is required"));

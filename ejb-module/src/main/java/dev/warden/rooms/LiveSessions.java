@@ -14,7 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The game sockets open on this node, by user: what ban, unban and revoke-sessions close (spec/admin-panel.md,
- * Payloads: "All three user endpoints also close the user's live WebSocket sessions"; close code 4003).
+ * Payloads: "All three user endpoints also close the user's live WebSocket sessions"; close code 4003), here and,
+ * through {@link RoomBus}, on every other live node (DESIGN.md section 5b, "Across nodes").
  */
 @Singleton
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
@@ -23,6 +24,12 @@ public class LiveSessions {
 
     @EJB
     Rooms rooms;
+
+    @EJB
+    RoomBus bus;
+
+    @EJB
+    RoomStore store;
 
     private final Map<Long, Set<ClientConnection>> byUser = new ConcurrentHashMap<>();
 
@@ -39,6 +46,42 @@ public class LiveSessions {
         });
     }
 
+    /**
+     * The open game sockets of {@code userId} on every node (the Active sessions tab): this node's, and through
+     * {@link RoomBus} the other live nodes' (those that answer within the command timeout).
+     *
+     * @return {@code [{id, kind: "websocket", room, node, ip, user_agent: null, created_at, last_seen_at, expires_at: null}]}
+     */
+    public List<jakarta.json.JsonObject> describe(long userId) {
+        List<jakarta.json.JsonObject> out = new java.util.ArrayList<>(describeLocal(userId));
+        List<String> others;
+        try {
+            others = store.nodes().stream().map(RoomStore.NodeRow::node).filter(n -> !n.equals(rooms.node())).toList();
+        } catch (RuntimeException e) {
+            others = List.of();
+        }
+        out.addAll(bus.socketsElsewhere(userId, others));
+        return out;
+    }
+
+    /** {@link #describe} for this node only. */
+    public List<jakarta.json.JsonObject> describeLocal(long userId) {
+        List<jakarta.json.JsonObject> out = new java.util.ArrayList<>();
+        for (ClientConnection c : of(userId)) {
+            String room = rooms.roomOf(c).map(Room::id).orElse(null);
+            String opened = c.openedAt().toString();
+            out.add(dev.warden.common.JsonSupport.JSON.createObjectBuilder()
+                    .add("id", "ws-" + rooms.node() + "-" + Integer.toHexString(System.identityHashCode(c)))
+                    .add("kind", "websocket")
+                    .add("room", room == null ? jakarta.json.JsonValue.NULL : dev.warden.common.JsonSupport.JSON.createValue(room))
+                    .add("node", rooms.node())
+                    .add("ip", c.ip() == null ? jakarta.json.JsonValue.NULL : dev.warden.common.JsonSupport.JSON.createValue(c.ip()))
+                    .addNull("user_agent").add("created_at", opened).add("last_seen_at", opened).addNull("expires_at")
+                    .build());
+        }
+        return out;
+    }
+
     /** The open sockets of {@code userId} on this node. */
     public List<ClientConnection> of(long userId) {
         Set<ClientConnection> set = byUser.get(userId);
@@ -46,12 +89,30 @@ public class LiveSessions {
     }
 
     /**
-     * Closes every socket of {@code userId} on this node with {@code code} (4003 for ban, unban and
-     * revoke-sessions); their seats are freed at once (no reconnection grace).
+     * Closes every socket of {@code userId} on every node with {@code code} (4003 for ban, unban and
+     * revoke-sessions): this node's at once, the other live nodes' ({@code warden_nodes}) through {@link RoomBus},
+     * waiting up to the command timeout (2 s) for their counts.
+     *
+     * @return how many sockets were closed on all nodes that answered
+     */
+    public int closeUser(long userId, int code) {
+        int closed = closeLocal(userId, code);
+        List<String> others;
+        try {
+            others = store.nodes().stream().map(RoomStore.NodeRow::node).filter(n -> !n.equals(rooms.node())).toList();
+        } catch (RuntimeException e) {
+            others = List.of();
+        }
+        return closed + bus.closeUserElsewhere(userId, code, others);
+    }
+
+    /**
+     * Closes every socket of {@code userId} on this node with {@code code}; their seats are freed at once (no
+     * reconnection grace).
      *
      * @return how many sockets were closed
      */
-    public int closeUser(long userId, int code) {
+    public int closeLocal(long userId, int code) {
         Set<ClientConnection> set = byUser.remove(userId);
         if (set == null) {
             return 0;

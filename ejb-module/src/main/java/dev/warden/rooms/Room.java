@@ -227,6 +227,11 @@ public final class Room implements RoomContext {
         return true;
     }
 
+    /** True when a seat of this room is held on {@code connection}. */
+    synchronized boolean holds(ClientConnection connection) {
+        return seats.values().stream().anyMatch(s -> s.connection == connection);
+    }
+
     /** Removes every seat held on {@code connection} (a ban); the caller closes the socket. */
     boolean evict(ClientConnection connection) {
         List<Seat> gone = new ArrayList<>();

@@ -24,8 +24,9 @@ import static dev.warden.common.JsonSupport.JSON;
 /**
  * The operators' commands on live rooms (DESIGN.md section 5b, "Admin API"): read, kick, lock, unlock, state edit
  * and delete by JSON Pointer, dispose, message, and the node view. Authorization and audit are the caller's (the
- * admin resource). A room that does not exist is 404; a room hosted by another node is 503 with
- * {@code Retry-After} until the cross-node command path exists; a room that does not answer within 2 s is 503.
+ * admin resource). A room that does not exist is 404; a room hosted by another node gets the command through
+ * {@link RoomBus} (503 with {@code Retry-After} when that node does not answer within 2 s); a room that does not
+ * answer within 2 s is 503.
  *
  * <p>Each command runs in a container transaction (the default, {@code REQUIRED}) although rooms live in memory:
  * without one, an {@link ApiException} (a 404 or 422, rollback by declaration) thrown after a read of
@@ -43,16 +44,17 @@ public class RoomAdmin {
     @EJB
     RoomStore store;
 
+    @EJB
+    RoomBus bus;
+
     /** The list: every room of the cluster, filtered, sorted and windowed ({@link RoomQuery}). */
     public RoomQuery.Result list(Map<String, List<String>> params) {
         return RoomQuery.parse(params).apply(RoomQuery.rows(store.rows(), rooms));
     }
 
-    /** {@code {id, type, node, clients, max_clients, locked, created_at, state, clients_list}}: the room in full. */
+    /** {@code {id, type, node, clients, max_clients, locked, created_at, state, clients: [...]}}: the room in full. */
     public JsonObject read(String id) {
-        Room room = local(id);
-        JsonObject state = onRoom(room, r -> r.state());
-        return full(room, state);
+        return route(id, "read", JsonValue.EMPTY_JSON_OBJECT).asJsonObject();
     }
 
     /** The room's list row plus {@code state} and {@code clients: [...]}. */
@@ -79,17 +81,13 @@ public class RoomAdmin {
      * @throws ApiException 404 unknown room or client
      */
     public void kick(String id, String clientId, String reason) {
-        Room room = local(id);
-        if (clientId == null || !room.kick(clientId, CloseCodes.KICKED, reason == null ? "kicked" : reason)) {
-            throw ApiException.notFound("No client '" + clientId + "' in room " + id);
-        }
+        route(id, "kick", JSON.createObjectBuilder().add("client_id", nullable(clientId))
+                .add("reason", nullable(reason)).build());
     }
 
     /** Locks or unlocks; the room after. */
     public JsonObject lock(String id, boolean locked) {
-        Room room = local(id);
-        room.setLocked(locked);
-        return RoomQuery.json(RoomQuery.row(room, rooms.node()));
+        return route(id, "lock", JSON.createObjectBuilder().add("locked", locked).build()).asJsonObject();
     }
 
     /**
@@ -98,17 +96,8 @@ public class RoomAdmin {
      * @throws ApiException 422 {@code path} malformed or its parent missing
      */
     public JsonObject editState(String id, String path, JsonValue value) {
-        Room room = local(id);
-        return onRoom(room, r -> {
-            JsonValue before = at(r.state(), path);
-            try {
-                r.set(path, value);
-            } catch (JsonException | IllegalArgumentException e) {
-                throw ApiException.invalid("path", e.getMessage());
-            }
-            return JSON.createObjectBuilder().add("before", before == null ? JsonValue.NULL : before)
-                    .add("after", value).add("state", r.state()).build();
-        });
+        return route(id, "state_edit", JSON.createObjectBuilder().add("path", nullable(path)).add("value", value).build())
+                .asJsonObject();
     }
 
     /**
@@ -117,21 +106,12 @@ public class RoomAdmin {
      * @throws ApiException 422 {@code path} malformed or nothing there
      */
     public JsonObject deleteState(String id, String path) {
-        Room room = local(id);
-        return onRoom(room, r -> {
-            JsonValue before = at(r.state(), path);
-            if (before == null || path.isEmpty()) {
-                throw ApiException.invalid("path", "no value at '" + path + "'");
-            }
-            r.remove(path);
-            return JSON.createObjectBuilder().add("before", before).add("state", r.state()).build();
-        });
+        return route(id, "state_delete", JSON.createObjectBuilder().add("path", nullable(path)).build()).asJsonObject();
     }
 
     /** Disposes of the room: every client is closed with 4004. */
     public void dispose(String id, String reason) {
-        Room room = local(id);
-        room.dispose(CloseCodes.DISPOSED, reason == null ? "disposed by an operator" : reason);
+        route(id, "dispose", JSON.createObjectBuilder().add("reason", nullable(reason)).build());
     }
 
     /**
@@ -140,18 +120,111 @@ public class RoomAdmin {
      * @throws ApiException 404 unknown room or client
      */
     public void message(String id, String type, JsonValue data, String clientId) {
-        Room room = local(id);
-        if (clientId != null && room.snapshot().stream().noneMatch(c -> c.clientId().equals(clientId))) {
-            throw ApiException.notFound("No client '" + clientId + "' in room " + id);
+        route(id, "message", JSON.createObjectBuilder().add("type", nullable(type)).add("data", data)
+                .add("client_id", nullable(clientId)).build());
+    }
+
+    /**
+     * Runs command {@code op} on room {@code id} of this node: the owner's side of a command sent by another node
+     * ({@link RoomBus}). Ops and answers: {@code read} the room in full, {@code kick {client_id, reason}} true,
+     * {@code lock {locked}} the room's row, {@code state_edit {path, value}} {@code {before, after, state}},
+     * {@code state_delete {path}} {@code {before, state}}, {@code dispose {reason}} true,
+     * {@code message {type, data, client_id}} true.
+     *
+     * @throws ApiException 404 the room is not (or no longer) on this node, or an unknown client; 422 bad path;
+     *                      400 unknown op
+     */
+    public JsonValue execute(String op, String id, JsonObject args) {
+        Room room = rooms.find(id).filter(r -> !r.disposed())
+                .orElseThrow(() -> ApiException.notFound("No room '" + id + "'"));
+        return run(op, room, args);
+    }
+
+    private JsonValue route(String id, String op, JsonObject args) {
+        Room room = rooms.find(id).orElse(null);
+        if (room != null && !room.disposed()) {
+            return run(op, room, args);
         }
-        onRoom(room, r -> {
-            if (clientId == null) {
-                r.broadcast(type, data);
-            } else {
-                r.send(clientId, type, data);
+        RoomStore.Row row = store.row(id);
+        if (row != null && !row.node().equals(rooms.node())) {
+            return bus.call(row.node(), op, id, args);
+        }
+        throw ApiException.notFound("No room '" + id + "'");
+    }
+
+    private JsonValue run(String op, Room room, JsonObject args) {
+        String id = room.id();
+        switch (op) {
+            case "read":
+                return full(room, onRoom(room, Room::state));
+            case "kick": {
+                String clientId = text(args, "client_id");
+                String reason = text(args, "reason");
+                if (clientId == null || !room.kick(clientId, CloseCodes.KICKED, reason == null ? "kicked" : reason)) {
+                    throw ApiException.notFound("No client '" + clientId + "' in room " + id);
+                }
+                return JsonValue.TRUE;
             }
-            return JsonValue.TRUE;
-        });
+            case "lock":
+                room.setLocked(args.getBoolean("locked", true));
+                return RoomQuery.json(RoomQuery.row(room, rooms.node()));
+            case "state_edit": {
+                String path = text(args, "path");
+                JsonValue value = args.getOrDefault("value", JsonValue.NULL);
+                return onRoom(room, r -> {
+                    JsonValue before = at(r.state(), path);
+                    try {
+                        r.set(path, value);
+                    } catch (JsonException | IllegalArgumentException e) {
+                        throw ApiException.invalid("path", e.getMessage());
+                    }
+                    return JSON.createObjectBuilder().add("before", before == null ? JsonValue.NULL : before)
+                            .add("after", value).add("state", r.state()).build();
+                });
+            }
+            case "state_delete": {
+                String path = text(args, "path");
+                return onRoom(room, r -> {
+                    JsonValue before = at(r.state(), path);
+                    if (before == null || path.isEmpty()) {
+                        throw ApiException.invalid("path", "no value at '" + path + "'");
+                    }
+                    r.remove(path);
+                    return JSON.createObjectBuilder().add("before", before).add("state", r.state()).build();
+                });
+            }
+            case "dispose": {
+                String reason = text(args, "reason");
+                room.dispose(CloseCodes.DISPOSED, reason == null ? "disposed by an operator" : reason);
+                return JsonValue.TRUE;
+            }
+            case "message": {
+                String clientId = text(args, "client_id");
+                String type = text(args, "type");
+                JsonValue data = args.getOrDefault("data", JsonValue.NULL);
+                if (clientId != null && room.snapshot().stream().noneMatch(c -> c.clientId().equals(clientId))) {
+                    throw ApiException.notFound("No client '" + clientId + "' in room " + id);
+                }
+                return onRoom(room, r -> {
+                    if (clientId == null) {
+                        r.broadcast(type, data);
+                    } else {
+                        r.send(clientId, type, data);
+                    }
+                    return JsonValue.TRUE;
+                });
+            }
+            default:
+                throw ApiException.badRequest("Unknown room command '" + op + "'");
+        }
+    }
+
+    private static JsonValue nullable(String value) {
+        return value == null ? JsonValue.NULL : JSON.createValue(value);
+    }
+
+    private static String text(JsonObject args, String name) {
+        return args.get(name) instanceof jakarta.json.JsonString s ? s.getString() : null;
     }
 
     /** {@code GET /admin-api/rooms/_nodes}: every live node with its figures. */
@@ -174,19 +247,6 @@ public class RoomAdmin {
         } catch (JsonException e) {
             throw ApiException.invalid("path", e.getMessage());
         }
-    }
-
-    private Room local(String id) {
-        Room room = rooms.find(id).orElse(null);
-        if (room != null && !room.disposed()) {
-            return room;
-        }
-        RoomStore.Row row = store.row(id);
-        if (row != null && !row.node().equals(rooms.node())) {
-            throw new ApiException(ErrorCode.UNAVAILABLE, "Room " + id + " is hosted by node " + row.node()
-                    + "; send the command to that node").withHeaders(Map.of("Retry-After", "2"));
-        }
-        throw ApiException.notFound("No room '" + id + "'");
     }
 
     private static <T> T onRoom(Room room, Function<Room, T> work) {

@@ -140,6 +140,16 @@ public class Rooms implements Room.Host {
      * @return the admission, or a refusal: 4004 unknown type or room, 4009 locked or full
      */
     public Admission join(String typeName, String roomId, String clientId, Player player, ClientConnection connection) {
+        return join(typeName, roomId, clientId, false, player, connection);
+    }
+
+    /**
+     * As {@link #join(String, String, String, Player, ClientConnection)}; with {@code create} (and no
+     * {@code roomId}) always seats the player in a new room of the type ({@code ?create=true}, like Colyseus'
+     * {@code create}).
+     */
+    public Admission join(String typeName, String roomId, String clientId, boolean create, Player player,
+                          ClientConnection connection) {
         RoomType type = types.get(typeName);
         if (type == null) {
             return Admission.refused(CloseCodes.DISPOSED, "no room type '" + typeName + "'");
@@ -151,7 +161,7 @@ public class Rooms implements Room.Host {
             }
             return room.admit(player, connection, clientId);
         }
-        for (Room room : rooms.values()) {
+        for (Room room : create ? List.<Room>of() : rooms.values()) {
             if (room.type().equals(typeName) && !room.locked() && room.seatCount() < room.maxClients()) {
                 Admission admission = room.admit(player, connection, null);
                 if (admission.admitted()) {
@@ -188,6 +198,11 @@ public class Rooms implements Room.Host {
      */
     public void evict(ClientConnection connection) {
         rooms.values().forEach(r -> r.evict(connection));
+    }
+
+    /** The room whose seat {@code connection} holds, if any. */
+    public Optional<Room> roomOf(ClientConnection connection) {
+        return rooms.values().stream().filter(r -> r.holds(connection)).findFirst();
     }
 
     /** The room {@code id} on this node. */

@@ -166,7 +166,8 @@ public class UserModeration {
     }
 
     /**
-     * The user's live sessions (not expired), newest first: the Active sessions tab. They show where a user
+     * The user's live sessions (not expired), newest first, then their open game sockets on every node
+     * ({@code kind: "websocket"} with {@code room} and {@code node}): the Active sessions tab. They show where a user
      * signs in from, so they are for admins and mods only (issue 13, point 3), whatever the users policies say.
      *
      * @throws ApiException 403 for role user; 404 unknown user
@@ -190,6 +191,8 @@ public class UserModeration {
                     out.add(session);
                 }
             }
+            // the user's open game sockets on every node (issue 16, point 3): kind websocket, with room and node
+            liveSessions.describe(userId).forEach(out::add);
             return out.build().getValuesAs(JsonObject.class);
         } catch (SQLException e) {
             throw new IllegalStateException("Listing sessions of user " + id + " failed: " + e.getMessage(), e);

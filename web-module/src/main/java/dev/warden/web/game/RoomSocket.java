@@ -28,7 +28,7 @@ import static dev.warden.common.JsonSupport.JSON;
  * One game client's room socket (DESIGN.md section 5b, "Clients"). On open: the player token is checked (4003
  * when missing, unknown, revoked or banned), then the client is seated (join or create, a given room, or a
  * resumed seat with {@code ?client_id=}) or closed with the refusal's code (4004 no such room, 4009 locked or full).
- * Client frames {@code {"t":"msg","type":..,"data":..}} go to the room; other frames are ignored. A close with
+ * {@code ?create=true} on the type's URL always opens a new room. Client frames {@code {"t":"msg","type":..,"data":..}} go to the room; other frames are ignored. A close with
  * 1000 gives the seat up; any other drop keeps it for the room type's reconnection grace.
  */
 public class RoomSocket extends Endpoint {
@@ -59,8 +59,10 @@ public class RoomSocket extends Endpoint {
         beans.live().opened(connection);
         Map<String, String> path = session.getPathParameters();
         List<String> resume = session.getRequestParameterMap().get("client_id");
+        List<String> create = session.getRequestParameterMap().get("create");
         Admission admission = beans.rooms().join(path.get("type"), path.get("roomId"),
-                resume == null || resume.isEmpty() ? null : resume.get(0), player, connection);
+                resume == null || resume.isEmpty() ? null : resume.get(0),
+                create != null && create.contains("true"), player, connection);
         if (!admission.admitted()) {
             beans.live().closed(connection);
             connection.close(admission.closeCode(), admission.reason());

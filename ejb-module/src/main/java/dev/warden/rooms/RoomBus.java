@@ -1,0 +1,461 @@
+package dev.warden.rooms;
+
+import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
+import dev.warden.common.Hashing;
+import dev.warden.common.sql.Sql;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+import javax.sql.DataSource;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import static dev.warden.common.JsonSupport.JSON;
+
+/**
+ * The command path between nodes (DESIGN.md section 5b, "Across nodes"): PostgreSQL {@code LISTEN}/{@code NOTIFY}
+ * on the channel {@value #CHANNEL}.
+ *
+ * <p>Every message is a JSON object: a command {@code {"k":"cmd","id","from","to","op","room"?,"args"}} ({@code to}
+ * a node name, or {@code "*"} for every node), or an answer {@code {"k":"re","id","from","to","status","body"}} with
+ * {@code status} 200, or the error's status with {@code code} (an {@link ErrorCode} name), {@code message} and
+ * {@code fields}. A message over {@value #INLINE_MAX} bytes (NOTIFY payloads are capped at 8,000) is stored in
+ * {@code warden_room_messages} and the notification carries {@code {"ref","to"}} only; its receiver reads and
+ * deletes the row.
+ *
+ * <p>One dedicated pooled connection listens, on a thread from the platform's {@link ManagedThreadFactory}: it
+ * polls {@code getNotifications} with a 500 ms timeout, reconnects with a doubling back-off (0.5 s to 30 s) when the
+ * connection breaks, and stops when the application stops. Commands received run on the platform's
+ * {@link ManagedExecutorService}, never on the listener thread. A node that does not answer within
+ * {@code warden.rooms.command-timeout-ms} (default 2000) makes the caller's command 503 with {@code Retry-After}.
+ */
+@Singleton
+@Startup
+@DependsOn("Rooms")
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class RoomBus {
+
+    /** The one notification channel. */
+    public static final String CHANNEL = "warden_rooms_bus";
+
+    /** Largest message sent inline in a NOTIFY payload (bytes of UTF-8). */
+    static final int INLINE_MAX = 7000;
+
+    private static final Logger LOG = Logger.getLogger(RoomBus.class.getName());
+
+    /** Receives the answers to one command: one for a node, one per node for a broadcast. */
+    private static final class Pending {
+        final int expected;
+        final List<JsonObject> answers = new ArrayList<>();
+
+        Pending(int expected) {
+            this.expected = expected;
+        }
+
+        synchronized void add(JsonObject answer) {
+            answers.add(answer);
+            notifyAll();
+        }
+
+        synchronized List<JsonObject> await(long ms) throws InterruptedException {
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+            while (answers.size() < expected) {
+                long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
+                if (left <= 0) {
+                    break;
+                }
+                wait(left);
+            }
+            return List.copyOf(answers);
+        }
+    }
+
+    @Resource(lookup = Sql.DATA_SOURCE)
+    DataSource dataSource;
+
+    @Resource
+    ManagedThreadFactory threads;
+
+    @Resource
+    ManagedExecutorService executor;
+
+    @EJB
+    Rooms rooms;
+
+    @EJB
+    RoomAdmin admin;
+
+    @EJB
+    LiveSessions live;
+
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    private volatile boolean running;
+    private volatile boolean listening;
+    private volatile Connection listenConnection;
+    private Thread listener;
+    private long timeoutMs;
+
+    @PostConstruct
+    void start() {
+        timeoutMs = ConfigProvider.getConfig().getOptionalValue("warden.rooms.command-timeout-ms", Long.class)
+                .orElse(2000L);
+        running = true;
+        listener = threads.newThread(this::listen);
+        listener.setName("warden-rooms-bus");
+        listener.setDaemon(true);
+        listener.start();
+    }
+
+    @PreDestroy
+    void stop() {
+        running = false;
+        Thread t = listener;
+        if (t != null) {
+            t.interrupt();
+            try {
+                t.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        Connection c = listenConnection;
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                LOG.log(Level.FINE, "Rooms bus: closing the listener connection failed", e);
+            }
+        }
+    }
+
+    /** True while the listener connection is up (commands to other nodes can be answered). */
+    public boolean listening() {
+        return listening;
+    }
+
+    private void listen() {
+        long backoff = 500;
+        while (running) {
+            try (Connection c = dataSource.getConnection()) {
+                listenConnection = c;
+                PgNotifications notes = PgNotifications.of(c);
+                try (Statement s = c.createStatement()) {
+                    s.execute("LISTEN " + CHANNEL);
+                }
+                if (!c.getAutoCommit()) {
+                    c.commit();
+                }
+                listening = true;
+                backoff = 500;
+                LOG.info(() -> "Rooms bus: node " + rooms.node() + " listening on " + CHANNEL);
+                while (running) {
+                    for (PgNotifications.Note note : notes.poll(500)) {
+                        if (CHANNEL.equals(note.channel())) {
+                            received(note.payload());
+                        }
+                    }
+                }
+            } catch (SQLException | RuntimeException e) {
+                if (!running) {
+                    break;
+                }
+                long wait = backoff;
+                LOG.log(Level.WARNING, "Rooms bus: listener connection failed (" + e.getMessage() + "); retrying in "
+                        + wait + " ms");
+                sleep(wait);
+                backoff = Math.min(backoff * 2, 30_000);
+            } finally {
+                listening = false;
+                listenConnection = null;
+            }
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void received(String payload) {
+        JsonObject message = parse(payload);
+        if (message == null) {
+            return;
+        }
+        String to = message.getString("to", "");
+        if (!to.equals(rooms.node()) && !to.equals("*")) {
+            return;
+        }
+        if (message.containsKey("ref")) {
+            message = parse(take(message.getString("ref")));
+            if (message == null) {
+                return;
+            }
+        }
+        if (rooms.node().equals(message.getString("from", null)) && "*".equals(to)) {
+            return; // our own broadcast
+        }
+        JsonObject m = message;
+        switch (m.getString("k", "")) {
+            case "cmd" -> {
+                try {
+                    executor.execute(() -> answer(m));
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "Rooms bus: command " + m.getString("op", "?") + " not scheduled", e);
+                }
+            }
+            case "re" -> {
+                Pending p = pending.get(m.getString("id", ""));
+                if (p != null) {
+                    p.add(m);
+                }
+            }
+            default -> LOG.fine(() -> "Rooms bus: ignored " + payload);
+        }
+    }
+
+    private static JsonObject parse(String text) {
+        if (text == null) {
+            return null;
+        }
+        try (JsonReader reader = JSON.createReader(new StringReader(text))) {
+            return reader.readValue() instanceof JsonObject o ? o : null;
+        } catch (JsonException e) {
+            return null;
+        }
+    }
+
+    /** Runs a command addressed to this node and sends its answer. */
+    private void answer(JsonObject command) {
+        JsonObjectBuilder reply = JSON.createObjectBuilder().add("k", "re").add("id", command.getString("id", ""))
+                .add("from", rooms.node()).add("to", command.getString("from", ""));
+        try {
+            JsonObject args = command.getJsonObject("args");
+            JsonValue body = switch (command.getString("op", "")) {
+                case "close_user" -> JSON.createObjectBuilder().add("closed",
+                        live.closeLocal(args.getJsonNumber("user_id").longValue(), args.getInt("code"))).build();
+                case "user_sockets" -> JSON.createArrayBuilder(live.describeLocal(args.getJsonNumber("user_id").longValue()))
+                        .build();
+                default -> admin.execute(command.getString("op", ""), command.getString("room", ""),
+                        args == null ? JsonValue.EMPTY_JSON_OBJECT : args);
+            };
+            reply.add("status", 200).add("body", body);
+        } catch (ApiException e) {
+            JsonObjectBuilder fields = JSON.createObjectBuilder();
+            e.fields().forEach((k, v) -> fields.add(k, JSON.createArrayBuilder(v)));
+            reply.add("status", e.status()).add("code", e.errorCode().name()).add("message", String.valueOf(e.getMessage()))
+                    .add("fields", fields);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Rooms bus: command " + command.getString("op", "?") + " failed", e);
+            reply.add("status", 500).add("code", ErrorCode.SERVER_ERROR.name()).add("message", "The room's node failed");
+        }
+        try {
+            send(reply.build());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Rooms bus: answer not sent", e);
+        }
+    }
+
+    /**
+     * Runs {@code op} on room {@code roomId} at {@code node} and returns the answer's body.
+     *
+     * @throws ApiException the owner's error (e.g. 404 the room vanished, 422 bad path); 503 {@code unavailable}
+     *                      with {@code Retry-After} when the node does not answer in time or the bus is down
+     */
+    public JsonValue call(String node, String op, String roomId, JsonObject args) {
+        if (!listening) {
+            throw new ApiException(ErrorCode.UNAVAILABLE, "Room " + roomId + " is on node " + node
+                    + " and the command path between nodes is down").withHeaders(Map.of("Retry-After", "2"));
+        }
+        String id = Hashing.randomToken(12);
+        Pending p = new Pending(1);
+        pending.put(id, p);
+        try {
+            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", node)
+                    .add("op", op).add("room", roomId).add("args", args).build());
+            List<JsonObject> answers = p.await(timeoutMs);
+            if (answers.isEmpty()) {
+                throw new ApiException(ErrorCode.UNAVAILABLE, "Node " + node + " did not answer within " + timeoutMs
+                        + " ms").withHeaders(Map.of("Retry-After", "2"));
+            }
+            return body(answers.get(0));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException(ErrorCode.UNAVAILABLE, "Interrupted").withHeaders(Map.of("Retry-After", "1"));
+        } finally {
+            pending.remove(id);
+        }
+    }
+
+    /**
+     * Asks every other live node to close the sockets of {@code userId} with {@code code}, waiting up to the command
+     * timeout for their answers.
+     *
+     * @return the sockets they closed (nodes that did not answer in time count 0, and are logged)
+     */
+    public int closeUserElsewhere(long userId, int code, List<String> otherNodes) {
+        if (otherNodes.isEmpty()) {
+            return 0;
+        }
+        if (!listening) {
+            LOG.warning(() -> "Rooms bus: down; the sockets of user " + userId + " on nodes " + otherNodes
+                    + " were not closed");
+            return 0;
+        }
+        String id = Hashing.randomToken(12);
+        Pending p = new Pending(otherNodes.size());
+        pending.put(id, p);
+        try {
+            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
+                    .add("op", "close_user").add("args", JSON.createObjectBuilder().add("user_id", userId)
+                            .add("code", code)).build());
+            List<JsonObject> answers = p.await(timeoutMs);
+            if (answers.size() < otherNodes.size()) {
+                LOG.warning(() -> "Rooms bus: " + answers.size() + " of " + otherNodes.size()
+                        + " nodes answered closing the sockets of user " + userId);
+            }
+            int closed = 0;
+            for (JsonObject a : answers) {
+                if (a.getInt("status", 0) == 200 && a.get("body") instanceof JsonObject b
+                        && b.get("closed") instanceof JsonNumber n) {
+                    closed += n.intValue();
+                }
+            }
+            return closed;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        } finally {
+            pending.remove(id);
+        }
+    }
+
+    /**
+     * The open game sockets of {@code userId} on the other live nodes (see {@link LiveSessions#describe}); nodes that
+     * do not answer within the command timeout are left out.
+     */
+    public List<JsonObject> socketsElsewhere(long userId, List<String> otherNodes) {
+        if (otherNodes.isEmpty() || !listening) {
+            return List.of();
+        }
+        String id = Hashing.randomToken(12);
+        Pending p = new Pending(otherNodes.size());
+        pending.put(id, p);
+        try {
+            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
+                    .add("op", "user_sockets").add("args", JSON.createObjectBuilder().add("user_id", userId)).build());
+            List<JsonObject> out = new ArrayList<>();
+            for (JsonObject a : p.await(timeoutMs)) {
+                if (a.getInt("status", 0) == 200 && a.get("body") instanceof jakarta.json.JsonArray sockets) {
+                    sockets.getValuesAs(JsonObject.class).forEach(out::add);
+                }
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        } catch (ApiException e) {
+            return List.of();
+        } finally {
+            pending.remove(id);
+        }
+    }
+
+    private static JsonValue body(JsonObject answer) {
+        int status = answer.getInt("status", 500);
+        if (status == 200) {
+            return answer.getOrDefault("body", JsonValue.NULL);
+        }
+        ErrorCode code;
+        try {
+            code = ErrorCode.valueOf(answer.getString("code", ErrorCode.SERVER_ERROR.name()));
+        } catch (IllegalArgumentException e) {
+            code = ErrorCode.SERVER_ERROR;
+        }
+        Map<String, List<String>> fields = new java.util.LinkedHashMap<>();
+        if (answer.get("fields") instanceof JsonObject f) {
+            f.forEach((k, v) -> fields.put(k, v.getValueType() == JsonValue.ValueType.ARRAY
+                    ? v.asJsonArray().stream().map(x -> x instanceof JsonString s ? s.getString() : x.toString()).toList()
+                    : List.of(v.toString())));
+        }
+        throw new ApiException(code, answer.getString("message", "The room's node failed"), fields, Map.of());
+    }
+
+    /** NOTIFYs {@code message}, through {@code warden_room_messages} when it is too large for a payload. */
+    private void send(JsonObject message) {
+        String text = message.toString();
+        try (Connection c = dataSource.getConnection()) {
+            if (text.getBytes(StandardCharsets.UTF_8).length > INLINE_MAX) {
+                String ref = Hashing.randomToken(16);
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO warden_room_messages (id, body) VALUES (?, ?)")) {
+                    ps.setString(1, ref);
+                    ps.setString(2, text);
+                    ps.executeUpdate();
+                }
+                text = JSON.createObjectBuilder().add("ref", ref).add("to", message.getString("to")).build().toString();
+                if (Math.floorMod(ref.hashCode(), 50) == 0) {
+                    try (Statement s = c.createStatement()) {
+                        s.executeUpdate("DELETE FROM warden_room_messages WHERE created_at < now() - interval '1 minute'");
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+                ps.setString(1, CHANNEL);
+                ps.setString(2, text);
+                ps.execute();
+            }
+        } catch (SQLException e) {
+            throw new ApiException(ErrorCode.UNAVAILABLE, "Sending a command to another node failed: " + e.getMessage())
+                    .withHeaders(Map.of("Retry-After", "2"));
+        }
+    }
+
+    /** Reads and deletes a stored message, or null when it is gone. */
+    private String take(String ref) {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM warden_room_messages WHERE id = ? RETURNING body")) {
+            ps.setString(1, ref);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Rooms bus: reading stored message " + ref + " failed", e);
+            return null;
+        }
+    }
+}
