@@ -187,6 +187,23 @@ class RequestLimitsIT {
     }
 
     @Test
+    void adminApiAnswersOverHttp2() throws Exception {
+        // the JDK client upgrades to HTTP/2 (h2c) on its first request; later requests carry :authority, not Host
+        java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder()
+                .version(java.net.http.HttpClient.Version.HTTP_2).build();
+        java.net.URI me = java.net.URI.create(Api.baseUrl() + "/admin-api/auth/me");
+        List<String> answers = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            java.net.http.HttpResponse<String> answer = client.send(java.net.http.HttpRequest.newBuilder(me)
+                    .header("Cookie", "warden_session=" + admin).GET().build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            answers.add(answer.version() + " " + answer.statusCode());
+        }
+        assertTrue(answers.stream().allMatch(a -> a.endsWith(" 200")), answers.toString());
+        assertTrue(answers.get(2).startsWith("HTTP_2"), "the client did not switch to HTTP/2: " + answers);
+    }
+
+    @Test
     void adminPagesSendFramingReferrerAndContentSecurityHeaders() {
         for (String path : List.of("/admin/", "/admin/users")) {
             Api.anonymous().get(path).then().statusCode(200)

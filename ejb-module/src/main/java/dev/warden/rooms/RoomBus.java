@@ -292,15 +292,16 @@ public class RoomBus {
     }
 
     /**
-     * Runs {@code op} on room {@code roomId} at {@code node} and returns the answer's body.
-     *
-     * @throws ApiException the owner's error (e.g. 404 the room vanished, 422 bad path); 503 {@code unavailable}
-     *                      with {@code Retry-After} when the node does not answer in time or the bus is down
+     * Runs {@code op} on room {@code roomId} at {@code node} and returns the node's answer, an envelope
+     * {@code {status, body}} or {@code {status, code, message, fields?, retry_after?}}: 503 {@code UNAVAILABLE} with
+     * {@code retry_after} when the node does not answer in time or the bus is down. {@link #body(JsonObject)} turns
+     * it into the body or an {@link ApiException}, in the caller: this bean runs without a container transaction
+     * (its NOTIFY must leave at once), and an application exception thrown out of it after a statement would roll
+     * back Open Liberty's local transaction with a {@code WLTC0017E} line at ERROR.
      */
-    public JsonValue call(String node, String op, String roomId, JsonObject args) {
+    public JsonObject call(String node, String op, String roomId, JsonObject args) {
         if (!listening) {
-            throw new ApiException(ErrorCode.UNAVAILABLE, "Room " + roomId + " is on node " + node
-                    + " and the command path between nodes is down").withHeaders(Map.of("Retry-After", "2"));
+            return unavailable("Room " + roomId + " is on node " + node + " and the command path between nodes is down", 2);
         }
         String id = Hashing.randomToken(12);
         Pending p = new Pending(1);
@@ -310,93 +311,32 @@ public class RoomBus {
                     .add("op", op).add("room", roomId).add("args", args).build());
             List<JsonObject> answers = p.await(timeoutMs);
             if (answers.isEmpty()) {
-                throw new ApiException(ErrorCode.UNAVAILABLE, "Node " + node + " did not answer within " + timeoutMs
-                        + " ms").withHeaders(Map.of("Retry-After", "2"));
+                return unavailable("Node " + node + " did not answer within " + timeoutMs + " ms", 2);
             }
-            return body(answers.get(0));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ApiException(ErrorCode.UNAVAILABLE, "Interrupted").withHeaders(Map.of("Retry-After", "1"));
-        } finally {
-            pending.remove(id);
-        }
-    }
-
-    /**
-     * Asks every other live node to close the sockets of {@code userId} with {@code code}, waiting up to the command
-     * timeout for their answers.
-     *
-     * @return the sockets they closed (nodes that did not answer in time count 0, and are logged)
-     */
-    public int closeUserElsewhere(long userId, int code, List<String> otherNodes) {
-        if (otherNodes.isEmpty()) {
-            return 0;
-        }
-        if (!listening) {
-            LOG.warning(() -> "Rooms bus: down; the sockets of user " + userId + " on nodes " + otherNodes
-                    + " were not closed");
-            return 0;
-        }
-        String id = Hashing.randomToken(12);
-        Pending p = new Pending(otherNodes.size());
-        pending.put(id, p);
-        try {
-            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
-                    .add("op", "close_user").add("args", JSON.createObjectBuilder().add("user_id", userId)
-                            .add("code", code)).build());
-            List<JsonObject> answers = p.await(timeoutMs);
-            if (answers.size() < otherNodes.size()) {
-                LOG.warning(() -> "Rooms bus: " + answers.size() + " of " + otherNodes.size()
-                        + " nodes answered closing the sockets of user " + userId);
-            }
-            int closed = 0;
-            for (JsonObject a : answers) {
-                if (a.getInt("status", 0) == 200 && a.get("body") instanceof JsonObject b
-                        && b.get("closed") instanceof JsonNumber n) {
-                    closed += n.intValue();
-                }
-            }
-            return closed;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return 0;
-        } finally {
-            pending.remove(id);
-        }
-    }
-
-    /**
-     * The open game sockets of {@code userId} on the other live nodes (see {@link LiveSessions#describe}); nodes that
-     * do not answer within the command timeout are left out.
-     */
-    public List<JsonObject> socketsElsewhere(long userId, List<String> otherNodes) {
-        if (otherNodes.isEmpty() || !listening) {
-            return List.of();
-        }
-        String id = Hashing.randomToken(12);
-        Pending p = new Pending(otherNodes.size());
-        pending.put(id, p);
-        try {
-            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
-                    .add("op", "user_sockets").add("args", JSON.createObjectBuilder().add("user_id", userId)).build());
-            List<JsonObject> out = new ArrayList<>();
-            for (JsonObject a : p.await(timeoutMs)) {
-                if (a.getInt("status", 0) == 200 && a.get("body") instanceof jakarta.json.JsonArray sockets) {
-                    sockets.getValuesAs(JsonObject.class).forEach(out::add);
-                }
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return List.of();
+            return answers.get(0);
         } catch (ApiException e) {
-            return List.of();
+            return unavailable(e.getMessage(), 2);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return unavailable("Interrupted", 1);
         } finally {
             pending.remove(id);
         }
     }
 
-    private static JsonValue body(JsonObject answer) {
+    private static JsonObject unavailable(String message, int retryAfterSeconds) {
+        return JSON.createObjectBuilder().add("status", ErrorCode.UNAVAILABLE.status())
+                .add("code", ErrorCode.UNAVAILABLE.name()).add("message", message)
+                .add("retry_after", retryAfterSeconds).build();
+    }
+
+    /**
+     * The body of a {@link #call} answer.
+     *
+     * @throws ApiException the owner's error (e.g. 404 the room vanished, 422 bad path), or 503 with
+     *                      {@code Retry-After} when the node did not answer
+     */
+    public static JsonValue body(JsonObject answer) {
         int status = answer.getInt("status", 500);
         if (status == 200) {
             return answer.getOrDefault("body", JsonValue.NULL);
@@ -413,7 +353,9 @@ public class RoomBus {
                     ? v.asJsonArray().stream().map(x -> x instanceof JsonString s ? s.getString() : x.toString()).toList()
                     : List.of(v.toString())));
         }
-        throw new ApiException(code, answer.getString("message", "The room's node failed"), fields, Map.of());
+        Map<String, String> headers = answer.containsKey("retry_after")
+                ? Map.of("Retry-After", String.valueOf(answer.getInt("retry_after"))) : Map.of();
+        throw new ApiException(code, answer.getString("message", "The room's node failed"), fields, headers);
     }
 
     /** NOTIFYs {@code message}, through {@code warden_room_messages} when it is too large for a payload. */

@@ -72,9 +72,9 @@ public class RequestGuardFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
-        if ((path.equals("/admin-api") || path.startsWith("/admin-api/")) && !hosts.allows(request.getHeader("Host"))) {
+        if ((path.equals("/admin-api") || path.startsWith("/admin-api/")) && !hosts.allows(host(request))) {
             refuse(response, 403, "forbidden", "This server does not answer for host '" + printable(
-                    request.getHeader("Host")) + "'; see warden.allowed-hosts", null);
+                    host(request)) + "'; see warden.allowed-hosts", null);
             return;
         }
         String pathProblem = InputChecks.pathProblem(request.getRequestURI());
@@ -134,6 +134,19 @@ public class RequestGuardFilter extends HttpFilter {
     }
 
     /** {@code text} with control characters replaced, cut to 100 characters, for messages. */
+    /**
+     * The host the client addressed: the {@code Host} header, or over HTTP/2 (where it is the {@code :authority}
+     * pseudo-header, which Liberty does not show as {@code Host} on an upgraded h2c connection) the server name the
+     * container read from it. An HTTP/1.x request without {@code Host} has none (null), and is refused.
+     */
+    static String host(HttpServletRequest request) {
+        String host = request.getHeader("Host");
+        if ((host == null || host.isBlank()) && request.getProtocol() != null && request.getProtocol().startsWith("HTTP/2")) {
+            return request.getServerName();
+        }
+        return host;
+    }
+
     static String printable(String text) {
         if (text == null) {
             return "";
