@@ -331,6 +331,80 @@ public class RoomBus {
     }
 
     /**
+     * Asks every other live node to close the sockets of {@code userId} with {@code code}, waiting up to the command
+     * timeout for their answers.
+     *
+     * @return the sockets they closed (nodes that did not answer in time count 0, and are logged)
+     */
+    public int closeUserElsewhere(long userId, int code, List<String> otherNodes) {
+        if (otherNodes.isEmpty()) {
+            return 0;
+        }
+        if (!listening) {
+            LOG.warning(() -> "Rooms bus: down; the sockets of user " + userId + " on nodes " + otherNodes
+                    + " were not closed");
+            return 0;
+        }
+        String id = Hashing.randomToken(12);
+        Pending p = new Pending(otherNodes.size());
+        pending.put(id, p);
+        try {
+            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
+                    .add("op", "close_user").add("args", JSON.createObjectBuilder().add("user_id", userId)
+                            .add("code", code)).build());
+            List<JsonObject> answers = p.await(timeoutMs);
+            if (answers.size() < otherNodes.size()) {
+                LOG.warning(() -> "Rooms bus: " + answers.size() + " of " + otherNodes.size()
+                        + " nodes answered closing the sockets of user " + userId);
+            }
+            int closed = 0;
+            for (JsonObject a : answers) {
+                if (a.getInt("status", 0) == 200 && a.get("body") instanceof JsonObject b
+                        && b.get("closed") instanceof JsonNumber n) {
+                    closed += n.intValue();
+                }
+            }
+            return closed;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        } finally {
+            pending.remove(id);
+        }
+    }
+
+    /**
+     * The open game sockets of {@code userId} on the other live nodes (see {@link LiveSessions#describe}); nodes that
+     * do not answer within the command timeout are left out.
+     */
+    public List<JsonObject> socketsElsewhere(long userId, List<String> otherNodes) {
+        if (otherNodes.isEmpty() || !listening) {
+            return List.of();
+        }
+        String id = Hashing.randomToken(12);
+        Pending p = new Pending(otherNodes.size());
+        pending.put(id, p);
+        try {
+            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
+                    .add("op", "user_sockets").add("args", JSON.createObjectBuilder().add("user_id", userId)).build());
+            List<JsonObject> out = new ArrayList<>();
+            for (JsonObject a : p.await(timeoutMs)) {
+                if (a.getInt("status", 0) == 200 && a.get("body") instanceof jakarta.json.JsonArray sockets) {
+                    sockets.getValuesAs(JsonObject.class).forEach(out::add);
+                }
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        } catch (ApiException e) {
+            return List.of();
+        } finally {
+            pending.remove(id);
+        }
+    }
+
+    /**
      * The body of a {@link #call} answer.
      *
      * @throws ApiException the owner's error (e.g. 404 the room vanished, 422 bad path), or 503 with
