@@ -56,6 +56,8 @@ final class DemoBanner {
                 "    curl -i -b /tmp/warden.cookies '" + url + "/admin-api/users?_start=0&_end=10&_sort=id&_order=asc'",
                 "  Read the hosting API with the token:",
                 "    curl -i -H 'Authorization: Bearer " + apiToken + "' " + url + "/api/v1/applications",
+                "",
+                "  Lost the password? scripts/reset-admin.sh " + admin.email() + " sets a new one (docs/configuration.md).",
                 rule);
     }
 

@@ -45,6 +45,8 @@ class DemoBannerTest {
                 "    curl -i -b /tmp/warden.cookies 'http://localhost:9080/admin-api/users?_start=0&_end=10&_sort=id&_order=asc'",
                 "  Read the hosting API with the token:",
                 "    curl -i -H 'Authorization: Bearer wdn_T' http://localhost:9080/api/v1/applications",
+                "",
+                "  Lost the password? scripts/reset-admin.sh admin@warden.local sets a new one (docs/configuration.md).",
                 rule), List.of(banner.split(System.lineSeparator(), -1)));
     }
 
