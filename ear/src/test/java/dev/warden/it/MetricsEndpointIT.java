@@ -20,7 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * What {@code GET /metrics} shows anonymous callers (issue 18, point 2; docs/security.md, "/metrics"): aggregate
  * counters and timings of the server and of Warden's code (per servlet, per REST method, per fault-tolerance
- * method, per data source), Warden's {@code warden_audit_write_failures_total}, and no data: after a sign-in, API
+ * method, per data source, per route template), Warden's {@code warden_audit_write_failures_total} once an audit
+ * write failed (AuditIT), and no data: after a sign-in, API
  * token use, a hosting request naming a slug and a password reset, none of the email, password, session cookie,
  * token (or its prefix), slug, customer id or display name appears in the answer. Liberty only (WildFly serves
  * no {@code /metrics} on the HTTP port: docs/wildfly.md).
@@ -52,6 +53,10 @@ class MetricsEndpointIT {
         Api.bearer(token).get("/api/v1/billing");
         Api.anonymous().contentType("application/json").body(Map.of("email", email))
                 .post("/admin-api/auth/password-reset").then().statusCode(202);
+        // paths no route matches: their text must not become a label either
+        Api.bearer(token).get("/api/v1/no-such-route-" + tag);
+        Api.session(cookie).get("/admin-api/no-such-resource-" + tag);
+        Api.anonymous().get("/admin/no-such-page-" + tag);
 
         Response metrics = Api.anonymous().get("/metrics");
         String body = metrics.asString();
@@ -60,7 +65,9 @@ class MetricsEndpointIT {
         Files.writeString(copy, body, StandardCharsets.UTF_8);
 
         assertEquals(200, metrics.statusCode(), body);
-        assertTrue(body.contains("warden_audit_write_failures_total"), "the application counter is listed");
+        // per route template (MicroProfile Telemetry's HTTP metric) and per REST method, never per concrete path
+        assertTrue(body.contains("http_route=\"/api/v1/applications/{slug}/metrics/current\""), "request metrics by route");
+        assertTrue(body.contains("REST_request_seconds_count{class=\"dev.warden.web.auth.AuthResource\""), "REST metrics");
         for (String secret : List.of(email, password, displayName, cookie, token, token.substring(0, 12), slug,
                 customer, tag)) {
             assertFalse(body.contains(secret), "/metrics shows " + secret + " to anonymous callers (see " + copy + ")");
