@@ -55,4 +55,28 @@ class TelemetryIT {
         ServerLog.await(mark, Pattern.compile("SERVER[^\\n]*/api/v1/billing"), Duration.ofSeconds(30));
         ServerLog.await(mark, Pattern.compile("http\\.server\\.request\\.duration"), Duration.ofSeconds(30));
     }
+
+    /**
+     * The audit-failure counter's portable form (issue 14, point 6: {@code AuditFailureTelemetry}) is exported with
+     * the other metrics: a database trigger refuses one audit row (as in AuditIT), the mutation succeeds, and the
+     * counter {@code warden.audit.write.failures} appears in the next export.
+     */
+    @Test
+    void aFailedAuditWriteIsCountedByTheOpenTelemetryCounter() throws Exception {
+        String admin = Api.signedIn("admin", null).cookie();
+        String marker = "telemetryauditfail" + TestDb.unique().replaceAll("[^a-z0-9]", "");
+        TestDb.update("CREATE FUNCTION warden_it_" + marker + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                + "IF NEW.payload::text LIKE '%" + marker + "%' THEN RAISE EXCEPTION 'audit refused for the test'; END IF; "
+                + "RETURN NEW; END $$");
+        TestDb.update("CREATE TRIGGER warden_it_" + marker + " BEFORE INSERT ON warden_admin_audit "
+                + "FOR EACH ROW EXECUTE FUNCTION warden_it_" + marker + "()");
+        try {
+            long mark = ServerLog.mark();
+            Api.post(admin, "configs", "{\"key\": \"" + marker + "\", \"value\": 1}").then().statusCode(201);
+            ServerLog.await(mark, Pattern.compile("warden\\.audit\\.write\\.failures"), Duration.ofSeconds(30));
+        } finally {
+            TestDb.update("DROP TRIGGER warden_it_" + marker + " ON warden_admin_audit");
+            TestDb.update("DROP FUNCTION warden_it_" + marker + "()");
+        }
+    }
 }
