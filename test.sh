@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: unit tests of each module, then the Arquillian integration tests, which start their own
-# Open Liberty server (port 9181) against a fresh PostgreSQL database "warden_it" on 127.0.0.1:5432. The same tests
-# on WildFly 39 too (port 9182, database "warden_it_wildfly"; docs/wildfly.md): ./test.sh -Dwarden.it.wildfly
-# (not yet part of the default run: see docs/wildfly.md, "Tests on WildFly").
+# Open Liberty server (port 9181) against a fresh PostgreSQL database "warden_it" on 127.0.0.1:5432, then the same
+# tests on WildFly 39 (port 9182, database "warden_it_wildfly"; docs/wildfly.md, "Integration tests").
+# WARDEN_IT_WILDFLY=false ./test.sh leaves WildFly out (Liberty only, as plain `mvn verify`).
 # Sets the machine up first (scripts/setup.sh): PostgreSQL, node/npm, and Chromium for the browser test.
 # Maven arguments pass through, e.g. ./test.sh -Dit.test=HealthIT -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false
 set -euo pipefail
@@ -28,4 +28,7 @@ elif [ ! -x "$chromium" ]; then
     exit 1
 fi
 
-exec mvn -B verify "$@"
+# both servers unless WARDEN_IT_WILDFLY=false (the ear module's profile wildfly-it is switched on by the property)
+wildfly=(-Dwarden.it.wildfly)
+if [ "${WARDEN_IT_WILDFLY:-true}" = false ]; then wildfly=(); fi
+exec mvn -B verify "${wildfly[@]}" "$@"

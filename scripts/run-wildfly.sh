@@ -11,7 +11,7 @@ echo "[warden] building for WildFly (tests skipped; run ./test.sh for them)..."
 # -Dwarden.server=wildfly: unpacks wildfly-dist into ear/target/wildfly, configures it (server-config/src/main/wildfly)
 # and puts warden.ear and the simulator into its deployments folder
 mvn -B -q -pl ear -am package -DskipTests -DskipITs -Dwarden.server=wildfly
-echo "[warden] starting WildFly; ready when you see 'WFLYSRV0025' (the demo banner comes just before)"
+echo "[warden] starting WildFly; ready when you see 'WFLYSRV0025' (the demo banner comes just before) and http://127.0.0.1:${WARDEN_MANAGEMENT_PORT:-9990}/health/ready answers 200"
 exec "$home/bin/standalone.sh" -c standalone-warden.xml \
     -Djboss.management.http.port="${WARDEN_MANAGEMENT_PORT:-9990}" \
     -Djboss.bind.address.management=127.0.0.1

@@ -27,8 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Issue 18, point 3: Warden started while its database refuses connections still deploys, logs one clear line
  * that names the variable to fix, answers 503 {@code unavailable} with {@code Retry-After} on both APIs and the
- * agent API (never 404 or 500), and, once the database accepts connections again, migrates and serves requests
- * without a restart. The database is closed with {@code ALTER DATABASE ... ALLOW_CONNECTIONS false} before the
+ * agent API (never 404 or 500) and 503 DOWN on {@code /health/ready} (check {@code warden-schema}), and, once the
+ * database accepts connections again, migrates, serves requests and reports ready without a restart. The database is closed with {@code ALTER DATABASE ... ALLOW_CONNECTIONS false} before the
  * (unmanaged) deployment and opened again during the test.
  */
 @ExtendWith(ArquillianExtension.class)
@@ -89,6 +89,17 @@ class StartWithoutDatabaseIT {
             assertUnavailable(Api.anonymous().get("/admin-api/users"), "admin API");
             assertUnavailable(Api.anonymous().contentType("application/json").body("{}")
                     .post("/agent/v1/instances/1/reports"), "agent API");
+            // readiness is down and names the check that failed (issue 18, point 2 and "Done when"). Liberty lists an
+            // application's checks a moment after it reports the application started (meanwhile: no checks at all)
+            Response ready = Api.health().get("/health/ready");
+            for (int i = 0; i < 60 && !ready.asString().contains("warden-schema"); i++) {
+                Thread.sleep(500);
+                ready = Api.health().get("/health/ready");
+            }
+            assertEquals(503, ready.statusCode(), ready.asString());
+            assertEquals("DOWN", ready.jsonPath().getString("status"), ready.asString());
+            assertEquals("DOWN", ready.jsonPath().getString("checks.find { it.name == 'warden-schema' }.status"),
+                    ready.asString());
 
             String tail = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).substring((int) logStart);
             long lines = tail.lines().filter(l -> l.contains("Warden cannot use its database")).count();
@@ -110,6 +121,9 @@ class StartWithoutDatabaseIT {
             Api.bearer(team.token()).get("/api/v1/applications").then().statusCode(200);
             assertTrue(TestDb.scalar("SELECT count(*) FROM warden_schema_history") > 0);
             Api.anonymous().get("/admin-api/users").then().statusCode(401);
+            Response ready = Api.health().get("/health/ready");
+            assertEquals(200, ready.statusCode(), "ready again without a restart: " + ready.asString());
+            assertEquals("UP", ready.jsonPath().getString("checks.find { it.name == 'warden-database' }.status"));
         } finally {
             deployer.undeploy(NAME);
         }

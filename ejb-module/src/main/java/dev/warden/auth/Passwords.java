@@ -55,11 +55,19 @@ public class Passwords {
 
     /** Hashes {@code password}; the result never leaves the server. */
     public String hash(String password) {
+        return hash(password, iterations);
+    }
+
+    /**
+     * Hashes {@code password} with {@code rounds} PBKDF2 iterations in the stored form above; also used outside a
+     * server by {@link ResetPasswordCommand}, so the command line writes exactly what the server writes.
+     */
+    static String hash(String password, int rounds) {
         byte[] salt = new byte[SALT_BYTES];
         RANDOM.nextBytes(salt);
         Base64.Encoder b64 = Base64.getEncoder();
-        return ALGORITHM + ":" + iterations + ":" + b64.encodeToString(salt) + ":"
-                + b64.encodeToString(pbkdf2(password, salt, iterations, KEY_BYTES));
+        return ALGORITHM + ":" + rounds + ":" + b64.encodeToString(salt) + ":"
+                + b64.encodeToString(pbkdf2(password, salt, rounds, KEY_BYTES));
     }
 
     /**

@@ -66,6 +66,7 @@ final class DemoBanner {
                 "  Read the hosting API with the token:",
                 "    curl -i -H 'Authorization: Bearer " + apiToken + "' " + url + "/api/v1/applications",
                 "",
+                "  Lost the password? scripts/reset-admin.sh " + admin.email() + " sets a new one (docs/configuration.md).",
                 ssoDemo ? "  Single sign-on: click 'Sign in with Demo SSO' on " + url + "/admin/, then at the demo provider"
                         : "  Single sign-on demo: restart with WARDEN_SSO_DEMO=true ./run.sh (docs/sso.md, Demo)",
                 ssoDemo ? "    user name alice, claims {\"email\": \"alice@warden.local\", \"groups\": [\"warden-admins\"]} (admin)"

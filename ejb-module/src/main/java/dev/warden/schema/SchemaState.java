@@ -1,7 +1,13 @@
 package dev.warden.schema;
 
+import dev.warden.common.sql.Sql;
+import dev.warden.health.HealthState;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
+import javax.sql.DataSource;
 import java.util.Optional;
 
 /**
@@ -9,6 +15,8 @@ import java.util.Optional;
  * {@link SchemaMigrator} has run the migrations and the beans waiting for the schema ({@link SchemaMigrated}
  * observers) have started. Until then the APIs answer 503 {@code unavailable} with {@code Retry-After}, and a
  * readiness check reports down with {@link #problem()}. Thread-safe (volatile state, written by the migrator only).
+ * Every change is handed to {@link HealthState} (with Warden's data source), which the health checks in the EAR's
+ * library read (dev.warden.health).
  */
 @ApplicationScoped
 public class SchemaState {
@@ -17,6 +25,17 @@ public class SchemaState {
     private volatile String problem;
     private volatile int retryAfterSeconds = 5;
     private volatile String version;
+
+    @Inject
+    HealthState health;
+
+    @Resource(lookup = Sql.DATA_SOURCE)
+    DataSource dataSource;
+
+    @PostConstruct
+    void handOverDataSource() {
+        health.useDataSource(dataSource);
+    }
 
     /** True once the schema is migrated and the schema-dependent start-up work has run. */
     public boolean isMigrated() {
@@ -46,10 +65,12 @@ public class SchemaState {
         problem = reason;
         retryAfterSeconds = nextAttemptSeconds;
         migrated = false;
+        health.schemaNotReady();
     }
 
     void ready() {
         problem = null;
         migrated = true;
+        health.schemaReady(version);
     }
 }

@@ -46,6 +46,7 @@ class DemoBannerTest {
                 "  Read the hosting API with the token:",
                 "    curl -i -H 'Authorization: Bearer wdn_T' http://localhost:9080/api/v1/applications",
                 "",
+                "  Lost the password? scripts/reset-admin.sh admin@warden.local sets a new one (docs/configuration.md).",
                 "  Single sign-on demo: restart with WARDEN_SSO_DEMO=true ./run.sh (docs/sso.md, Demo)",
                 "    to sign in to the panel through a demo OpenID Connect provider",
                 "    (an admin group and a support group)",

@@ -21,6 +21,14 @@ public final class Api {
         return System.getProperty("warden.it.baseUrl", "http://localhost:9181");
     }
 
+    /**
+     * A request with no credentials to the server's MicroProfile Health endpoints ({@code warden.it.health.url}):
+     * the HTTP port on Liberty, the management interface on WildFly (docs/wildfly.md).
+     */
+    public static RequestSpecification health() {
+        return RestAssured.given().baseUri(System.getProperty("warden.it.health.url", baseUrl())).redirects().follow(false);
+    }
+
     /** A request with no credentials. */
     public static RequestSpecification anonymous() {
         return RestAssured.given().baseUri(baseUrl()).redirects().follow(false);

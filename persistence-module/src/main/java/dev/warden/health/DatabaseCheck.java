@@ -1,8 +1,7 @@
 package dev.warden.health;
 
-import dev.warden.common.sql.Sql;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
@@ -15,9 +14,10 @@ import java.util.logging.Logger;
 
 /**
  * Readiness check {@code warden-database}: UP while a connection from Warden's data source
- * ({@link Sql#DATA_SOURCE}) answers {@link Connection#isValid} within {@value #TIMEOUT_SECONDS} s; DOWN otherwise,
- * with data {@code reason} ("unreachable" or "invalid connection") and {@code sqlState} (e.g. {@code 08001}). The driver's message, which
- * names hosts and users, goes to the log at FINE only, never into the anonymous health answer.
+ * ({@code java:comp/DefaultDataSource}, handed over in {@link HealthState}) answers {@link Connection#isValid} within
+ * {@value #TIMEOUT_SECONDS} s; DOWN otherwise, with data {@code reason} ("unreachable", "invalid connection", or "not
+ * started" before the EJB module handed the data source over) and {@code sqlState} (e.g. {@code 08001}). The driver's
+ * message, which names hosts and users, goes to the log at FINE only, never into the anonymous health answer.
  */
 @Readiness
 @ApplicationScoped
@@ -29,11 +29,15 @@ public class DatabaseCheck implements HealthCheck {
 
     private static final Logger LOG = Logger.getLogger(DatabaseCheck.class.getName());
 
-    @Resource(lookup = Sql.DATA_SOURCE)
-    DataSource dataSource;
+    @Inject
+    HealthState state;
 
     @Override
     public HealthCheckResponse call() {
+        DataSource dataSource = state.dataSource();
+        if (dataSource == null) {
+            return HealthCheckResponse.named(NAME).down().withData("reason", "not started").build();
+        }
         try (Connection connection = dataSource.getConnection()) {
             if (connection.isValid(TIMEOUT_SECONDS)) {
                 return HealthCheckResponse.named(NAME).up().build();

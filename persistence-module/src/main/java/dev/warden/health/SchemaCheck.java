@@ -1,6 +1,5 @@
 package dev.warden.health;
 
-import dev.warden.schema.SchemaState;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -21,11 +20,11 @@ public class SchemaCheck implements HealthCheck {
     public static final String NAME = "warden-schema";
 
     @Inject
-    SchemaState status;
+    HealthState status;
 
     @Override
     public HealthCheckResponse call() {
-        if (!status.isMigrated()) {
+        if (!status.migrated()) {
             return HealthCheckResponse.named(NAME).down()
                     .withData("reason", "the database migrations have not run yet").build();
         }

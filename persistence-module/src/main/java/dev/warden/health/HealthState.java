@@ -1,0 +1,48 @@
+package dev.warden.health;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import javax.sql.DataSource;
+
+/**
+ * What the health checks of this package report on, handed over by the EJB module (dev.warden.schema.SchemaState):
+ * whether the schema is migrated and its Flyway version, and Warden's data source. The checks live in this library
+ * jar of the EAR, not in the EJB module, because WildFly's MicroProfile Health finds only the CDI beans of the EAR's
+ * top-level archives (its own bean archive sees the EAR and {@code lib/}, not the modules); Liberty finds them here
+ * as well. Thread-safe (volatile state).
+ */
+@ApplicationScoped
+public class HealthState {
+
+    private volatile boolean migrated;
+    private volatile String version;
+    private volatile DataSource dataSource;
+
+    /** The schema is migrated to Flyway version {@code flywayVersion} and the start-up work that waits for it ran. */
+    public void schemaReady(String flywayVersion) {
+        version = flywayVersion;
+        migrated = true;
+    }
+
+    /** The schema is not (or no longer) ready. */
+    public void schemaNotReady() {
+        migrated = false;
+    }
+
+    /** Warden's data source ({@code java:comp/DefaultDataSource}), checked by {@link DatabaseCheck}. */
+    public void useDataSource(DataSource source) {
+        dataSource = source;
+    }
+
+    boolean migrated() {
+        return migrated;
+    }
+
+    String version() {
+        return version;
+    }
+
+    DataSource dataSource() {
+        return dataSource;
+    }
+}
