@@ -21,7 +21,8 @@ public class AdminApiApplication extends Application {
     public Set<Class<?>> getClasses() {
         return new LinkedHashSet<>(List.of(AuthResource.class, PanelResource.class, UserModerationResource.Ban.class,
                 UserModerationResource.Unban.class, UserModerationResource.RevokeSessions.class,
-                UserModerationResource.Sessions.class, dev.warden.web.rooms.RoomsResource.class, SessionFilter.class,
+                UserModerationResource.Sessions.class, AuditChainResource.Verify.class,
+                AuditChainResource.Head.class, dev.warden.web.rooms.RoomsResource.class, SessionFilter.class,
                 ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
                 UnhandledExceptionMapper.class));
     }
