@@ -33,7 +33,7 @@ import java.util.Optional;
  * writes that commit meanwhile do not show as breaks.
  */
 @Stateless
-@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+@TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class AuditChain {
 
     /** The signature algorithm of {@link #head}. */
@@ -76,7 +76,7 @@ public class AuditChain {
      */
     public ChainVerdict verify() {
         try (Connection c = snapshot()) {
-            try {
+            {
                 long headSeq;
                 Long headRow;
                 String headHash;
@@ -112,8 +112,6 @@ public class AuditChain {
                     }
                 }
                 return verifier.finish(headSeq, headRow, headHash);
-            } finally {
-                c.rollback();
             }
         } catch (SQLException e) {
             throw new AuditWriteException("Verifying the audit chain failed: " + e.getMessage(), e);
@@ -133,8 +131,6 @@ public class AuditChain {
                 }
                 return sign(rs.getLong(1), rs.getObject(2, Long.class), rs.getString(3),
                         Instant.now().truncatedTo(ChronoUnit.SECONDS), signingKey.orElse(null));
-            } finally {
-                c.rollback();
             }
         } catch (SQLException e) {
             throw new AuditWriteException("Reading the audit chain head failed: " + e.getMessage(), e);
@@ -156,12 +152,14 @@ public class AuditChain {
         }
     }
 
+    /**
+     * A connection in this bean's own new transaction, switched to a read-only repeatable-read snapshot by its
+     * first statement ({@code SET TRANSACTION}: nothing of the pooled connection's own settings changes).
+     */
     private Connection snapshot() throws SQLException {
         Connection c = dataSource.getConnection();
-        try {
-            c.setAutoCommit(false);
-            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-            c.setReadOnly(true);
+        try (java.sql.Statement s = c.createStatement()) {
+            s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
             return c;
         } catch (SQLException e) {
             c.close();
