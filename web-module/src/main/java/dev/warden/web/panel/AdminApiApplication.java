@@ -22,7 +22,8 @@ public class AdminApiApplication extends Application {
         return new LinkedHashSet<>(List.of(AuthResource.class, PanelResource.class, UserModerationResource.Ban.class,
                 UserModerationResource.Unban.class, UserModerationResource.RevokeSessions.class,
                 UserModerationResource.Sessions.class, AuditChainResource.Verify.class,
-                AuditChainResource.Head.class, dev.warden.web.rooms.RoomsResource.class, SessionFilter.class,
+                AuditChainResource.Head.class,
+                RowHistoryResource.History.class, RowHistoryResource.Revert.class, RowHistoryResource.Restore.class, dev.warden.web.rooms.RoomsResource.class, SessionFilter.class,
                 ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
                 UnhandledExceptionMapper.class));
     }

@@ -55,6 +55,25 @@ public class PanelAudit {
                 AuditPayloads.changes(result.before(), result.after(), result.redacted())));
     }
 
+    /**
+     * {@code update {changes, reverted_from}} for a revert (issue 17, point 2): an ordinary update entry whose
+     * payload also names the audit entry it reverted; nothing when the revert wrote nothing.
+     */
+    public void reverted(Operator operator, ResourceDef resource, UpdateResult result, long revertedFrom) {
+        if (!result.written()) {
+            return;
+        }
+        write(new AuditRecord(operator.userId(), Operation.UPDATE.wireName(), resource.key(), result.after().getString("_id"),
+                JSON.createObjectBuilder(AuditPayloads.changes(result.before(), result.after(), result.redacted()))
+                        .add("reverted_from", revertedFrom).build()));
+    }
+
+    /** {@code create {row, reverted_from}} for a row restored from its delete entry (issue 17, point 2). */
+    public void restored(Operator operator, ResourceDef resource, JsonObject row, long revertedFrom) {
+        write(new AuditRecord(operator.userId(), Operation.CREATE.wireName(), resource.key(), row.getString("_id"),
+                JSON.createObjectBuilder(AuditPayloads.row(row)).add("reverted_from", revertedFrom).build()));
+    }
+
     /** {@code delete {row}} with the row as it was. */
     public void deleted(Operator operator, ResourceDef resource, JsonObject row) {
         write(new AuditRecord(operator.userId(), Operation.DELETE.wireName(), resource.key(), row.getString("_id"), AuditPayloads.row(row)));
