@@ -35,6 +35,15 @@ import java.time.ZoneOffset;
 @Stateless
 public class AuditLog {
 
+    /**
+     * The audit transaction commits without waiting for its WAL flush (issue 17, point 3): the chain trigger (V12)
+     * holds the chain head until commit, so a synchronous commit would serialise every audited write on one disk
+     * flush (bench/RESULTS.md, "audit chain"). WAL order still keeps the chain whole after a crash; a crash within
+     * about 3 x {@code wal_writer_delay} of the commit can lose the newest audit rows, as a crash between the
+     * mutation's commit and this one always could (docs/decisions.md).
+     */
+    static final String ASYNC_COMMIT = "SET LOCAL synchronous_commit = off";
+
     static final String INSERT = "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
             + "VALUES (?, ?, ?, ?, CAST(? AS jsonb)) RETURNING id";
     /**
@@ -58,7 +67,9 @@ public class AuditLog {
     public long record(AuditRecord entry) {
         JsonValue payload = AuditPayloads.scrub(entry.payload());
         try (Connection connection = dataSource.getConnection();
+             PreparedStatement async = connection.prepareStatement(ASYNC_COMMIT);
              PreparedStatement ps = connection.prepareStatement(INSERT)) {
+            async.executeUpdate();
             if (entry.operatorId() == null) {
                 ps.setNull(1, Types.BIGINT);
             } else {

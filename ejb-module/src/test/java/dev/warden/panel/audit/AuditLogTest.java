@@ -113,7 +113,7 @@ class AuditLogTest {
                 .add("row", JSON.createObjectBuilder().add("id", 12).add("email", "a@b.c").add("password_hash", "PBKDF2:x"))
                 .build()));
         assertEquals(42L, id);
-        assertEquals(List.of(AuditLog.INSERT), db.sql);
+        assertEquals(List.of(AuditLog.ASYNC_COMMIT, AuditLog.INSERT), db.sql);
         assertTrue(AuditLog.INSERT.contains("CAST(? AS jsonb)"));
         assertEquals(7L, db.bound.get(1));
         assertEquals("create", db.bound.get(2));
