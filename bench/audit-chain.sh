@@ -7,7 +7,8 @@
 #   before       the old AuditLog.record: one INSERT of a ~300-byte jsonb payload per transaction, on "before";
 #   after, sync  the same INSERT on "after" (the chain trigger, synchronous commit: the head lock is held
 #                across the WAL flush, so concurrent writers serialise on the disk);
-#   after        AuditLog.record now: SET LOCAL synchronous_commit = off, then the INSERT, on "after". Finally it verifies the "after"
+#   after        AuditLog.record now: SET LOCAL synchronous_commit = off, then the INSERT, on "after";
+#   before, async the same asynchronous transaction on "before" (the chain's own cost at equal commit mode). Finally it verifies the "after"
 # chain in SQL (every row links to the one before). Prints a Markdown table and appends it to bench/RESULTS.md.
 #
 # The panel's audited write is an HTTP request + the row write + this INSERT in its own transaction; the ratio
@@ -45,19 +46,21 @@ tps() { # $1 database, $2 script
     pgbench $PG -n -M prepared -c "$CONC" -j "$CONC" -T "$DUR" -f "$2" "$1" 2>/dev/null \
         | sed -n 's/^tps = \([0-9.]*\) .*/\1/p'
 }
-before=(); sync=(); after=()
+before=(); sync=(); after=(); basync=()
 for r in $(seq 1 "$RUNS"); do
     before+=("$(tps warden_bench_audit_before "$SCRIPT")")
     sync+=("$(tps warden_bench_audit_after "$SCRIPT")")
     after+=("$(tps warden_bench_audit_after "$ASYNC")")
-    echo "run $r: before ${before[-1]} /s, after (sync) ${sync[-1]} /s, after ${after[-1]} /s"
+    basync+=("$(tps warden_bench_audit_before "$ASYNC")")
+    echo "run $r: before ${before[-1]} /s, after (sync) ${sync[-1]} /s, after ${after[-1]} /s, before (async) ${basync[-1]} /s"
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-B=$(median "${before[@]}"); S=$(median "${sync[@]}"); A=$(median "${after[@]}")
+B=$(median "${before[@]}"); S=$(median "${sync[@]}"); A=$(median "${after[@]}"); BA=$(median "${basync[@]}")
 ROWS=$(psql $PG -qAt -d warden_bench_audit_after -c "SELECT count(*) FROM warden_admin_audit")
 BROKEN=$(psql $PG -qAt -d warden_bench_audit_after -c "SELECT count(*) FROM warden_admin_audit a JOIN warden_admin_audit b ON b.chain_seq = a.chain_seq + 1 WHERE b.prev_hash <> a.hash OR b.hash <> warden_admin_audit_hash(b.prev_hash, warden_admin_audit_canonical(b.id, b.chain_seq, b.created_at, b.operator_id, b.action, b.resource, b.target_id, b.payload))")
 COST=$(awk -v b="$B" -v a="$A" 'BEGIN {printf "%.1f", (1 - a / b) * 100}')
 SCOST=$(awk -v b="$B" -v a="$S" 'BEGIN {printf "%.1f", (1 - a / b) * 100}')
+ACOST=$(awk -v b="$BA" -v a="$A" 'BEGIN {printf "%.1f", (1 - a / b) * 100}')
 TABLE=$(cat <<MD
 
 ## audit chain, $(date -u +%F) — audited writes per second, $CONC clients, ${DUR}s x $RUNS runs
@@ -71,8 +74,11 @@ ${NOTE:+$NOTE
 | before: V1 + V5 + V9_2 (append-only triggers, no chain), one INSERT | $B | ${before[*]} |
 | after, synchronous commit: + V12 (chain-head lock + SHA-256 per row), one INSERT | $S | ${sync[*]} |
 | after, as AuditLog.record now: + V12, SET LOCAL synchronous_commit = off, INSERT | $A | ${after[*]} |
+| before, asynchronous commit (reference: the chain's own cost) | $BA | ${basync[*]} |
 
-Chain cost: **$COST%** of audited writes per second (target at most 20%; $SCOST% with synchronous commit). The
+Chain cost, old AuditLog.record vs new: **$COST%** of audited writes per second (target at most 20%; negative is
+faster). The chain alone at equal commit mode: $ACOST% asynchronous, $SCOST% synchronous (the head lock held
+across the WAL flush). The
 after database held $ROWS chained rows at the end; rows whose link or hash did not verify: $BROKEN.
 MD
 )

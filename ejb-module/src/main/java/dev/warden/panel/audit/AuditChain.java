@@ -76,43 +76,41 @@ public class AuditChain {
      */
     public ChainVerdict verify() {
         try (Connection c = snapshot()) {
-            {
-                long headSeq;
-                Long headRow;
-                String headHash;
-                try (PreparedStatement ps = c.prepareStatement(HEAD); ResultSet rs = ps.executeQuery()) {
-                    if (!rs.next()) {
-                        return new ChainVerdict(false, 0, null, "no_head", 0, null, null);
-                    }
-                    headSeq = rs.getLong(1);
-                    headRow = (Long) rs.getObject(2, Long.class);
-                    headHash = rs.getString(3);
+            long headSeq;
+            Long headRow;
+            String headHash;
+            try (PreparedStatement ps = c.prepareStatement(HEAD); ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return new ChainVerdict(false, 0, null, "no_head", 0, null, null);
                 }
-                Long checkpointSeq = null;
-                String start = ChainHash.GENESIS;
-                try (PreparedStatement ps = c.prepareStatement(CHECKPOINT); ResultSet rs = ps.executeQuery()) {
-                    if (rs.next()) {
-                        checkpointSeq = rs.getLong(1);
-                        start = rs.getString(2);
-                    }
-                }
-                ChainVerifier verifier = new ChainVerifier(checkpointSeq, start);
-                try (PreparedStatement ps = c.prepareStatement(ROWS)) {
-                    ps.setFetchSize(1000);
-                    ps.setLong(1, checkpointSeq == null ? 0 : checkpointSeq);
-                    ps.setLong(2, headSeq);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            OffsetDateTime at = rs.getObject(3, OffsetDateTime.class);
-                            verifier.accept(new ChainHash.Row(rs.getLong(1), rs.getLong(2),
-                                    at == null ? null : at.toInstant(), rs.getObject(4, Long.class),
-                                    rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)),
-                                    rs.getString(9), rs.getString(10));
-                        }
-                    }
-                }
-                return verifier.finish(headSeq, headRow, headHash);
+                headSeq = rs.getLong(1);
+                headRow = (Long) rs.getObject(2, Long.class);
+                headHash = rs.getString(3);
             }
+            Long checkpointSeq = null;
+            String start = ChainHash.GENESIS;
+            try (PreparedStatement ps = c.prepareStatement(CHECKPOINT); ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    checkpointSeq = rs.getLong(1);
+                    start = rs.getString(2);
+                }
+            }
+            ChainVerifier verifier = new ChainVerifier(checkpointSeq, start);
+            try (PreparedStatement ps = c.prepareStatement(ROWS)) {
+                ps.setFetchSize(1000);
+                ps.setLong(1, checkpointSeq == null ? 0 : checkpointSeq);
+                ps.setLong(2, headSeq);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        OffsetDateTime at = rs.getObject(3, OffsetDateTime.class);
+                        verifier.accept(new ChainHash.Row(rs.getLong(1), rs.getLong(2),
+                                at == null ? null : at.toInstant(), rs.getObject(4, Long.class),
+                                rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)),
+                                rs.getString(9), rs.getString(10));
+                    }
+                }
+            }
+            return verifier.finish(headSeq, headRow, headHash);
         } catch (SQLException e) {
             throw new AuditWriteException("Verifying the audit chain failed: " + e.getMessage(), e);
         }

@@ -5,6 +5,8 @@ import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.crud.ResourceRows;
+import dev.warden.panel.crud.RowAddress;
+import dev.warden.panel.crud.RowJson;
 import dev.warden.panel.crud.ResourceWrites;
 import dev.warden.panel.crud.UpdateResult;
 import dev.warden.panel.policy.FieldAccess;
@@ -212,18 +214,32 @@ public class RowHistory {
                 || view.operatorColumns().contains(column);
     }
 
+    /**
+     * True when the row addressed by {@code id} exists. Plain SQL on purpose: {@code ResourceRows.read} answers a
+     * missing row with an {@code ApiException}, which marks this bean's transaction for rollback (the restore's
+     * INSERT would then silently not commit).
+     */
     private boolean exists(ResourceDef view, String id) {
         if (id == null) {
             return false;
         }
+        List<Object> key;
         try {
-            rows.read(view, id);
-            return true;
+            key = RowAddress.decode(view, id);
         } catch (ApiException e) {
-            if (e.status() == 404) {
-                return false;
+            return false;
+        }
+        String sql = "SELECT 1 FROM " + RowJson.quote(view.table()) + " WHERE " + view.primaryKey().stream()
+                .map(c -> RowJson.quote(c) + " = ?").collect(java.util.stream.Collectors.joining(" AND "));
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < key.size(); i++) {
+                ps.setObject(i + 1, key.get(i));
             }
-            throw e;
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Looking up " + view.key() + " " + id + " failed: " + e.getMessage(), e);
         }
     }
 
