@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @SharedDeployment
 class LiveListIT {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
 
     /** One SSE event as received. */
     record Event(String id, String name, String data) {

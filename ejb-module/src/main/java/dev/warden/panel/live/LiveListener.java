@@ -115,6 +115,7 @@ public class LiveListener {
 
     private void loop() {
         long lastPrune = 0;
+        int failures = 0;
         while (running) {
             try (Connection c = dataSource.getConnection()) {
                 connection = c;
@@ -125,6 +126,7 @@ public class LiveListener {
                     s.execute("LISTEN " + LiveEvents.CHANNEL);
                 }
                 LOG.fine("Live listener connected");
+                failures = 0;
                 while (running) {
                     Object notifications = poll.invoke(pg, POLL_MILLIS);
                     int n = notifications == null ? 0 : Array.getLength(notifications);
@@ -145,7 +147,9 @@ public class LiveListener {
                 }
             } catch (Exception e) {
                 if (running) {
-                    LOG.log(Level.INFO, "Live listener lost its connection, reconnecting in 2 s: " + e);
+                    // once per outage at INFO (the database may be down for a while: StartWithoutDatabaseIT)
+                    LOG.log(failures++ == 0 ? Level.INFO : Level.FINE,
+                            "Live listener has no connection, retrying every 2 s: " + e);
                     try {
                         Thread.sleep(2_000);
                     } catch (InterruptedException interrupted) {

@@ -101,13 +101,20 @@ public class LiveStreams {
             return emit(sse.newEventBuilder().comment("heartbeat").build());
         }
 
+        /** Set once a send failed (the client went away): the stream is dropped at the next event or check. */
+        volatile boolean broken;
+
         private boolean emit(OutboundSseEvent out) {
-            if (sink.isClosed()) {
+            if (broken || sink.isClosed()) {
                 return false;
             }
             lastSentMillis = System.currentTimeMillis();
             try {
-                sink.send(out);
+                sink.send(out).whenComplete((done, failure) -> {
+                    if (failure != null) {
+                        broken = true;
+                    }
+                });
                 return true;
             } catch (IllegalStateException e) {
                 return false;
