@@ -142,7 +142,11 @@ public class LiveStreams {
 
     @PreDestroy
     void stop() {
-        listener.unsubscribe(subscriber);
+        try {
+            listener.unsubscribe(subscriber);
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "The live listener is gone already (undeploy)", e);
+        }
         if (ticks != null) {
             ticks.cancel(false);
         }
