@@ -182,8 +182,9 @@ class LiveListIT {
                 }
             }
             assertTrue(seen.stream().anyMatch(x -> x.data().contains("\"id\":\"" + config + "\"")), seen.toString());
+            // the userNotes create made meanwhile never shows (ids of different tables may be equal: check the resource)
             assertTrue(seen.stream().allMatch(x -> x.data().contains("\"resource\":\"configs\"")), seen.toString());
-            assertTrue(seen.stream().noneMatch(x -> x.data().contains("\"id\":\"" + note + "\"")));
+            assertTrue(note != null);
         }
     }
 
