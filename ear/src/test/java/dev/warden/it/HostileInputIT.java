@@ -440,7 +440,9 @@ class HostileInputIT {
                 } else if (line.matches("^\\S.*")) {
                     current = null;
                 } else if (current != null && method.matches() && !current.startsWith("/game-api")
-                        && !current.startsWith("/admin-api/rooms")) {
+                        && !current.startsWith("/admin-api/rooms") && !current.endsWith("/_events")) {
+                    // a live-list stream (issue 17) is open until its session ends: LiveListIT and OpenApiResponsesIT
+                    // cover its refusals
                     // the live-rooms routes (issue 16) are left out until their refused requests stop logging
                     // Liberty's WLTC0017E (a rolled-back local transaction) at ERROR: an open defect of issue 16
                     routes.add(new Route(method.group(1).toUpperCase(), current));
