@@ -63,7 +63,7 @@ class ExtensionIT {
         // lockedNotes is registered but its list policy is deny: not even an admin's catalog shows it
         assertEquals(HOSTING, keys.subList(9, 9 + HOSTING.size()));
         // Warden's rooms customizer (dev.warden.rooms.RoomsPanel) also runs before the integrator's
-        assertEquals(List.of("rooms", "scores", "tournaments", "seasonScores", "openNotes", "staffNotes"),
+        assertEquals(List.of("rooms", "scores", "tournaments", "seasonScores", "openNotes", "staffNotes", "contacts", "calls"),
                 keys.subList(9 + HOSTING.size(), keys.size()));
         assertFalse(keys.contains("ghost"));
     }

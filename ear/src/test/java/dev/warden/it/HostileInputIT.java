@@ -436,7 +436,9 @@ class HostileInputIT {
                     current = path.group(1);
                 } else if (line.matches("^\\S.*")) {
                     current = null;
-                } else if (current != null && method.matches()) {
+                } else if (current != null && method.matches() && !current.endsWith("/_events")) {
+                    // a live-list stream (issue 17) is open until its session ends: LiveListIT and OpenApiResponsesIT
+                    // cover its refusals
                     routes.add(new Route(method.group(1).toUpperCase(), current));
                 }
             }

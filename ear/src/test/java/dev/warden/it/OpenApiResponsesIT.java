@@ -186,4 +186,43 @@ class OpenApiResponsesIT {
         call(json(Api.bearer(secret), "{\"status\":\"deploying\"}"), "POST",
                 "/agent/v1/instances/" + instance + "/deploys/999999999", 404);
     }
+
+    @Test
+    void auditChainHistoryAndLiveOperations() throws Exception {
+        Api.Identity admin = Api.signedIn("admin", null);
+        Api.Identity mod = Api.signedIn("mod", "configs");
+        call(Api.session(admin.cookie()), "GET", "/admin-api/adminAudit/_verify", 200);
+        call(Api.session(mod.cookie()), "GET", "/admin-api/adminAudit/_verify", 403);
+        call(Api.anonymous(), "GET", "/admin-api/adminAudit/_verify", 401);
+        call(Api.session(admin.cookie()), "GET", "/admin-api/adminAudit/_head", 200);
+        call(Api.session(mod.cookie()), "GET", "/admin-api/adminAudit/_head", 403);
+
+        String key = "contract.history." + TestDb.unique();
+        String id = call(json(Api.session(admin.cookie()), "{\"key\":\"" + key + "\",\"value\":1}"), "POST",
+                "/admin-api/configs", 201).jsonPath().getString("_id");
+        call(json(Api.session(admin.cookie()), "{\"value\":2}"), "PATCH", "/admin-api/configs/" + id, 200);
+        Response history = call(Api.session(admin.cookie()), "GET", "/admin-api/configs/" + id + "/_history", 200);
+        long update = history.jsonPath().getLong("[0].id");
+        long create = history.jsonPath().getLong("[1].id");
+        call(Api.session(admin.cookie()), "GET", "/admin-api/configs/" + id + "/_history?_end=x", 422);
+        call(Api.session(admin.cookie()), "GET", "/admin-api/nothing-here/1/_history", 404);
+        call(json(Api.session(admin.cookie()), "{\"audit_id\":" + create + "}"), "POST",
+                "/admin-api/configs/" + id + "/_revert", 422);
+        call(json(Api.session(admin.cookie()), "{\"audit_id\":999999999}"), "POST",
+                "/admin-api/configs/" + id + "/_revert", 404);
+        call(json(Api.session(admin.cookie()), "{\"audit_id\":"), "POST", "/admin-api/configs/" + id + "/_revert", 400);
+        call(json(Api.session(admin.cookie()), "{\"audit_id\":" + update + "}"), "POST",
+                "/admin-api/configs/" + id + "/_revert", 200);
+        call(json(Api.session(admin.cookie()), "{\"audit_id\":" + update + "}"), "POST",
+                "/admin-api/configs/" + id + "/_revert", 409);
+        call(Api.session(admin.cookie()), "DELETE", "/admin-api/configs/" + id, 200);
+        long deleted = call(Api.session(admin.cookie()), "GET", "/admin-api/configs/" + id + "/_history", 200)
+                .jsonPath().getLong("[0].id");
+        call(json(Api.session(admin.cookie()), "{\"audit_id\":" + deleted + "}"), "POST", "/admin-api/configs/_restore", 201);
+        call(json(Api.session(admin.cookie()), "{\"audit_id\":" + deleted + "}"), "POST", "/admin-api/configs/_restore", 409);
+        call(json(Api.session(mod.cookie()), "{\"audit_id\":" + deleted + "}"), "POST", "/admin-api/configs/_restore", 403);
+
+        call(Api.session(mod.cookie()).accept("text/event-stream"), "GET", "/admin-api/adminAudit/_events", 403);
+        call(Api.session(admin.cookie()).accept("text/event-stream"), "GET", "/admin-api/nothing-here/_events", 404);
+    }
 }

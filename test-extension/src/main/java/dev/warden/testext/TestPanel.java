@@ -34,7 +34,10 @@ import java.util.concurrent.CompletableFuture;
  *   <li>two per-row actions on {@code seasonScores} that assign and remove the row's player's mod scope
  *       through the {@code Moderation} EJB;</li>
  *   <li>{@code openNotes}, {@code staffNotes}, {@code lockedNotes}: one policy ({@code everyone},
- *       {@code ['admin', 'mod']}, {@code deny}) on every CRUD action, for PolicyMatrixIT.</li>
+ *       {@code ['admin', 'mod']}, {@code deny}) on every CRUD action, for PolicyMatrixIT;</li>
+ *   <li>{@code contacts} (with {@code calls} pointing at it): column read and write policies, for
+ *       FieldPermissionsIT (issue 17, point 1): {@code name} and {@code email} readable by admins and mods,
+ *       {@code email} writable by admins only, {@code salary}, {@code secret} and {@code handler_id} admins only.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -84,6 +87,15 @@ public class TestPanel implements PanelCustomizer {
                         .action(Action.bulk("explode", "Explode").handler((row, ctx) -> {
                             throw new IllegalStateException("secret internals");
                         })))
+                // field-level permissions (issue 17, point 1; FieldPermissionsIT)
+                .table("contacts", Contact.class)
+                .table("calls", ContactCall.class)
+                .resource("contacts", r -> r
+                        .column("name", c -> c.read(Policy.roles("admin", "mod")))
+                        .column("email", c -> c.read(Policy.roles("admin", "mod")).write(Policy.roles("admin")))
+                        .column("salary", c -> c.read(Policy.roles("admin")).write(Policy.roles("admin")))
+                        .column("secret", c -> c.read(Policy.roles("admin")))
+                        .column("handler_id", c -> c.read(Policy.roles("admin"))))
                 .relation("scores", new Relation("tournament", "tournaments", Kind.ONE, "tournamentId"))
                 .relation("scores", new Relation("tournamentScores", "tournaments", Kind.MANY, "tournamentId"))
                 .relation("scores", new Relation("seasonTotals", "seasonScores", Kind.ONE, "season"));

@@ -4,6 +4,7 @@ import dev.warden.auth.Operator;
 import dev.warden.panel.extension.Action;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.policy.AccessRules;
+import dev.warden.panel.policy.FieldAccess;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
@@ -28,6 +29,10 @@ import static dev.warden.common.JsonSupport.JSON;
  * (spec/admin-panel.md, Resource definition, {@code form.fields}). {@code actions} lists each custom
  * action as {@code {name, label, per_row, confirm}} ({@code confirm} omitted when the action has none, else {@code {title, description?}}); a column's {@code link_to}
  * is omitted when it links nowhere (never {@code null}: openapi/warden-admin.yaml, docs/decisions.md).
+ *
+ * <p>Each resource is described as the operator sees it ({@code FieldAccess.view}, issue 17, point 1): columns
+ * they may not read are absent everywhere, and a column's {@code read_only} is true when they may not write it
+ * (a column write policy) or nobody writes it through the panel ({@code ColumnBuilder.readOnly}).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -41,7 +46,7 @@ public class CatalogService {
         JsonArrayBuilder resources = JSON.createArrayBuilder();
         for (ResourceDef resource : registry.all()) {
             if (AccessRules.allows(operator, Operation.LIST, resource)) {
-                resources.add(describe(resource, operator));
+                resources.add(describe(FieldAccess.view(operator, resource), operator));
             }
         }
         JsonArrayBuilder scopes = JSON.createArrayBuilder();
@@ -66,7 +71,8 @@ public class CatalogService {
                     .add("type", c.type().wireName())
                     .add("nullable", c.nullable())
                     .add("has_default", c.hasDefault())
-                    .add("primary_key", c.primaryKey());
+                    .add("primary_key", c.primaryKey())
+                    .add("read_only", r.lockedColumns().contains(c.name()) || r.readOnlyColumns().contains(c.name()));
             if (c.linkTo() != null) {
                 column.add("link_to", JSON.createObjectBuilder().add("resource", c.linkTo()));
             } else if (c.linkFromColumn() != null) {

@@ -50,7 +50,7 @@ import static dev.warden.common.JsonSupport.JSON;
 public class ResourceRows {
 
     /** Columns that label a row, in order of preference (spec, Relations, rule 1). */
-    public static final List<String> LABEL_COLUMNS = List.of("display_name", "name", "email", "title");
+    public static final List<String> LABEL_COLUMNS = ResourceDef.LABEL_COLUMNS;
 
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
@@ -216,14 +216,24 @@ public class ResourceRows {
      * @throws ApiException 404 for an unknown relation or row; 422 for a bad list parameter
      */
     public Page relationRows(ResourceDef resource, String id, RelationDef relation, java.util.Map<String, List<String>> params) {
-        JsonObject row = read(resource, id);
         ResourceDef target = registry.find(relation.target())
                 .orElseThrow(() -> ApiException.notFound("No relation '" + relation.name() + "'"));
+        return relationRows(resource, id, relation, target, params);
+    }
+
+    /**
+     * As {@link #relationRows(ResourceDef, String, RelationDef, java.util.Map)}, with the target resource as the
+     * caller sees it (its columns, filters and sorts; issue 17, point 1).
+     */
+    public Page relationRows(ResourceDef resource, String id, RelationDef relation, ResourceDef target,
+                             java.util.Map<String, List<String>> params) {
+        JsonObject row = read(resource, id);
         ListQuery query = ListQuery.parse(params, target);
         ColumnDef column;
         JsonValue value;
         if (relation.isMany()) {
-            column = target.column(relation.fk()).orElseThrow();
+            column = target.column(relation.fk()) // the key itself may be hidden from the caller
+                    .or(() -> registry.find(relation.target()).flatMap(t -> t.column(relation.fk()))).orElseThrow();
             value = row.get(resource.primaryKey().get(0));
         } else {
             column = target.column(target.primaryKey().get(0)).orElseThrow();
@@ -274,7 +284,7 @@ public class ResourceRows {
             return Map.of();
         }
         ResourceDef t = target.get();
-        Optional<String> labelColumn = LABEL_COLUMNS.stream().filter(c -> t.column(c).isPresent()).findFirst();
+        Optional<String> labelColumn = t.labelColumn();
         if (labelColumn.isEmpty()) {
             return Map.of();
         }

@@ -39,4 +39,26 @@ public interface ColumnBuilder {
      * {@code userNotes.author_id} works this way.
      */
     ColumnBuilder fromOperator();
+
+    /**
+     * Who may read this column (issue 17, point 1; Directus and Jmix field permissions): a caller the policy
+     * refuses never sees it: it is absent from list, read, relation rows, export, {@code _labels} (when it is the
+     * label column) and the catalog's columns, filtering, sorting or searching on it answers 422 as for an unknown
+     * column, and a body naming it is refused (403). The same values as a resource policy ({@link Policy#roles},
+     * {@link Policy#everyone()}, {@link Policy#deny()}); mod scopes still decide first whether the resource is
+     * reachable at all. Primary-key columns ignore it (a row needs its address).
+     *
+     * @throws IllegalArgumentException when {@code policy} is null
+     */
+    ColumnBuilder read(Policy policy);
+
+    /**
+     * Who may write this column through the generic create and update (issue 17, point 1): a body that writes it
+     * is 403 naming the column for anyone else (on update, a value equal to the row's current one is accepted
+     * and ignored, so a readable row can be sent back whole); the catalog marks it {@code read_only} for them.
+     * A column the caller may not read is not writable either.
+     *
+     * @throws IllegalArgumentException when {@code policy} is null
+     */
+    ColumnBuilder write(Policy policy);
 }

@@ -67,7 +67,8 @@ public class Moderation {
      * The resource {@code key} when {@code operator} may perform {@code action} on it (the check every panel
      * CRUD endpoint makes).
      *
-     * @return the resource definition
+     * @return the resource definition as the operator sees it (without the columns they may not read:
+     *         {@link FieldAccess#view})
      * @throws ApiException 404 {@code not_found} for an unknown key; 403 {@code forbidden} when the policy
      *                      or the role rule refuses
      */
@@ -77,7 +78,22 @@ public class Moderation {
         if (!AccessRules.allows(operator, action, resource)) {
             throw ApiException.forbidden("You may not " + action.wireName() + " " + key);
         }
-        return resource;
+        return FieldAccess.view(operator, resource);
+    }
+
+    /**
+     * The resource keys whose rows' labels {@code operator} may see in {@code _labels}: readable resources whose
+     * label column is readable too (issue 17, point 1; {@link FieldAccess}).
+     */
+    public Set<String> labelableKeys(Operator operator) {
+        Set<String> out = new java.util.HashSet<>();
+        for (ResourceDef resource : registry.all()) {
+            if (AccessRules.allows(operator, Operation.READ, resource)
+                    && FieldAccess.labelVisible(resource, FieldAccess.view(operator, resource))) {
+                out.add(resource.key());
+            }
+        }
+        return out;
     }
 
     /** The resource keys {@code operator} may read: what {@link Visibility} lets labels and counts reveal. */

@@ -1,5 +1,7 @@
 package dev.warden.panel.registry;
 
+import dev.warden.panel.extension.Policy;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -48,6 +50,8 @@ public final class ResourceAssembler {
         List<String> names = List.copyOf(cols.keySet());
         Set<String> readOnlyColumns = new LinkedHashSet<>();
         Set<String> operatorColumns = new LinkedHashSet<>();
+        Map<String, Policy> readPolicies = new LinkedHashMap<>();
+        Map<String, Policy> writePolicies = new LinkedHashMap<>();
         for (Map.Entry<String, ResourceSettings.ColumnSettings> e : rs.columns().entrySet()) {
             ColumnDef column = cols.get(e.getKey());
             if (column == null) {
@@ -62,6 +66,17 @@ public final class ResourceAssembler {
             }
             if (c.isFromOperator()) {
                 operatorColumns.add(column.name());
+            }
+            if (c.readPolicy() != null) {
+                if (f.primaryKey().contains(column.name())) {
+                    LOG.log(Level.WARNING, "Panel resource ''{0}'': column ''{1}'' is part of the primary key; its "
+                            + "read policy is ignored (a row needs its address)", new Object[] {key, column.name()});
+                } else {
+                    readPolicies.put(column.name(), c.readPolicy());
+                }
+            }
+            if (c.writePolicy() != null) {
+                writePolicies.put(column.name(), c.writePolicy());
             }
         }
         ResourceDef.Sort sort = null;
@@ -90,6 +105,7 @@ public final class ResourceAssembler {
                 .readOnly(rs.isReadOnly())
                 .readOnlyColumns(readOnlyColumns)
                 .operatorColumns(operatorColumns)
+                .columnPolicies(readPolicies, writePolicies)
                 .writeOnly(writeOnly(f, rs, cols))
                 .build();
     }

@@ -71,6 +71,10 @@ public final class ResourceDef {
     private final Set<String> readOnlyColumns;
     private final Set<String> operatorColumns;
     private final Map<String, WriteOnly> writeOnly;
+    private final Map<String, Policy> readPolicies;
+    private final Map<String, Policy> writePolicies;
+    private final Set<String> hiddenColumns;
+    private final Set<String> lockedColumns;
 
     ResourceDef(ResourceDefBuilder b) {
         this.key = b.key;
@@ -99,6 +103,10 @@ public final class ResourceDef {
         this.readOnlyColumns = Set.copyOf(b.readOnlyColumns);
         this.operatorColumns = Collections.unmodifiableSet(new LinkedHashSet<>(b.operatorColumns));
         this.writeOnly = Collections.unmodifiableMap(new LinkedHashMap<>(b.writeOnly));
+        this.readPolicies = Map.copyOf(b.readPolicies);
+        this.writePolicies = Map.copyOf(b.writePolicies);
+        this.hiddenColumns = Set.copyOf(b.hiddenColumns);
+        this.lockedColumns = Set.copyOf(b.lockedColumns);
     }
 
     /**
@@ -299,5 +307,86 @@ public final class ResourceDef {
     /** The {@code one} relation whose foreign key is {@code column}, if any. */
     public Optional<RelationDef> oneRelationOn(String column) {
         return relations.stream().filter(r -> r.isOne() && r.fk().equals(column)).findFirst();
+    }
+
+    /** Columns that label a row, in order of preference (spec, Relations, rule 1). */
+    public static final List<String> LABEL_COLUMNS = List.of("display_name", "name", "email", "title");
+
+    /** The column that labels this resource's rows in other rows' {@code _labels}, if any (the first of {@link #LABEL_COLUMNS}). */
+    public Optional<String> labelColumn() {
+        return LABEL_COLUMNS.stream().filter(columns::containsKey).findFirst();
+    }
+
+    /** The column read policies ({@code ColumnBuilder.read}) by SQL column; a column without one has none. */
+    public Map<String, Policy> columnReadPolicies() {
+        return readPolicies;
+    }
+
+    /** The column write policies ({@code ColumnBuilder.write}) by SQL column. */
+    public Map<String, Policy> columnWritePolicies() {
+        return writePolicies;
+    }
+
+    /** True when some column has a read or write policy (a caller's view may differ from this definition). */
+    public boolean hasColumnPolicies() {
+        return !readPolicies.isEmpty() || !writePolicies.isEmpty();
+    }
+
+    /**
+     * In a caller's view: the columns this caller may not read (left out of {@link #columns()}); a body naming
+     * one is refused. Empty for the full definition.
+     */
+    public Set<String> hiddenColumns() {
+        return hiddenColumns;
+    }
+
+    /** In a caller's view: the visible columns this caller may not write. Empty for the full definition. */
+    public Set<String> lockedColumns() {
+        return lockedColumns;
+    }
+
+    /**
+     * This resource as one caller sees it (issue 17, point 1): without the columns in {@code hidden} (from the
+     * columns, list, form and show fields, the default sort, the {@code one} relations on them and the attribute
+     * map), remembering {@code hidden} and {@code locked}. Primary-key columns are never hidden.
+     */
+    public ResourceDef restrictedTo(Set<String> hidden, Set<String> locked) {
+        Set<String> gone = new LinkedHashSet<>(hidden);
+        gone.removeAll(primaryKey);
+        if (gone.isEmpty() && locked.isEmpty()) {
+            return this;
+        }
+        java.util.function.Predicate<String> kept = name -> !gone.contains(name);
+        Map<String, String> attributes = new LinkedHashMap<>();
+        attributeColumns.forEach((attribute, column) -> {
+            if (kept.test(column)) {
+                attributes.put(attribute, column);
+            }
+        });
+        Set<String> visibleLocked = new LinkedHashSet<>(locked);
+        visibleLocked.removeAll(gone);
+        Map<String, WriteOnly> writeOnlyKept = new LinkedHashMap<>(writeOnly);
+        ResourceDefBuilder b = builder(key, table, entityClass)
+                .label(label)
+                .icon(icon)
+                .columns(columns.values().stream().filter(c -> kept.test(c.name())).toList())
+                .primaryKey(primaryKey)
+                .listColumns(listColumns.stream().filter(kept).toList())
+                .formFields(formFields.stream().filter(kept).toList())
+                .showFields(showFields.stream().filter(kept).toList())
+                .defaultSort(kept.test(defaultSort.field()) ? defaultSort : null)
+                .relations(relations.stream().filter(r -> !(r.isOne() && gone.contains(r.fk()))).toList())
+                .actions(actions)
+                .policies(policies)
+                .createDefaults(defaults)
+                .attributeColumns(attributes)
+                .readOnly(readOnly)
+                .readOnlyColumns(readOnlyColumns.stream().filter(kept).collect(java.util.stream.Collectors.toSet()))
+                .operatorColumns(operatorColumns.stream().filter(kept)
+                        .collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new)))
+                .writeOnly(writeOnlyKept)
+                .columnPolicies(readPolicies, writePolicies)
+                .callerRestrictions(gone, visibleLocked);
+        return b.build();
     }
 }

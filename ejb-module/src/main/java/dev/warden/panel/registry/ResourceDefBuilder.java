@@ -39,6 +39,10 @@ public final class ResourceDefBuilder {
     Set<String> readOnlyColumns = Set.of();
     Set<String> operatorColumns = Set.of();
     Map<String, ResourceDef.WriteOnly> writeOnly = Map.of();
+    Map<String, Policy> readPolicies = Map.of();
+    Map<String, Policy> writePolicies = Map.of();
+    Set<String> hiddenColumns = Set.of();
+    Set<String> lockedColumns = Set.of();
 
     ResourceDefBuilder(String key, String table, Class<?> entityClass) {
         this.key = Objects.requireNonNull(key, "key");
@@ -145,6 +149,25 @@ public final class ResourceDefBuilder {
     /** Write-only body fields by field name. */
     public ResourceDefBuilder writeOnly(Map<String, ResourceDef.WriteOnly> writeOnly) {
         this.writeOnly = new LinkedHashMap<>(writeOnly);
+        return this;
+    }
+
+    /**
+     * Column read and write policies ({@code ColumnBuilder.read}/{@code write}; issue 17, point 1) by SQL column.
+     */
+    public ResourceDefBuilder columnPolicies(Map<String, Policy> read, Map<String, Policy> write) {
+        this.readPolicies = Map.copyOf(read);
+        this.writePolicies = Map.copyOf(write);
+        return this;
+    }
+
+    /**
+     * For a caller's view ({@link ResourceDef#restrictedTo}): the columns left out because the caller may not read
+     * them, and the visible columns the caller may not write.
+     */
+    ResourceDefBuilder callerRestrictions(Set<String> hidden, Set<String> locked) {
+        this.hiddenColumns = Set.copyOf(hidden);
+        this.lockedColumns = Set.copyOf(locked);
         return this;
     }
 

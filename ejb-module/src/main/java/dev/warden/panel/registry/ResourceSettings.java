@@ -37,6 +37,8 @@ public final class ResourceSettings implements ResourceBuilder {
         String linkFromColumn;
         boolean readOnly;
         boolean fromOperator;
+        Policy readPolicy;
+        Policy writePolicy;
 
         @Override
         public ColumnBuilder label(String label) {
@@ -68,6 +70,34 @@ public final class ResourceSettings implements ResourceBuilder {
         public ColumnBuilder fromOperator() {
             this.fromOperator = true;
             return this;
+        }
+
+        @Override
+        public ColumnBuilder read(Policy policy) {
+            if (policy == null) {
+                throw new IllegalArgumentException("column read policy must not be null");
+            }
+            this.readPolicy = policy;
+            return this;
+        }
+
+        @Override
+        public ColumnBuilder write(Policy policy) {
+            if (policy == null) {
+                throw new IllegalArgumentException("column write policy must not be null");
+            }
+            this.writePolicy = policy;
+            return this;
+        }
+
+        /** The column's read policy, or null (everyone who may read the row). */
+        public Policy readPolicy() {
+            return readPolicy;
+        }
+
+        /** The column's write policy, or null (everyone who may write the row). */
+        public Policy writePolicy() {
+            return writePolicy;
         }
 
         /** True when generic writes ignore the column. */

@@ -37,7 +37,7 @@ import java.util.logging.Logger;
  * A refusal is logged at FINE only (one line; no stack trace), so hostile traffic cannot flood the log. A body
  * that passes is buffered (it is at most the limit) and replayed to the application.
  */
-@WebFilter(urlPatterns = "/*")
+@WebFilter(urlPatterns = "/*", asyncSupported = true) // SSE (issue 17, live lists) and sockets; nothing runs after the chain
 public class RequestGuardFilter extends HttpFilter {
 
     private static final Logger LOG = Logger.getLogger(RequestGuardFilter.class.getName());

@@ -23,7 +23,10 @@ public class AdminApiApplication extends Application {
                 PanelExportResource.class, SavedViewsResource.class, HostingDashboardResource.class,
                 UserModerationResource.Ban.class,
                 UserModerationResource.Unban.class, UserModerationResource.RevokeSessions.class,
-                UserModerationResource.Sessions.class, dev.warden.web.rooms.RoomsResource.class, SessionFilter.class,
+                UserModerationResource.Sessions.class, AuditChainResource.Verify.class,
+                AuditChainResource.Head.class,
+                RowHistoryResource.History.class, RowHistoryResource.Revert.class, RowHistoryResource.Restore.class,
+                dev.warden.web.live.LiveResource.class, dev.warden.web.rooms.RoomsResource.class, SessionFilter.class,
                 ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
                 UnhandledExceptionMapper.class));
     }

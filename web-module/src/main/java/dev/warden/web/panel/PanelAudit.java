@@ -6,6 +6,7 @@ import dev.warden.panel.audit.AuditLog;
 import dev.warden.panel.audit.AuditPayloads;
 import dev.warden.panel.audit.AuditRecord;
 import dev.warden.panel.crud.UpdateResult;
+import dev.warden.panel.live.LiveEvents;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.ejb.EJB;
@@ -28,6 +29,9 @@ import static dev.warden.common.JsonSupport.JSON;
  * A failed audit write is logged and never propagated (spec/admin-panel.md, "Audit recording from own code":
  * "The panel's own endpoints log audit-write failures without propagating them"): the client still gets the
  * answer of its successful mutation.
+ *
+ * <p>The same calls publish the live lists' events ({@code created}, {@code updated}, {@code deleted} with the
+ * row's {@code _id}; issue 17, point 4) through {@link LiveEvents}, which never throws.
  */
 @ApplicationScoped
 public class PanelAudit {
@@ -38,8 +42,12 @@ public class PanelAudit {
     @Inject
     AuditFailures failures;
 
+    @EJB
+    LiveEvents live;
+
     /** {@code create {row}} for the new row. */
     public void created(Operator operator, ResourceDef resource, JsonObject row) {
+        live.publish(resource.key(), "created", row.getString("_id"));
         write(new AuditRecord(operator.userId(), Operation.CREATE.wireName(), resource.key(), row.getString("_id"), AuditPayloads.row(row)));
     }
 
@@ -51,12 +59,35 @@ public class PanelAudit {
         if (!result.written()) {
             return;
         }
+        live.publish(resource.key(), "updated", result.after().getString("_id"));
         write(new AuditRecord(operator.userId(), Operation.UPDATE.wireName(), resource.key(), result.after().getString("_id"),
                 AuditPayloads.changes(result.before(), result.after(), result.redacted())));
     }
 
+    /**
+     * {@code update {changes, reverted_from}} for a revert (issue 17, point 2): an ordinary update entry whose
+     * payload also names the audit entry it reverted; nothing when the revert wrote nothing.
+     */
+    public void reverted(Operator operator, ResourceDef resource, UpdateResult result, long revertedFrom) {
+        if (!result.written()) {
+            return;
+        }
+        live.publish(resource.key(), "updated", result.after().getString("_id"));
+        write(new AuditRecord(operator.userId(), Operation.UPDATE.wireName(), resource.key(), result.after().getString("_id"),
+                JSON.createObjectBuilder(AuditPayloads.changes(result.before(), result.after(), result.redacted()))
+                        .add("reverted_from", revertedFrom).build()));
+    }
+
+    /** {@code create {row, reverted_from}} for a row restored from its delete entry (issue 17, point 2). */
+    public void restored(Operator operator, ResourceDef resource, JsonObject row, long revertedFrom) {
+        live.publish(resource.key(), "created", row.getString("_id"));
+        write(new AuditRecord(operator.userId(), Operation.CREATE.wireName(), resource.key(), row.getString("_id"),
+                JSON.createObjectBuilder(AuditPayloads.row(row)).add("reverted_from", revertedFrom).build()));
+    }
+
     /** {@code delete {row}} with the row as it was. */
     public void deleted(Operator operator, ResourceDef resource, JsonObject row) {
+        live.publish(resource.key(), "deleted", row.getString("_id"));
         write(new AuditRecord(operator.userId(), Operation.DELETE.wireName(), resource.key(), row.getString("_id"), AuditPayloads.row(row)));
     }
 

@@ -12,6 +12,7 @@ import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.crud.ResourceWrites;
 import dev.warden.panel.crud.UpdateResult;
 import dev.warden.panel.extension.Operation;
+import dev.warden.panel.policy.FieldAccess;
 import dev.warden.panel.policy.Moderation;
 import dev.warden.panel.policy.Visibility;
 import dev.warden.panel.registry.RelationDef;
@@ -140,7 +141,8 @@ public class PanelResource {
                            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
         ResourceDef resource = resourceFor(key, Operation.CREATE);
         Operator operator = session.operator();
-        JsonObject row = writes.create(resource, JsonBodies.object(contentType, body), operator);
+        JsonObject row = writes.create(resource, FieldAccess.checkBody(resource, JsonBodies.object(contentType, body),
+                null), operator);
         audit.created(operator, resource, row);
         return withETag(Response.created(uri.getBaseUriBuilder().path(key).segment(row.getString("_id")).build()),
                 visible(resource, row));
@@ -189,7 +191,9 @@ public class PanelResource {
     private Response update(String key, String id, String contentType, String ifMatch, String body) {
         ResourceDef resource = resourceFor(key, Operation.UPDATE);
         Operator operator = session.operator();
-        UpdateResult result = writes.update(resource, id, JsonBodies.object(contentType, body), ifMatch, operator);
+        JsonObject json = JsonBodies.object(contentType, body);
+        json = FieldAccess.checkBody(resource, json, FieldAccess.namesLocked(resource, json) ? rows.read(resource, id) : null);
+        UpdateResult result = writes.update(resource, id, json, ifMatch, operator);
         audit.updated(operator, resource, result);
         return withETag(Response.ok(), visible(resource, result.after()));
     }
@@ -218,7 +222,7 @@ public class PanelResource {
         RelationDef relation = resource.relations().stream().filter(r -> r.name().equals(name)).findFirst()
                 .orElseThrow(() -> ApiException.notFound("No relation '" + name + "' on " + key));
         ResourceDef target = resourceFor(relation.target(), Operation.READ);
-        Page page = rows.relationRows(resource, id, relation, uri.getQueryParameters());
+        Page page = rows.relationRows(resource, id, relation, target, uri.getQueryParameters());
         return pageResponse(page, target);
     }
 
@@ -250,16 +254,17 @@ public class PanelResource {
     }
 
     /**
-     * {@code row} with only the {@code _labels} of resources the operator may read (issue 13, point 3). The
+     * {@code row} with only the {@code _labels} of resources the operator may read, whose label column they may
+     * read too (issue 13, point 3; issue 17, point 1). The
      * ETag is computed from the row as answered.
      */
     private JsonObject visible(ResourceDef resource, JsonObject row) {
-        return Visibility.row(row, resource, moderation.readableKeys(session.operator()));
+        return Visibility.row(row, resource, moderation.labelableKeys(session.operator()));
     }
 
     /** 200 with the rows (labels as {@link #visible}), {@code X-Total-Count} and {@code X-Total-Count-Kind}. */
     private Response pageResponse(Page page, ResourceDef resource) {
-        return Response.ok(Visibility.rows(page.rows(), resource, moderation.readableKeys(session.operator())))
+        return Response.ok(Visibility.rows(page.rows(), resource, moderation.labelableKeys(session.operator())))
                 .header(TOTAL_COUNT, page.total())
                 .header(TOTAL_COUNT_KIND, page.exact() ? "exact" : "estimated")
                 .build();

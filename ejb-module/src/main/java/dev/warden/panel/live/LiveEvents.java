@@ -1,0 +1,133 @@
+package dev.warden.panel.live;
+
+import dev.warden.common.sql.Sql;
+import jakarta.annotation.Resource;
+import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+
+import javax.sql.DataSource;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The live lists' event log (issue 17, point 4; migration V12_2): {@link #publish} records a row event and sends it
+ * to every node ({@code NOTIFY warden_live}, delivered when the transaction commits), {@link #since} replays a
+ * resource's events after a {@code Last-Event-ID}, {@link #validSessions} tells which streams' sessions still hold.
+ */
+@Stateless
+public class LiveEvents {
+
+    /** The NOTIFY channel. */
+    public static final String CHANNEL = "warden_live";
+
+    private static final Logger LOG = Logger.getLogger(LiveEvents.class.getName());
+
+    static final String INSERT = "INSERT INTO warden_live_events (resource, action, row_id) VALUES (?, ?, ?) RETURNING id";
+    static final String NOTIFY = "SELECT pg_notify('" + CHANNEL + "', ?)";
+    static final String SINCE = "SELECT id, action, row_id FROM warden_live_events WHERE resource = ? AND id > ? "
+            + "ORDER BY id LIMIT ?";
+    static final String VALID = "SELECT s.id FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id "
+            + "WHERE s.id = ANY (?) AND s.expires_at > now() AND s.token_version = u.token_version";
+    static final String PRUNE = "DELETE FROM warden_live_events WHERE created_at < now() - make_interval(mins => ?)";
+
+    @Resource(lookup = Sql.DATA_SOURCE)
+    DataSource dataSource;
+
+    /**
+     * Records {@code action} on row {@code rowId} of {@code resource} and notifies every node, in its own
+     * transaction. Never throws: a live list is a convenience, the write it reports has committed already (a failure
+     * is logged at WARNING).
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public void publish(String resource, String action, String rowId) {
+        if (!LiveEvent.ACTIONS.contains(action) || resource == null || rowId == null) {
+            return;
+        }
+        try (Connection c = dataSource.getConnection()) {
+            long id;
+            try (PreparedStatement ps = c.prepareStatement(INSERT)) {
+                ps.setString(1, resource);
+                ps.setString(2, action);
+                ps.setString(3, rowId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    id = rs.getLong(1);
+                }
+            }
+            LiveEvent event = new LiveEvent(id, resource, action, rowId);
+            if (event.fitsNotify()) {
+                try (PreparedStatement ps = c.prepareStatement(NOTIFY)) {
+                    ps.setString(1, event.payload());
+                    ps.executeQuery().close();
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(Level.WARNING, "Live event " + action + " of " + resource + " " + rowId + " not published: " + e, e);
+        }
+    }
+
+    /** Up to {@code limit} events of {@code resource} after event {@code afterId}, oldest first. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<LiveEvent> since(String resource, long afterId, int limit) {
+        List<LiveEvent> out = new ArrayList<>();
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SINCE)) {
+            ps.setString(1, resource);
+            ps.setLong(2, afterId);
+            ps.setInt(3, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new LiveEvent(rs.getLong(1), resource, rs.getString(2), rs.getString(3)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Reading live events of " + resource + " failed: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /**
+     * The ones of {@code sessionIds} (session row ids, {@code Operator.sessionId()}) whose session still holds: not
+     * ended, expired or revoked (token version moved, e.g. by a ban).
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Set<String> validSessions(Collection<String> sessionIds) {
+        Set<String> out = new HashSet<>();
+        if (sessionIds.isEmpty()) {
+            return out;
+        }
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(VALID)) {
+            Array ids = c.createArrayOf("text", sessionIds.toArray());
+            ps.setArray(1, ids);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Checking live streams' sessions failed: " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** Deletes events older than {@code minutes}; answers how many. */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public int prune(int minutes) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(PRUNE)) {
+            ps.setInt(1, minutes);
+            return ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException("Pruning live events failed: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package dev.warden.panel.live;
+
+import dev.warden.common.sql.Sql;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.ConcurrencyManagement;
+import jakarta.ejb.ConcurrencyManagementType;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import javax.sql.DataSource;
+import java.lang.reflect.Array;
+import java.lang.reflect.Method;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The one PostgreSQL listener connection of this node (issue 17, point 4): {@code LISTEN warden_live} on a
+ * connection of its own, held by a thread of the platform's {@link ManagedThreadFactory}, handing every event of
+ * every node to the subscribers (the web module's SSE streams). Reconnects after a failure (2 s pause), and
+ * deletes events older than {@code warden.live.retention-minutes} once a minute.
+ *
+ * <p>The notifications are read through the driver's own {@code org.postgresql.PGConnection#getNotifications(int)}:
+ * the driver is a server library the application cannot import, so its interface is loaded from the driver's
+ * class loader, found through a driver object a query returns (an {@code interval} value), and called by
+ * reflection on the unwrapped connection. docs/decisions.md says why a shared listener with the rooms' commands
+ * would be the next step.
+ */
+@Singleton
+@Startup
+@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+public class LiveListener {
+
+    private static final Logger LOG = Logger.getLogger(LiveListener.class.getName());
+    private static final int POLL_MILLIS = 5_000;
+
+    @Resource(lookup = Sql.DATA_SOURCE)
+    DataSource dataSource;
+
+    @Resource
+    ManagedThreadFactory threads;
+
+    @EJB
+    LiveEvents events;
+
+    @Inject
+    @ConfigProperty(name = "warden.live.retention-minutes", defaultValue = "10")
+    int retentionMinutes;
+
+    private final List<Consumer<LiveEvent>> subscribers = new CopyOnWriteArrayList<>();
+    private volatile boolean running;
+    private volatile Connection connection;
+    private Thread thread;
+
+    @PostConstruct
+    void start() {
+        running = true;
+        thread = threads.newThread(this::loop);
+        thread.setName("warden-live-listener");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @PreDestroy
+    void stop() {
+        running = false;
+        Connection c = connection;
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                LOG.log(Level.FINE, "Closing the live listener connection", e);
+            }
+        }
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    /** Adds a subscriber; it is called on the listener thread and must not block. */
+    public void subscribe(Consumer<LiveEvent> subscriber) {
+        subscribers.add(subscriber);
+    }
+
+    /** Removes a subscriber added by {@link #subscribe}. */
+    public void unsubscribe(Consumer<LiveEvent> subscriber) {
+        subscribers.remove(subscriber);
+    }
+
+    /** Hands {@code event} to every subscriber (a failing one is logged and skipped). */
+    void dispatch(LiveEvent event) {
+        for (Consumer<LiveEvent> subscriber : subscribers) {
+            try {
+                subscriber.accept(event);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "A live-list subscriber failed on event " + event.id() + ": " + e, e);
+            }
+        }
+    }
+
+    private void loop() {
+        long lastPrune = 0;
+        int failures = 0;
+        while (running) {
+            try (Connection c = dataSource.getConnection()) {
+                connection = c;
+                Object pg = pgConnection(c);
+                Method poll = pg.getClass().getMethod("getNotifications", int.class);
+                poll.setAccessible(true);
+                try (Statement s = c.createStatement()) {
+                    s.execute("LISTEN " + LiveEvents.CHANNEL);
+                }
+                LOG.fine("Live listener connected");
+                failures = 0;
+                while (running) {
+                    Object notifications = poll.invoke(pg, POLL_MILLIS);
+                    int n = notifications == null ? 0 : Array.getLength(notifications);
+                    for (int i = 0; i < n; i++) {
+                        Object notification = Array.get(notifications, i);
+                        Method parameter = notification.getClass().getMethod("getParameter");
+                        parameter.setAccessible(true);
+                        LiveEvent.parse((String) parameter.invoke(notification)).ifPresent(this::dispatch);
+                    }
+                    if (System.currentTimeMillis() - lastPrune > 60_000) {
+                        lastPrune = System.currentTimeMillis();
+                        try {
+                            events.prune(retentionMinutes);
+                        } catch (RuntimeException e) {
+                            LOG.log(Level.FINE, "Pruning live events failed (schema not ready?)", e);
+                        }
+                    }
+                }
+            } catch (Exception e) {
+                if (running) {
+                    // once per outage at INFO (the database may be down for a while: StartWithoutDatabaseIT)
+                    LOG.log(failures++ == 0 ? Level.INFO : Level.FINE,
+                            "Live listener has no connection, retrying every 2 s: " + e);
+                    try {
+                        Thread.sleep(2_000);
+                    } catch (InterruptedException interrupted) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+            } finally {
+                connection = null;
+            }
+        }
+    }
+
+    /** The driver's {@code PGConnection} behind {@code c}, found as the class Javadoc says. */
+    static Object pgConnection(Connection c) throws SQLException, ClassNotFoundException {
+        ClassLoader driver;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT interval '1 second'")) {
+            rs.next();
+            driver = rs.getObject(1).getClass().getClassLoader();
+        }
+        Class<?> pgConnection = Class.forName("org.postgresql.PGConnection", false, driver);
+        return c.unwrap(pgConnection);
+    }
+}
