@@ -1,6 +1,7 @@
 package dev.warden.it;
 
 import dev.warden.it.support.Api;
+import dev.warden.it.support.BrowserTests;
 import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
@@ -9,7 +10,6 @@ import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,7 +20,6 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -126,21 +125,9 @@ class PanelUiIT {
         int exit;
         try {
             assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_roles WHERE role = 'admin'"));
-            File ui = new File(System.getProperty("warden.it.ui.dir", "../web-module/src/main/ui"));
-            File shots = new File(System.getProperty("warden.it.ui.screenshots", "target/ui-screenshots"));
-            ProcessBuilder node = new ProcessBuilder("node", "tests/admin-ui.test.mjs").directory(ui).redirectErrorStream(true);
-            node.environment().put("WARDEN_URL", Api.baseUrl());
-            node.environment().put("WARDEN_FIXTURES", fixtures);
-            node.environment().put("WARDEN_SCREENSHOTS", shots.getAbsolutePath());
-            node.environment().put("CHROMIUM", System.getProperty("warden.it.chromium", "/usr/bin/chromium"));
-            node.environment().put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
-            Process process = node.start();
-            output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(10, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new AssertionError("browser tests timed out:\n" + output);
-            }
-            exit = process.exitValue();
+            BrowserTests.Result result = BrowserTests.run("tests/admin-ui.test.mjs", fixtures, 10);
+            output = result.output();
+            exit = result.exit();
         } finally {
             putAdminRolesBack(admins);
         }
@@ -203,22 +190,10 @@ class PanelUiIT {
                 {"admin": {"email": "%s", "password": "%s"}, "tag": "%s", "boards": [%s],
                  "hosting": {"team": %d, "slug": "%s"}}
                 """.formatted(email, PASSWORD, tag, boards, hosting.team, slug);
-        File ui = new File(System.getProperty("warden.it.ui.dir", "../web-module/src/main/ui"));
-        File shots = new File(System.getProperty("warden.it.ui.screenshots", "target/ui-screenshots"));
-        ProcessBuilder node = new ProcessBuilder("node", "tests/list-work.test.mjs").directory(ui).redirectErrorStream(true);
-        node.environment().put("WARDEN_URL", Api.baseUrl());
-        node.environment().put("WARDEN_FIXTURES", fixtures);
-        node.environment().put("WARDEN_SCREENSHOTS", shots.getAbsolutePath());
-        node.environment().put("CHROMIUM", System.getProperty("warden.it.chromium", "/usr/bin/chromium"));
-        node.environment().put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
-        Process process = node.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(10, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new AssertionError("browser tests timed out:\n" + output);
-        }
+        BrowserTests.Result result = BrowserTests.run("tests/list-work.test.mjs", fixtures, 10);
+        String output = result.output();
         System.out.println("[PanelUiIT] list-work browser tests:\n" + output);
-        assertEquals(0, process.exitValue(), "list-work browser tests failed (screenshots in ear/target/ui-screenshots):\n" + output);
+        assertEquals(0, result.exit(), "list-work browser tests failed (screenshots in ear/target/ui-screenshots):\n" + output);
 
         long adminId = TestDb.scalar("SELECT id FROM warden_users WHERE email = ?", email);
         assertEquals(3, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'delete' "

@@ -147,7 +147,7 @@ public class RoomAdmin {
         }
         RoomStore.Row row = store.row(id);
         if (row != null && !row.node().equals(rooms.node())) {
-            return RoomBus.body(bus.call(row.node(), op, id, args));
+            return BusAnswers.body(bus.call(row.node(), op, id, args));
         }
         throw ApiException.notFound("No room '" + id + "'");
     }

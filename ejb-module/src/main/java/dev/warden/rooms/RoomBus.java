@@ -17,17 +17,13 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
-import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonReader;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import javax.sql.DataSource;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -38,7 +34,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -76,33 +71,6 @@ public class RoomBus {
 
     private static final Logger LOG = Logger.getLogger(RoomBus.class.getName());
 
-    /** Receives the answers to one command: one for a node, one per node for a broadcast. */
-    private static final class Pending {
-        final int expected;
-        final List<JsonObject> answers = new ArrayList<>();
-
-        Pending(int expected) {
-            this.expected = expected;
-        }
-
-        synchronized void add(JsonObject answer) {
-            answers.add(answer);
-            notifyAll();
-        }
-
-        synchronized List<JsonObject> await(long ms) throws InterruptedException {
-            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
-            while (answers.size() < expected) {
-                long left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime());
-                if (left <= 0) {
-                    break;
-                }
-                wait(left);
-            }
-            return List.copyOf(answers);
-        }
-    }
-
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
@@ -121,7 +89,7 @@ public class RoomBus {
     @EJB
     LiveSessions live;
 
-    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    private final Map<String, BusPending> pending = new ConcurrentHashMap<>();
     private volatile boolean running;
     private volatile boolean listening;
     private volatile Connection listenConnection;
@@ -213,7 +181,7 @@ public class RoomBus {
     }
 
     private void received(String payload) {
-        JsonObject message = parse(payload);
+        JsonObject message = BusAnswers.parse(payload);
         if (message == null) {
             return;
         }
@@ -222,7 +190,7 @@ public class RoomBus {
             return;
         }
         if (message.containsKey("ref")) {
-            message = parse(take(message.getString("ref")));
+            message = BusAnswers.parse(take(message.getString("ref")));
             if (message == null) {
                 return;
             }
@@ -240,23 +208,12 @@ public class RoomBus {
                 }
             }
             case "re" -> {
-                Pending p = pending.get(m.getString("id", ""));
+                BusPending p = pending.get(m.getString("id", ""));
                 if (p != null) {
                     p.add(m);
                 }
             }
             default -> LOG.fine(() -> "Rooms bus: ignored " + payload);
-        }
-    }
-
-    private static JsonObject parse(String text) {
-        if (text == null) {
-            return null;
-        }
-        try (JsonReader reader = JSON.createReader(new StringReader(text))) {
-            return reader.readValue() instanceof JsonObject o ? o : null;
-        } catch (JsonException e) {
-            return null;
         }
     }
 
@@ -294,40 +251,34 @@ public class RoomBus {
     /**
      * Runs {@code op} on room {@code roomId} at {@code node} and returns the node's answer, an envelope
      * {@code {status, body}} or {@code {status, code, message, fields?, retry_after?}}: 503 {@code UNAVAILABLE} with
-     * {@code retry_after} when the node does not answer in time or the bus is down. {@link #body(JsonObject)} turns
+     * {@code retry_after} when the node does not answer in time or the bus is down. {@link BusAnswers#body(JsonObject)} turns
      * it into the body or an {@link ApiException}, in the caller: this bean runs without a container transaction
      * (its NOTIFY must leave at once), and an application exception thrown out of it after a statement would roll
      * back Open Liberty's local transaction with a {@code WLTC0017E} line at ERROR.
      */
     public JsonObject call(String node, String op, String roomId, JsonObject args) {
         if (!listening) {
-            return unavailable("Room " + roomId + " is on node " + node + " and the command path between nodes is down", 2);
+            return BusAnswers.unavailable("Room " + roomId + " is on node " + node + " and the command path between nodes is down", 2);
         }
         String id = Hashing.randomToken(12);
-        Pending p = new Pending(1);
+        BusPending p = new BusPending(1);
         pending.put(id, p);
         try {
             send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", node)
                     .add("op", op).add("room", roomId).add("args", args).build());
             List<JsonObject> answers = p.await(timeoutMs);
             if (answers.isEmpty()) {
-                return unavailable("Node " + node + " did not answer within " + timeoutMs + " ms", 2);
+                return BusAnswers.unavailable("Node " + node + " did not answer within " + timeoutMs + " ms", 2);
             }
             return answers.get(0);
         } catch (ApiException e) {
-            return unavailable(e.getMessage(), 2);
+            return BusAnswers.unavailable(e.getMessage(), 2);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return unavailable("Interrupted", 1);
+            return BusAnswers.unavailable("Interrupted", 1);
         } finally {
             pending.remove(id);
         }
-    }
-
-    private static JsonObject unavailable(String message, int retryAfterSeconds) {
-        return JSON.createObjectBuilder().add("status", ErrorCode.UNAVAILABLE.status())
-                .add("code", ErrorCode.UNAVAILABLE.name()).add("message", message)
-                .add("retry_after", retryAfterSeconds).build();
     }
 
     /**
@@ -346,7 +297,7 @@ public class RoomBus {
             return 0;
         }
         String id = Hashing.randomToken(12);
-        Pending p = new Pending(otherNodes.size());
+        BusPending p = new BusPending(otherNodes.size());
         pending.put(id, p);
         try {
             send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
@@ -382,7 +333,7 @@ public class RoomBus {
             return List.of();
         }
         String id = Hashing.randomToken(12);
-        Pending p = new Pending(otherNodes.size());
+        BusPending p = new BusPending(otherNodes.size());
         pending.put(id, p);
         try {
             send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
@@ -402,34 +353,6 @@ public class RoomBus {
         } finally {
             pending.remove(id);
         }
-    }
-
-    /**
-     * The body of a {@link #call} answer.
-     *
-     * @throws ApiException the owner's error (e.g. 404 the room vanished, 422 bad path), or 503 with
-     *                      {@code Retry-After} when the node did not answer
-     */
-    public static JsonValue body(JsonObject answer) {
-        int status = answer.getInt("status", 500);
-        if (status == 200) {
-            return answer.getOrDefault("body", JsonValue.NULL);
-        }
-        ErrorCode code;
-        try {
-            code = ErrorCode.valueOf(answer.getString("code", ErrorCode.SERVER_ERROR.name()));
-        } catch (IllegalArgumentException e) {
-            code = ErrorCode.SERVER_ERROR;
-        }
-        Map<String, List<String>> fields = new java.util.LinkedHashMap<>();
-        if (answer.get("fields") instanceof JsonObject f) {
-            f.forEach((k, v) -> fields.put(k, v.getValueType() == JsonValue.ValueType.ARRAY
-                    ? v.asJsonArray().stream().map(x -> x instanceof JsonString s ? s.getString() : x.toString()).toList()
-                    : List.of(v.toString())));
-        }
-        Map<String, String> headers = answer.containsKey("retry_after")
-                ? Map.of("Retry-After", String.valueOf(answer.getInt("retry_after"))) : Map.of();
-        throw new ApiException(code, answer.getString("message", "The room's node failed"), fields, headers);
     }
 
     /** NOTIFYs {@code message}, through {@code warden_room_messages} when it is too large for a payload. */

@@ -1,0 +1,47 @@
+// Browser test of single sign-on (issue 15): the login page offers "Sign in with <provider>", the button goes
+// through the provider (mock-oauth2-server, non-interactive) and back to the panel signed in, and sign-out ends the
+// session through the SSO logout route. Run by SsoBrowserIT (WARDEN_FIXTURES: {provider}); same environment as
+// admin-ui.test.mjs (WARDEN_URL, CHROMIUM, WARDEN_SCREENSHOTS).
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+
+const BASE = (process.env.WARDEN_URL || "http://localhost:9181").replace(/\/+$/, "");
+const F = JSON.parse(process.env.WARDEN_FIXTURES || "{}");
+const SHOTS = process.env.WARDEN_SCREENSHOTS || "ui-screenshots";
+const TIMEOUT = 20000;
+fs.mkdirSync(SHOTS, { recursive: true });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  headless: true,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+try {
+  const page = await (await browser.newContext()).newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  await page.goto(`${BASE}/admin/`);
+  const button = page.locator("#sign-in-sso");
+  await button.waitFor();
+  assert.equal((await button.textContent()).trim(), `Sign in with ${F.provider}`);
+  assert.ok(await page.locator("#sign-in-form").isVisible(), "mode both: the password form stays");
+  await page.screenshot({ path: path.join(SHOTS, "sso-login.png"), fullPage: true });
+
+  await button.click();
+  await page.locator("#sign-out").waitFor();
+  assert.ok(new URL(page.url()).pathname.startsWith("/admin"), `back in the panel: ${page.url()}`);
+  const me = await page.evaluate(async () => (await fetch("/admin-api/auth/me")).json());
+  assert.equal(me.role, "admin", JSON.stringify(me));
+  await page.screenshot({ path: path.join(SHOTS, "sso-signed-in.png"), fullPage: true });
+  console.log(`ok   signed in through ${F.provider} as ${me.user.email}`);
+
+  await page.locator("#sign-out").click();
+  await page.locator("#sign-in-sso").waitFor();
+  const after = await page.evaluate(async () => (await fetch("/admin-api/auth/me")).status);
+  assert.equal(after, 401, "signed out: the session has ended");
+  console.log("ok   signed out through the provider and back to the login page");
+} finally {
+  await browser.close();
+}
