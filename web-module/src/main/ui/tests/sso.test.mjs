@@ -1,6 +1,6 @@
 // Browser test of single sign-on (issue 15): the login page offers "Sign in with <provider>", the button goes
 // through the provider (mock-oauth2-server, non-interactive) and back to the panel signed in, and sign-out ends the
-// session through the SSO logout route. Run by SsoBrowserIT (WARDEN_FIXTURES: {provider}); same environment as
+// session through the SSO logout route. Run by SsoBrowserIT (WARDEN_FIXTURES: {provider, issuer}); same environment as
 // admin-ui.test.mjs (WARDEN_URL, CHROMIUM, WARDEN_SCREENSHOTS).
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
@@ -37,11 +37,18 @@ try {
   await page.screenshot({ path: path.join(SHOTS, "sso-signed-in.png"), fullPage: true });
   console.log(`ok   signed in through ${F.provider} as ${me.user.email}`);
 
+  // sign-out: a form POST to the SSO logout route, which ends the session and answers 303 to the provider's
+  // end-session endpoint (SsoBrowserIT checks the audit row; SsoIT the redirect); back at the panel there is no
+  // session any more
+  const loggedOut = page.waitForRequest((r) => r.url().endsWith("/admin-api/auth/sso/logout"));
   await page.locator("#sign-out").click();
+  assert.equal((await loggedOut).method(), "POST");
+  await page.waitForTimeout(1500);
+  await page.goto(`${BASE}/admin/`);
   await page.locator("#sign-in-sso").waitFor();
   const after = await page.evaluate(async () => (await fetch("/admin-api/auth/me")).status);
   assert.equal(after, 401, "signed out: the session has ended");
-  console.log("ok   signed out through the provider and back to the login page");
+  console.log("ok   signed out through the SSO logout route: no session back at the panel");
 } finally {
   await browser.close();
 }

@@ -43,10 +43,13 @@ class SsoBrowserIT {
 
     @Test
     void signInAndOutThroughTheSsoButton() throws Exception {
+        // an admin exists, so the login page is not replaced by the first-run page whatever ran before
+        TestDb.userWithRole("sso-browser-admin-" + TestDb.unique() + "@example.com", "a long enough password", "admin", null);
         String email = "sso-browser-" + TestDb.unique() + "@example.com";
         idp.next("sub-" + UUID.randomUUID(), email, List.of("warden-admins"), Map.of("name", "Browser Admin"));
 
-        BrowserTests.Result result = BrowserTests.run("tests/sso.test.mjs", "{\"provider\": \"Mock IdP\"}", 5);
+        BrowserTests.Result result = BrowserTests.run("tests/sso.test.mjs",
+                "{\"provider\": \"Mock IdP\", \"issuer\": \"" + idp.issuer() + "\"}", 5);
         System.out.println("[SsoBrowserIT]\n" + result.output());
         assertEquals(0, result.exit(), "the SSO browser test failed (screenshots in ear/target/ui-screenshots):\n"
                 + result.output());
