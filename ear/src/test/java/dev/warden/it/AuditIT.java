@@ -275,11 +275,10 @@ class AuditIT {
                 () -> TestDb.update("TRUNCATE warden_admin_audit"));
         assertEquals("42501", truncateRefused.getSQLState(), truncateRefused.getMessage());
         assertEquals(List.of("create"), actions(auditOf("configs", id)));
-        // the one sanctioned path, AuditLog.prune's statement, still deletes old rows
-        TestDb.update("INSERT INTO warden_admin_audit (created_at, action, resource) VALUES ('1999-01-01T00:00:00Z', 'old', 'configs')");
-        assertTrue(TestDb.update("DELETE FROM warden_admin_audit WHERE created_at < '2000-01-01T00:00:00Z' "
-                + "AND (SELECT set_config('warden.audit_prune', 'on', true)) = 'on'") >= 1);
-        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE created_at < '2000-01-01T00:00:00Z'"));
+        // the one sanctioned path, AuditLog.prune's function, still runs: it removes the oldest part of the hash chain
+        // and leaves a checkpoint (AuditChainIT prunes real rows; a raw DELETE here would break the chain for the
+        // rest of the run)
+        assertEquals(0, TestDb.scalar("SELECT warden_admin_audit_prune(now() - interval '200 years')"));
 
         // and the panel denies every write on it, admins included (spec, Events rule 2)
         Api.post(admin, "adminAudit", "{\"action\": \"forged\", \"resource\": \"configs\"}").then().statusCode(403);
