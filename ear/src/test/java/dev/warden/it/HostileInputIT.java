@@ -50,10 +50,18 @@ class HostileInputIT {
 
     /**
      * Tables a refused request may still touch: session last-seen, token last-used, limit and cache state, the
-     * sign-in throttle's record of a refused sign-in (by design), and the live-room nodes' heartbeats (time-driven).
+     * sign-in throttle's record of a refused sign-in (by design), the live-room nodes' heartbeats (time-driven), and
+     * the audit chain's head, which moves with every audit row (the audit rows themselves are compared).
      */
     private static final Pattern VOLATILE = Pattern.compile("warden_sessions|warden_api_tokens|warden_limit_counters"
-            + "|warden_rate_.*|warden_response_cache.*|warden_login_failures|warden_nodes|warden_rooms");
+            + "|warden_rate_.*|warden_response_cache.*|warden_login_failures|warden_nodes|warden_rooms"
+            + "|warden_admin_audit_chain");
+
+    /**
+     * Rows a request answered 2xx writes although it is a GET, left out of the comparison: an export's audit entry
+     * ({@code GET /admin-api/:resource/_export} answers 200 and is audited as {@code export}, issue 20).
+     */
+    private static final Map<String, String> WRITTEN_BY_2XX_READS = Map.of("warden_admin_audit", "t.action <> 'export'");
 
     private static final String[] SEGMENTS = {"%00", "a%00b", "%2F", "a%2Fb", "%2e%2e", "..", ".", "%2e", "%5C", "\\",
             "%0A", "%0d%0a", "%ff", "%C3%28", "%C0%AE", "%E2%80%AE", "%F0%9F%98%80", "-1", "0", "99999999999999999999",
@@ -461,8 +469,9 @@ class HostileInputIT {
                 if (VOLATILE.matcher(table).matches()) {
                     continue;
                 }
+                String where = WRITTEN_BY_2XX_READS.containsKey(table) ? " WHERE " + WRITTEN_BY_2XX_READS.get(table) : "";
                 try (ResultSet rs = s.executeQuery("SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, '|' "
-                        + "ORDER BY t::text)), '') FROM \"" + table + "\" t")) {
+                        + "ORDER BY t::text)), '') FROM \"" + table + "\" t" + where)) {
                     rs.next();
                     sums.put(table, rs.getString(1));
                 }
