@@ -3,6 +3,7 @@ package dev.warden.rooms;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.common.Hashing;
+import dev.warden.common.sql.PgNotifications;
 import dev.warden.common.sql.Sql;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;

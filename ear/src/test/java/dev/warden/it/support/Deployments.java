@@ -79,15 +79,11 @@ public final class Deployments {
      * variables.
      */
     public static EnterpriseArchive wardenWithHostingLimits(String... configLines) {
-        StringBuilder config = new StringBuilder("config_ordinal=900\nwarden.hosting.limits.enabled=true\n"
-                + "warden.hosting.cache.enabled=true\n");
-        for (String line : configLines) {
-            config.append(line).append('\n');
-        }
-        EnterpriseArchive ear = warden();
-        ear.addAsLibrary(ShrinkWrap.create(org.jboss.shrinkwrap.api.spec.JavaArchive.class, "it-hosting-limits-on.jar")
-                .addAsManifestResource(new StringAsset(config.toString()), "microprofile-config.properties"));
-        return ear;
+        String[] lines = new String[configLines.length + 2];
+        lines[0] = "warden.hosting.limits.enabled=true";
+        lines[1] = "warden.hosting.cache.enabled=true";
+        System.arraycopy(configLines, 0, lines, 2, configLines.length);
+        return wardenWithConfig("it-hosting-limits-on.jar", lines);
     }
 
     /**

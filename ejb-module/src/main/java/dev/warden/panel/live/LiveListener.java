@@ -1,5 +1,6 @@
 package dev.warden.panel.live;
 
+import dev.warden.common.sql.PgNotifications;
 import dev.warden.common.sql.Sql;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -16,10 +17,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import javax.sql.DataSource;
-import java.lang.reflect.Array;
-import java.lang.reflect.Method;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -34,11 +32,8 @@ import java.util.logging.Logger;
  * every node to the subscribers (the web module's SSE streams). Reconnects after a failure (2 s pause), and
  * deletes events older than {@code warden.live.retention-minutes} once a minute.
  *
- * <p>The notifications are read through the driver's own {@code org.postgresql.PGConnection#getNotifications(int)}:
- * the driver is a server library the application cannot import, so its interface is loaded from the driver's
- * class loader, found through a driver object a query returns (an {@code interval} value), and called by
- * reflection on the unwrapped connection. docs/decisions.md says why a shared listener with the rooms' commands
- * would be the next step.
+ * <p>The notifications are read with {@link PgNotifications}, as the rooms' command bus reads its own.
+ * docs/decisions.md says why one shared listener connection with the rooms' commands would be the next step.
  */
 @Singleton
 @Startup
@@ -119,22 +114,15 @@ public class LiveListener {
         while (running) {
             try (Connection c = dataSource.getConnection()) {
                 connection = c;
-                Object pg = pgConnection(c);
-                Method poll = pg.getClass().getMethod("getNotifications", int.class);
-                poll.setAccessible(true);
+                PgNotifications notes = PgNotifications.of(c);
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN " + LiveEvents.CHANNEL);
                 }
                 LOG.fine("Live listener connected");
                 failures = 0;
                 while (running) {
-                    Object notifications = poll.invoke(pg, POLL_MILLIS);
-                    int n = notifications == null ? 0 : Array.getLength(notifications);
-                    for (int i = 0; i < n; i++) {
-                        Object notification = Array.get(notifications, i);
-                        Method parameter = notification.getClass().getMethod("getParameter");
-                        parameter.setAccessible(true);
-                        LiveEvent.parse((String) parameter.invoke(notification)).ifPresent(this::dispatch);
+                    for (PgNotifications.Note note : notes.poll(POLL_MILLIS)) {
+                        LiveEvent.parse(note.payload()).ifPresent(this::dispatch);
                     }
                     if (System.currentTimeMillis() - lastPrune > 60_000) {
                         lastPrune = System.currentTimeMillis();
@@ -161,16 +149,5 @@ public class LiveListener {
                 connection = null;
             }
         }
-    }
-
-    /** The driver's {@code PGConnection} behind {@code c}, found as the class Javadoc says. */
-    static Object pgConnection(Connection c) throws SQLException, ClassNotFoundException {
-        ClassLoader driver;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT interval '1 second'")) {
-            rs.next();
-            driver = rs.getObject(1).getClass().getClassLoader();
-        }
-        Class<?> pgConnection = Class.forName("org.postgresql.PGConnection", false, driver);
-        return c.unwrap(pgConnection);
     }
 }

@@ -1,4 +1,4 @@
-package dev.warden.rooms;
+package dev.warden.common.sql;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -17,12 +17,13 @@ import java.util.Set;
  * its classes are not visible to Warden's class loader on Liberty. The driver's class loader is found from an object
  * the driver itself returns ({@code SELECT point(0,0)} gives an {@code org.postgresql.geometric.PGpoint}), and the
  * container's connection handle is unwrapped to that loader's {@code org.postgresql.PGConnection} (both Liberty and
- * WildFly unwrap to vendor interfaces).
+ * WildFly unwrap to vendor interfaces). Used by every LISTEN connection: the rooms' command bus and the live
+ * lists' listener.
  */
-final class PgNotifications {
+public final class PgNotifications {
 
     /** One notification: channel and payload. */
-    record Note(String channel, String payload) {
+    public record Note(String channel, String payload) {
     }
 
     private static final String PG_CONNECTION = "org.postgresql.PGConnection";
@@ -44,7 +45,7 @@ final class PgNotifications {
      *
      * @throws SQLException when the connection is not a pgjdbc one or cannot be unwrapped
      */
-    static PgNotifications of(Connection connection) throws SQLException {
+    public static PgNotifications of(Connection connection) throws SQLException {
         Set<ClassLoader> loaders = new LinkedHashSet<>();
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT point(0,0)")) {
             rs.next();
@@ -76,7 +77,7 @@ final class PgNotifications {
      *
      * @throws SQLException when the connection broke
      */
-    List<Note> poll(int timeoutMillis) throws SQLException {
+    public List<Note> poll(int timeoutMillis) throws SQLException {
         Object[] notes;
         try {
             notes = (Object[]) poll.invoke(pg, timeoutMillis);
