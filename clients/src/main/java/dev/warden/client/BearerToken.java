@@ -3,7 +3,6 @@ package dev.warden.client;
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
-
 import java.util.Objects;
 
 /** Adds {@code Authorization: Bearer <API token>} to every request (spec/hosting-api.md, Authentication, rule 1). */

@@ -3,9 +3,8 @@ package dev.warden.client;
 import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
-import org.eclipse.microprofile.config.ConfigProvider;
-
 import java.util.Optional;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * For an injected {@link HostingApi}: adds {@code Authorization: Bearer <warden.hosting.token>} from MicroProfile

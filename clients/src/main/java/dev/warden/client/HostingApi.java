@@ -7,11 +7,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.net.URI;
 import org.eclipse.microprofile.rest.client.RestClientBuilder;
 import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
-
-import java.net.URI;
 
 /**
  * The hosting API (spec/hosting-api.md, Endpoints) as a MicroProfile REST client. Methods answer the raw
@@ -50,9 +49,12 @@ public interface HostingApi {
      */
     @GET
     @Path("applications/{slug}/metrics")
-    Response metrics(@PathParam("slug") String slug, @QueryParam("resolution") String resolution,
-                     @QueryParam("from") String from, @QueryParam("to") String to,
-                     @QueryParam("location_id") Long locationId);
+    Response metrics(
+            @PathParam("slug") String slug,
+            @QueryParam("resolution") String resolution,
+            @QueryParam("from") String from,
+            @QueryParam("to") String to,
+            @QueryParam("location_id") Long locationId);
 
     /** {@code GET /applications/{slug}/egress}; {@code from} and {@code to} are YYYY-MM-DD or null (last 30 days). */
     @GET
@@ -83,8 +85,11 @@ public interface HostingApi {
     @GET
     @Path("applications/{slug}/instances/{id}/logs")
     @Produces({MediaType.TEXT_PLAIN, MediaType.APPLICATION_JSON})
-    Response logs(@PathParam("slug") String slug, @PathParam("id") long id, @QueryParam("lines") Integer lines,
-                  @QueryParam("stream") String stream);
+    Response logs(
+            @PathParam("slug") String slug,
+            @PathParam("id") long id,
+            @QueryParam("lines") Integer lines,
+            @QueryParam("stream") String stream);
 
     /**
      * A client for the Warden server at {@code origin} (scheme, host and port, without {@code /api/v1}) that sends

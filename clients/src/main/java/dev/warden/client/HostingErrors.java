@@ -4,7 +4,6 @@ import dev.warden.client.generated.ApiClient;
 import dev.warden.client.generated.ApiException;
 import dev.warden.client.generated.ApiResponse;
 import dev.warden.client.generated.model.Error;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,8 +15,7 @@ import java.util.Optional;
  */
 public final class HostingErrors {
 
-    private HostingErrors() {
-    }
+    private HostingErrors() {}
 
     /**
      * The API's error body ({@code {"error": {"code", "message", "fields"?}}}) of a failed call; empty when the body
@@ -38,7 +36,9 @@ public final class HostingErrors {
 
     /** A header of a failed call ({@code Retry-After}, {@code X-RateLimit-Remaining}, ...), or null. */
     public static String header(ApiException e, String name) {
-        return e.getResponseHeaders() == null ? null : e.getResponseHeaders().firstValue(name).orElse(null);
+        return e.getResponseHeaders() == null
+                ? null
+                : e.getResponseHeaders().firstValue(name).orElse(null);
     }
 
     /** A generated {@code ...WithHttpInfo} call's answer as a {@link Reply} (the body is not kept). */
@@ -48,7 +48,9 @@ public final class HostingErrors {
 
     /** A failed generated call as a {@link Reply}: status, headers and body as text. */
     public static Reply reply(ApiException e) {
-        Map<String, List<String>> headers = e.getResponseHeaders() == null ? Map.of() : e.getResponseHeaders().map();
+        Map<String, List<String>> headers = e.getResponseHeaders() == null
+                ? Map.of()
+                : e.getResponseHeaders().map();
         return new Reply(e.getCode(), headers, e.getResponseBody());
     }
 

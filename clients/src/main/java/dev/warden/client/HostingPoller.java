@@ -2,7 +2,6 @@ package dev.warden.client;
 
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -58,8 +57,7 @@ public final class HostingPoller implements AutoCloseable {
      * @param at       when the answer (or failure) came
      * @param next     the earliest time for the next request; null when the rule says stop
      */
-    public record Poll(Reply reply, Exception failure, PollingRule.Decision decision, Instant at, Instant next) {
-    }
+    public record Poll(Reply reply, Exception failure, PollingRule.Decision decision, Instant at, Instant next) {}
 
     private final Request request;
     private final Clock clock;
@@ -126,8 +124,9 @@ public final class HostingPoller implements AutoCloseable {
      */
     public Poll poll() throws InterruptedException {
         if (stoppedBy != null) {
-            throw new IllegalStateException("Not retried after status " + stoppedBy.reply().status()
-                    + " (spec/hosting-api.md, Limits: other errors are not retried); call reset() to go on");
+            throw new IllegalStateException(
+                    "Not retried after status " + stoppedBy.reply().status()
+                            + " (spec/hosting-api.md, Limits: other errors are not retried); call reset() to go on");
         }
         Instant next = notBefore;
         if (next != null) {

@@ -24,8 +24,7 @@ public final class PollingRule {
     /** After a 429, a 5xx or a transport failure without a usable {@code Retry-After}. */
     public static final Duration FAILURE_FALLBACK = Duration.ofSeconds(30);
 
-    private PollingRule() {
-    }
+    private PollingRule() {}
 
     /** What to do after one answer. */
     public enum Kind {

@@ -1,7 +1,10 @@
 package dev.warden.client;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ConnectException;
 import java.time.Clock;
@@ -14,12 +17,8 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** HostingPoller on a fake clock: when requests go out, spec/hosting-api.md, end of Limits. */
 class HostingPollerTest {
@@ -62,17 +61,20 @@ class HostingPollerTest {
         sleeps = new ArrayList<>();
         sentAt = new ArrayList<>();
         script = new ArrayDeque<>();
-        poller = HostingPoller.of(() -> {
-            sentAt.add(clock.instant());
-            Object next = script.removeFirst();
-            if (next instanceof Exception e) {
-                throw e;
-            }
-            return (Reply) next;
-        }, clock, d -> {
-            sleeps.add(d);
-            clock.advance(d);
-        });
+        poller = HostingPoller.of(
+                () -> {
+                    sentAt.add(clock.instant());
+                    Object next = script.removeFirst();
+                    if (next instanceof Exception e) {
+                        throw e;
+                    }
+                    return (Reply) next;
+                },
+                clock,
+                d -> {
+                    sleeps.add(d);
+                    clock.advance(d);
+                });
     }
 
     private static Reply reply(int status, String... headers) {
@@ -89,7 +91,8 @@ class HostingPollerTest {
         if (retryAfter != null) {
             map.put("Retry-After", List.of(retryAfter));
         }
-        return new Reply(status, map, status == 429 ? "Too Many Requests" : status == 502 ? "Bad Gateway" : "Gateway Timeout");
+        return new Reply(
+                status, map, status == 429 ? "Too Many Requests" : status == 502 ? "Bad Gateway" : "Gateway Timeout");
     }
 
     private List<Long> gapsInSeconds() {
@@ -116,7 +119,7 @@ class HostingPollerTest {
         script.add(reply(200, "cache-control", "private, max-age=600"));
         script.add(reply(200, "Cache-Control", "max-age=15"));
         script.add(reply(401));
-        HostingPoller.Poll last = poller.run(p -> { });
+        HostingPoller.Poll last = poller.run(p -> {});
         assertEquals(List.of(30L, 600L, 15L), gapsInSeconds());
         assertEquals(401, last.reply().status());
     }
@@ -126,7 +129,7 @@ class HostingPollerTest {
         script.add(reply(200, "Cache-Control", "max-age=0"));
         script.add(reply(200, "Cache-Control", "max-age=2"));
         script.add(reply(404));
-        poller.run(p -> { });
+        poller.run(p -> {});
         assertEquals(List.of(5L, 5L), gapsInSeconds());
     }
 
@@ -137,7 +140,7 @@ class HostingPollerTest {
         script.add(reply(200, "Cache-Control", "max-age=later"));
         script.add(reply(304));
         script.add(reply(403));
-        poller.run(p -> { });
+        poller.run(p -> {});
         assertEquals(List.of(60L, 60L, 60L, 60L), gapsInSeconds());
     }
 
@@ -149,7 +152,7 @@ class HostingPollerTest {
         script.add(reply(429, "Retry-After", "Wed, 21 Oct 2026 07:28:00 GMT"));
         script.add(reply(200, "Cache-Control", "max-age=30"));
         script.add(reply(401));
-        poller.run(p -> { });
+        poller.run(p -> {});
         assertEquals(List.of(17L, 5L, 30L, 30L, 30L), gapsInSeconds());
     }
 
@@ -160,7 +163,7 @@ class HostingPollerTest {
         script.add(reply(503, "Retry-After", "0"));
         script.add(reply(200, "Cache-Control", "max-age=60"));
         script.add(reply(422));
-        poller.run(p -> { });
+        poller.run(p -> {});
         assertEquals(List.of(120L, 30L, 5L, 60L), gapsInSeconds());
     }
 
@@ -176,8 +179,15 @@ class HostingPollerTest {
         List<HostingPoller.Poll> polls = new ArrayList<>();
         poller.run(polls::add);
         assertEquals(List.of(9L, 30L, 40L, 30L, 30L, 30L), gapsInSeconds());
-        assertEquals(List.of(PollingRule.Kind.RETRY, PollingRule.Kind.RETRY, PollingRule.Kind.RETRY, PollingRule.Kind.RETRY,
-                PollingRule.Kind.RETRY, PollingRule.Kind.SUCCESS, PollingRule.Kind.STOP),
+        assertEquals(
+                List.of(
+                        PollingRule.Kind.RETRY,
+                        PollingRule.Kind.RETRY,
+                        PollingRule.Kind.RETRY,
+                        PollingRule.Kind.RETRY,
+                        PollingRule.Kind.RETRY,
+                        PollingRule.Kind.SUCCESS,
+                        PollingRule.Kind.STOP),
                 polls.stream().map(p -> p.decision().kind()).toList());
         assertEquals("Bad Gateway", polls.get(1).reply().body());
     }
@@ -188,7 +198,7 @@ class HostingPollerTest {
             setUp();
             script.add(reply(200, "Cache-Control", "max-age=30"));
             script.add(reply(status, "Retry-After", "5"));
-            HostingPoller.Poll last = poller.run(p -> { });
+            HostingPoller.Poll last = poller.run(p -> {});
             assertEquals(status, last.reply().status());
             assertEquals(PollingRule.Kind.STOP, last.decision().kind());
             assertNull(last.next());
@@ -246,14 +256,17 @@ class HostingPollerTest {
 
     @Test
     void theWaitRunsFromWhenTheAnswerArrivedNotWhenTheRequestLeft() throws Exception {
-        HostingPoller slow = HostingPoller.of(() -> {
-            sentAt.add(clock.instant());
-            clock.advance(Duration.ofSeconds(4)); // the request takes 4 s
-            return (Reply) script.removeFirst();
-        }, clock, d -> {
-            sleeps.add(d);
-            clock.advance(d);
-        });
+        HostingPoller slow = HostingPoller.of(
+                () -> {
+                    sentAt.add(clock.instant());
+                    clock.advance(Duration.ofSeconds(4)); // the request takes 4 s
+                    return (Reply) script.removeFirst();
+                },
+                clock,
+                d -> {
+                    sleeps.add(d);
+                    clock.advance(d);
+                });
         script.add(reply(429, "Retry-After", "10"));
         script.add(reply(200, "Cache-Control", "max-age=30"));
         HostingPoller.Poll first = slow.poll();
@@ -290,9 +303,13 @@ class HostingPollerTest {
 
     @Test
     void headerNamesAreCaseInsensitive() {
-        Reply r = new Reply(429, Map.of("retry-after", List.of("8"), "CONTENT-TYPE", List.of("text/plain")), "Too Many Requests");
+        Reply r = new Reply(
+                429, Map.of("retry-after", List.of("8"), "CONTENT-TYPE", List.of("text/plain")), "Too Many Requests");
         assertEquals("8", r.header("Retry-After"));
         assertEquals(false, r.json());
-        assertEquals(PollingRule.Kind.RETRY, PollingRule.after(r.status(), r.header("Cache-Control"), r.header("Retry-After")).kind());
+        assertEquals(
+                PollingRule.Kind.RETRY,
+                PollingRule.after(r.status(), r.header("Cache-Control"), r.header("Retry-After"))
+                        .kind());
     }
 }

@@ -1,5 +1,11 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.OpenApiContract;
 import dev.warden.it.support.SharedDeployment;
@@ -7,10 +13,6 @@ import dev.warden.it.support.TestDb;
 import dev.warden.it.support.Wait;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -24,12 +26,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasKey;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code GET /admin-api/:resource/_export} (issue 20, point 4): the list's filters, search and sort over every
@@ -47,7 +46,9 @@ class AdminExportIT {
         admin = Api.signedIn("admin", null);
         tag = "export_" + TestDb.unique();
         for (int i = 1; i <= 5; i++) {
-            TestDb.update("INSERT INTO warden_analytics_events (name, properties) VALUES (?, ?::jsonb)", tag,
+            TestDb.update(
+                    "INSERT INTO warden_analytics_events (name, properties) VALUES (?, ?::jsonb)",
+                    tag,
                     "{\"n\": " + i + ", \"text\": \"a, \\\"quoted\\\"\\nline " + i + "\"}");
         }
     }
@@ -102,14 +103,18 @@ class AdminExportIT {
 
     @Test
     void csvHasTheListsRowsInTheListsOrder() throws Exception {
-        Response list = Api.session(admin.cookie()).queryParam("name", tag).queryParam("_sort", "id")
-                .queryParam("_order", "desc").get("/admin-api/analyticsEvents");
+        Response list = Api.session(admin.cookie())
+                .queryParam("name", tag)
+                .queryParam("_sort", "id")
+                .queryParam("_order", "desc")
+                .get("/admin-api/analyticsEvents");
         list.then().statusCode(200);
         List<Long> ids = list.jsonPath().getList("id", Long.class);
         assertEquals(5, ids.size());
 
         Response r = export(admin.cookie(), "name=" + tag + "&_sort=id&_order=desc&_start=0&_end=2");
-        r.then().statusCode(200)
+        r.then()
+                .statusCode(200)
                 .header("Content-Type", org.hamcrest.Matchers.startsWith("text/csv"))
                 .header("Content-Disposition", "attachment; filename=\"analyticsEvents.csv\"");
         List<List<String>> records = csv(r.asString());
@@ -121,29 +126,43 @@ class AdminExportIT {
             List<String> record = records.get(i + 1);
             assertEquals(String.valueOf(ids.get(i)), record.get(header.indexOf("id")));
             assertEquals(tag, record.get(header.indexOf("name")));
-            Map<String, Object> properties = JsonPath.from(record.get(header.indexOf("properties"))).getMap("$");
+            Map<String, Object> properties =
+                    JsonPath.from(record.get(header.indexOf("properties"))).getMap("$");
             assertEquals(row.get("properties"), properties);
             assertTrue(record.get(header.indexOf("properties")).contains("\\\"quoted\\\""));
             assertEquals(String.valueOf(row.get("created_at")), record.get(header.indexOf("created_at")));
-            assertEquals(row.get("user_id") == null ? "" : String.valueOf(row.get("user_id")),
+            assertEquals(
+                    row.get("user_id") == null ? "" : String.valueOf(row.get("user_id")),
                     record.get(header.indexOf("user_id")));
         }
         // the other filters and the search narrow the export exactly as they narrow the list
-        List<List<String>> two = csv(export(admin.cookie(), "name=" + tag + "&_sort=id&id_in=" + ids.get(0) + "," + ids.get(3))
-                .then().statusCode(200).extract().asString());
-        assertEquals(List.of(String.valueOf(ids.get(3)), String.valueOf(ids.get(0))),
-                two.subList(1, 3).stream().map(rec -> rec.get(header.indexOf("id"))).toList());
+        List<List<String>> two =
+                csv(export(admin.cookie(), "name=" + tag + "&_sort=id&id_in=" + ids.get(0) + "," + ids.get(3))
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString());
+        assertEquals(
+                List.of(String.valueOf(ids.get(3)), String.valueOf(ids.get(0))),
+                two.subList(1, 3).stream()
+                        .map(rec -> rec.get(header.indexOf("id")))
+                        .toList());
         assertEquals(3, two.size());
         assertEquals(6, csv(export(admin.cookie(), "_q=" + tag).asString()).size());
-        assertEquals(1, csv(export(admin.cookie(), "name=" + tag + "x").asString()).size(), "no match: the header only");
+        assertEquals(
+                1, csv(export(admin.cookie(), "name=" + tag + "x").asString()).size(), "no match: the header only");
     }
 
     @Test
     void ndjsonHasOneRowObjectALine() {
-        Response list = Api.session(admin.cookie()).queryParam("name", tag).queryParam("_sort", "id")
+        Response list = Api.session(admin.cookie())
+                .queryParam("name", tag)
+                .queryParam("_sort", "id")
                 .get("/admin-api/analyticsEvents");
         Response r = export(admin.cookie(), "format=ndjson&name=" + tag + "&_sort=id");
-        r.then().statusCode(200).header("Content-Type", org.hamcrest.Matchers.startsWith("application/x-ndjson"))
+        r.then()
+                .statusCode(200)
+                .header("Content-Type", org.hamcrest.Matchers.startsWith("application/x-ndjson"))
                 .header("Content-Disposition", "attachment; filename=\"analyticsEvents.ndjson\"");
         String[] lines = r.asString().split("\n");
         assertEquals(5, lines.length);
@@ -165,11 +184,17 @@ class AdminExportIT {
         assertEquals(2, records.size());
         assertFalse(records.get(0).contains("password_hash"), records.get(0).toString());
         assertFalse(records.get(0).contains("password"), records.get(0).toString());
-        assertFalse(r.asString().contains("PBKDF2") || r.asString().toLowerCase().contains("pbkdf2"), r.asString());
-        String ndjson = Api.session(admin.cookie()).get("/admin-api/users/_export?format=ndjson&email=" + email).asString();
+        assertFalse(
+                r.asString().contains("PBKDF2") || r.asString().toLowerCase().contains("pbkdf2"), r.asString());
+        String ndjson = Api.session(admin.cookie())
+                .get("/admin-api/users/_export?format=ndjson&email=" + email)
+                .asString();
         assertFalse(ndjson.contains("password"), ndjson);
-        Api.session(admin.cookie()).get("/admin-api/users/_export?password_hash_like=a")
-                .then().statusCode(422).body("error.fields", hasKey("password_hash_like"));
+        Api.session(admin.cookie())
+                .get("/admin-api/users/_export?password_hash_like=a")
+                .then()
+                .statusCode(422)
+                .body("error.fields", hasKey("password_hash_like"));
     }
 
     @Test
@@ -179,10 +204,20 @@ class AdminExportIT {
         Response forbidden = export(outOfScope.cookie(), "name=" + tag);
         forbidden.then().statusCode(403).body("error.code", equalTo("forbidden"));
         Api.Identity inScope = Api.signedIn("mod", "analyticsEvents");
-        assertEquals(6, csv(export(inScope.cookie(), "name=" + tag).then().statusCode(200).extract().asString()).size());
+        assertEquals(
+                6,
+                csv(export(inScope.cookie(), "name=" + tag)
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .asString())
+                        .size());
         // the audit log's list policy is admin-only: a mod scoped to it still may not export it
         Api.Identity auditMod = Api.signedIn("mod", "adminAudit");
-        Api.session(auditMod.cookie()).get("/admin-api/adminAudit/_export").then().statusCode(403);
+        Api.session(auditMod.cookie())
+                .get("/admin-api/adminAudit/_export")
+                .then()
+                .statusCode(403);
         Api.session(admin.cookie()).get("/admin-api/nothingHere/_export").then().statusCode(404);
         export(admin.cookie(), "format=xlsx").then().statusCode(422).body("error.fields", hasKey("format"));
         export(admin.cookie(), "nosuchcolumn=1").then().statusCode(422).body("error.fields", hasKey("nosuchcolumn"));
@@ -193,9 +228,12 @@ class AdminExportIT {
     void anExportIsAuditedWithItsParametersAndRowCount() throws Exception {
         export(admin.cookie(), "format=ndjson&name=" + tag + "&_sort=id").then().statusCode(200);
         Wait.until(Duration.ofSeconds(10), "the export was audited", () -> !TestDb.column(
-                "SELECT id FROM warden_admin_audit WHERE operator_id = ? AND action = 'export'", admin.id()).isEmpty());
-        List<String> payloads = TestDb.column("SELECT payload::text FROM warden_admin_audit WHERE operator_id = ? "
-                + "AND action = 'export' AND resource = 'analyticsEvents' AND target_id IS NULL", admin.id());
+                        "SELECT id FROM warden_admin_audit WHERE operator_id = ? AND action = 'export'", admin.id())
+                .isEmpty());
+        List<String> payloads = TestDb.column(
+                "SELECT payload::text FROM warden_admin_audit WHERE operator_id = ? "
+                        + "AND action = 'export' AND resource = 'analyticsEvents' AND target_id IS NULL",
+                admin.id());
         assertEquals(1, payloads.size(), payloads.toString());
         JsonPath payload = JsonPath.from(payloads.get(0));
         assertEquals("ndjson", payload.getString("format"));
@@ -209,19 +247,24 @@ class AdminExportIT {
     void twoHundredThousandRowsStreamInOneAnswer() throws Exception {
         String bulk = tag + "_bulk";
         try {
-            TestDb.update("INSERT INTO warden_analytics_events (name, properties) "
-                    + "SELECT ?, jsonb_build_object('n', g, 'pad', repeat('x', 40)) FROM generate_series(1, 200000) g", bulk);
+            TestDb.update(
+                    "INSERT INTO warden_analytics_events (name, properties) "
+                            + "SELECT ?, jsonb_build_object('n', g, 'pad', repeat('x', 40)) FROM generate_series(1, 200000) g",
+                    bulk);
             HttpRequest request = HttpRequest.newBuilder(URI.create(Api.baseUrl()
                             + "/admin-api/analyticsEvents/_export?format=csv&_sort=id&name="
                             + URLEncoder.encode(bulk, StandardCharsets.UTF_8)))
                     .header("Cookie", "warden_session=" + admin.cookie())
-                    .timeout(Duration.ofMinutes(5)).GET().build();
-            HttpResponse<java.io.InputStream> response = HttpClient.newHttpClient()
-                    .send(request, HttpResponse.BodyHandlers.ofInputStream());
+                    .timeout(Duration.ofMinutes(5))
+                    .GET()
+                    .build();
+            HttpResponse<java.io.InputStream> response =
+                    HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofInputStream());
             assertEquals(200, response.statusCode());
             long lines = 0;
             long previous = -1;
-            try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+            try (BufferedReader reader =
+                    new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
                 String header = reader.readLine();
                 assertTrue(header.startsWith("id,"), header);
                 for (String line = reader.readLine(); line != null; line = reader.readLine()) {
@@ -232,9 +275,14 @@ class AdminExportIT {
                 }
             }
             assertEquals(200_000, lines);
-            Wait.until(Duration.ofSeconds(30), "the big export was audited with its row count", () -> TestDb.scalar(
-                    "SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'export' "
-                            + "AND (payload->>'rows')::bigint = 200000 AND (payload->>'complete')::boolean", admin.id()) == 1);
+            Wait.until(
+                    Duration.ofSeconds(30),
+                    "the big export was audited with its row count",
+                    () -> TestDb.scalar(
+                                    "SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'export' "
+                                            + "AND (payload->>'rows')::bigint = 200000 AND (payload->>'complete')::boolean",
+                                    admin.id())
+                            == 1);
         } finally {
             TestDb.update("DELETE FROM warden_analytics_events WHERE name = ?", bulk);
         }

@@ -1,21 +1,20 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.OpenApiContract;
 import dev.warden.it.support.SharedDeployment;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /**
  * The hosting dashboard's admin routes (issue 20, point 5): a team's applications, metrics history, egress per day
@@ -44,19 +43,23 @@ class AdminHostingDashboardIT {
         HostingFixture.sample(instance, minute, 42, 3, 12.5, 40.0);
         LocalDate yesterday = LocalDate.now(ZoneOffset.UTC).minusDays(1);
         HostingFixture.egress(instance, yesterday, 5_000_000, 1_000_000, Instant.now());
-        HostingFixture.deploy(app, "deployed", "abcdef1234", "first", null, Instant.now().minus(1, ChronoUnit.HOURS), Instant.now());
+        HostingFixture.deploy(
+                app, "deployed", "abcdef1234", "first", null, Instant.now().minus(1, ChronoUnit.HOURS), Instant.now());
 
         String admin = Api.signedIn("admin", null).cookie();
         String base = "/admin-api/_hosting/teams/" + team.team + "/applications";
         call(Api.session(admin), base, 200).then().body("data.slug", equalTo(List.of(slug)));
         Response metrics = call(Api.session(admin), base + "/" + slug + "/metrics", 200);
-        metrics.then().body("locations[0].id", equalTo((int) location))
-                .body("locations[0].points[0].ccu", equalTo(42));
+        metrics.then().body("locations[0].id", equalTo((int) location)).body("locations[0].points[0].ccu", equalTo(42));
         call(Api.session(admin), base + "/" + slug + "/metrics?resolution=day", 200)
-                .then().body("resolution", equalTo("day"));
+                .then()
+                .body("resolution", equalTo("day"));
         call(Api.session(admin), base + "/" + slug + "/egress", 200)
-                .then().body("locations[0].days[0].outgoing_bytes", equalTo(5_000_000));
-        call(Api.session(admin), base + "/" + slug + "/deploys", 200).then().body("data[0].status", equalTo("deployed"));
+                .then()
+                .body("locations[0].days[0].outgoing_bytes", equalTo(5_000_000));
+        call(Api.session(admin), base + "/" + slug + "/deploys", 200)
+                .then()
+                .body("data[0].status", equalTo("deployed"));
 
         call(Api.session(admin), base + "/nope-" + team.tag + "/metrics", 404);
         call(Api.session(admin), base + "/" + slug + "/metrics?resolution=hour", 422);

@@ -1,20 +1,19 @@
 package dev.warden.it;
 
-import dev.warden.it.support.Api;
-import dev.warden.it.support.SharedDeployment;
-import dev.warden.it.support.TestDb;
-import io.restassured.response.Response;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.TestDb;
+import io.restassured.response.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The list convention: filters of every operator with type conversion, {@code _q}/{@code q}, repeated keys,
@@ -36,9 +35,13 @@ class AdminListIT {
         String[] names = {"Alice Zed", "Bob 100%_off", "Carol", "Dave", "Eve"};
         for (int i = 0; i < names.length; i++) {
             long id = TestDb.user("f" + i + "-" + tag + "@example.com", names[i] + " " + tag, null);
-            TestDb.update("UPDATE warden_users SET token_version = ?, last_login_at = ?::timestamptz, "
-                    + "created_at = ?::timestamptz WHERE id = ?", i, "2026-01-0" + (i + 1) + "T10:00:00Z",
-                    "2025-12-0" + (i + 1) + "T00:00:00Z", id);
+            TestDb.update(
+                    "UPDATE warden_users SET token_version = ?, last_login_at = ?::timestamptz, "
+                            + "created_at = ?::timestamptz WHERE id = ?",
+                    i,
+                    "2026-01-0" + (i + 1) + "T10:00:00Z",
+                    "2025-12-0" + (i + 1) + "T00:00:00Z",
+                    id);
             users.add(id);
         }
         TestDb.update("UPDATE warden_users SET ban = '{\"reason\": \"spam\"}'::jsonb WHERE id = ?", users.get(4));
@@ -62,15 +65,21 @@ class AdminListIT {
         assertEquals(users, ids(list()));
         assertEquals(List.of(users.get(2)), ids(list("token_version", "2")));
         assertEquals(List.of(users.get(2)), ids(list("token_version_eq", "2")));
-        assertEquals(List.of(users.get(0), users.get(1), users.get(3), users.get(4)), ids(list("token_version_ne", "2")));
+        assertEquals(
+                List.of(users.get(0), users.get(1), users.get(3), users.get(4)), ids(list("token_version_ne", "2")));
         assertEquals(List.of(users.get(3), users.get(4)), ids(list("token_version_gt", "2")));
         assertEquals(List.of(users.get(2), users.get(3), users.get(4)), ids(list("token_version_gte", "2")));
         assertEquals(List.of(users.get(0), users.get(1)), ids(list("token_version_lt", "2")));
         assertEquals(List.of(users.get(0), users.get(1), users.get(2)), ids(list("token_version_lte", "2")));
         assertEquals(List.of(users.get(1), users.get(3)), ids(list("token_version_in", "1,3")));
-        assertEquals(List.of(users.get(1), users.get(3)),
-                ids(Api.session(admin).queryParam("email_like", tag).queryParam("_sort", "id").queryParam("token_version", "1")
-                        .queryParam("token_version", "3").get("/admin-api/users")));
+        assertEquals(
+                List.of(users.get(1), users.get(3)),
+                ids(Api.session(admin)
+                        .queryParam("email_like", tag)
+                        .queryParam("_sort", "id")
+                        .queryParam("token_version", "1")
+                        .queryParam("token_version", "3")
+                        .get("/admin-api/users")));
         // timestamps: with offset, without (UTC), and a bare date (midnight UTC)
         assertEquals(List.of(users.get(3), users.get(4)), ids(list("last_login_at_gte", "2026-01-04T10:00:00Z")));
         assertEquals(List.of(users.get(3), users.get(4)), ids(list("last_login_at_gt", "2026-01-04T09:00:00")));
@@ -87,11 +96,21 @@ class AdminListIT {
 
     @Test
     void searchMatchesAnyTextColumnCaseInsensitively() throws Exception {
-        assertEquals(List.of(users.get(2)), ids(Api.session(admin).queryParam("_q", "CAROL " + tag).get("/admin-api/users")));
-        assertEquals(List.of(users.get(3)), ids(Api.session(admin).queryParam("q", "f3-" + tag).get("/admin-api/users")));
-        long total = TestDb.scalar("SELECT count(*) FROM warden_users WHERE email ILIKE ? OR display_name ILIKE ?",
-                "%" + tag + "%", "%" + tag + "%");
-        Api.session(admin).queryParam("_q", tag).get("/admin-api/users").then().statusCode(200)
+        assertEquals(
+                List.of(users.get(2)),
+                ids(Api.session(admin).queryParam("_q", "CAROL " + tag).get("/admin-api/users")));
+        assertEquals(
+                List.of(users.get(3)),
+                ids(Api.session(admin).queryParam("q", "f3-" + tag).get("/admin-api/users")));
+        long total = TestDb.scalar(
+                "SELECT count(*) FROM warden_users WHERE email ILIKE ? OR display_name ILIKE ?",
+                "%" + tag + "%",
+                "%" + tag + "%");
+        Api.session(admin)
+                .queryParam("_q", tag)
+                .get("/admin-api/users")
+                .then()
+                .statusCode(200)
                 .header("X-Total-Count", String.valueOf(total))
                 .header("X-Total-Count-Kind", "exact");
     }
@@ -99,10 +118,14 @@ class AdminListIT {
     @Test
     void multiColumnSortFollowsTheOrderList() throws Exception {
         TestDb.update("UPDATE warden_users SET token_version = 7 WHERE id IN (?, ?)", users.get(0), users.get(3));
-        List<String> expected = TestDb.column("SELECT id FROM warden_users WHERE email LIKE ? "
-                + "ORDER BY token_version DESC, email ASC, id ASC", "%" + tag + "%");
-        Response sorted = Api.session(admin).queryParam("email_like", tag)
-                .queryParam("_sort", "token_version,email").queryParam("_order", "DESC,asc").get("/admin-api/users");
+        List<String> expected = TestDb.column(
+                "SELECT id FROM warden_users WHERE email LIKE ? " + "ORDER BY token_version DESC, email ASC, id ASC",
+                "%" + tag + "%");
+        Response sorted = Api.session(admin)
+                .queryParam("email_like", tag)
+                .queryParam("_sort", "token_version,email")
+                .queryParam("_order", "DESC,asc")
+                .get("/admin-api/users");
         assertEquals(expected, ids(sorted).stream().map(String::valueOf).toList());
     }
 
@@ -117,8 +140,11 @@ class AdminListIT {
                 "email_between", "a",
                 "password_hash_like", "PBKDF2",
                 "ban_gt", "1");
-        bad.forEach((name, value) -> Api.session(admin).queryParam(name, value).get("/admin-api/users")
-                .then().statusCode(422)
+        bad.forEach((name, value) -> Api.session(admin)
+                .queryParam(name, value)
+                .get("/admin-api/users")
+                .then()
+                .statusCode(422)
                 .body("error.code", equalTo("invalid_request"))
                 .body("error.fields", hasKey(name)));
     }
@@ -127,21 +153,67 @@ class AdminListIT {
     void twoHundredMalformedOrHostileQueriesGet4xxAndChangeNothing() throws Exception {
         long before = TestDb.scalar("SELECT count(*) FROM warden_users");
         List<Map<String, String>> queries = new ArrayList<>();
-        String[] hostileNames = {"id;DROP TABLE warden_users", "id) OR (1=1", "\"id\"", "id--", "ïd", "id_💥",
-                "1=1", "email' OR '1'='1", "_sort_x", "id__gt", "", "id_", "_id", "_labels", "password_hash",
-                "users.id", "id/*", "ID", "email_LIKE", "id_in_in"};
-        String[] values = {"1", "'; DROP TABLE warden_users; --", "x", "99999999999999999999999", "-1e999",
-                "2026-02-30", "\u0000", "☃", "NaN", "1 OR 1=1"};
+        String[] hostileNames = {
+            "id;DROP TABLE warden_users",
+            "id) OR (1=1",
+            "\"id\"",
+            "id--",
+            "ïd",
+            "id_💥",
+            "1=1",
+            "email' OR '1'='1",
+            "_sort_x",
+            "id__gt",
+            "",
+            "id_",
+            "_id",
+            "_labels",
+            "password_hash",
+            "users.id",
+            "id/*",
+            "ID",
+            "email_LIKE",
+            "id_in_in"
+        };
+        String[] values = {
+            "1",
+            "'; DROP TABLE warden_users; --",
+            "x",
+            "99999999999999999999999",
+            "-1e999",
+            "2026-02-30",
+            "\u0000",
+            "☃",
+            "NaN",
+            "1 OR 1=1"
+        };
         for (String name : hostileNames) {
             for (String value : values) {
                 queries.add(Map.of(name.isEmpty() ? "=" : name, value));
             }
         }
-        String[] badParams = {"_start=-1", "_start=abc", "_end=99999999999999", "_start=1e3", "_end=0x10",
-                "_sort=id;drop", "_sort=nosuch", "_order=asc;", "_order=sideways", "_sort=id&_order=asc,desc",
-                "token_version=1e2", "token_version_in=", "created_at=yesterday", "last_login_at_lt=2026-01-01T25:00",
-                "ban_gte={}", "id=9223372036854775808", "id_in=1,2,three", "token_version_like=" + "x".repeat(300),
-                "_q=" + "y".repeat(300), "created_at_in=2026-01-01,nope"};
+        String[] badParams = {
+            "_start=-1",
+            "_start=abc",
+            "_end=99999999999999",
+            "_start=1e3",
+            "_end=0x10",
+            "_sort=id;drop",
+            "_sort=nosuch",
+            "_order=asc;",
+            "_order=sideways",
+            "_sort=id&_order=asc,desc",
+            "token_version=1e2",
+            "token_version_in=",
+            "created_at=yesterday",
+            "last_login_at_lt=2026-01-01T25:00",
+            "ban_gte={}",
+            "id=9223372036854775808",
+            "id_in=1,2,three",
+            "token_version_like=" + "x".repeat(300),
+            "_q=" + "y".repeat(300),
+            "created_at_in=2026-01-01,nope"
+        };
         for (String bad : badParams) {
             for (int i = 0; i < 10; i++) {
                 String[] parts = bad.split("&");
@@ -162,59 +234,94 @@ class AdminListIT {
         }
         assertEquals(before, TestDb.scalar("SELECT count(*) FROM warden_users"));
         // hostile but valid values are plain data: 200, nothing matched, nothing changed
-        Api.session(admin).queryParam("email_like", "'; DROP TABLE warden_users; --").get("/admin-api/users")
-                .then().statusCode(200).header("X-Total-Count", "0");
-        Api.session(admin).queryParam("_q", "\" OR 1=1 --").get("/admin-api/users").then().statusCode(200);
+        Api.session(admin)
+                .queryParam("email_like", "'; DROP TABLE warden_users; --")
+                .get("/admin-api/users")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "0");
+        Api.session(admin)
+                .queryParam("_q", "\" OR 1=1 --")
+                .get("/admin-api/users")
+                .then()
+                .statusCode(200);
         assertEquals(before, TestDb.scalar("SELECT count(*) FROM warden_users"));
     }
 
     @Test
     void aLargeMatchGetsAnEstimatedCountWithoutCountingEveryRow() throws Exception {
         String name = "bulk_" + tag;
-        TestDb.update("INSERT INTO warden_analytics_events (name, properties) "
-                + "SELECT ?, jsonb_build_object('n', g) FROM generate_series(1, 12000) g", name);
+        TestDb.update(
+                "INSERT INTO warden_analytics_events (name, properties) "
+                        + "SELECT ?, jsonb_build_object('n', g) FROM generate_series(1, 12000) g",
+                name);
         TestDb.update("ANALYZE warden_analytics_events");
-        Response response = Api.session(admin).queryParam("name", name).queryParam("_end", 5)
+        Response response = Api.session(admin)
+                .queryParam("name", name)
+                .queryParam("_end", 5)
                 .get("/admin-api/analyticsEvents");
         response.then().statusCode(200).header("X-Total-Count-Kind", "estimated");
         assertTrue(Long.parseLong(response.header("X-Total-Count")) > 10000, response.header("X-Total-Count"));
         assertEquals(5, response.jsonPath().getList("$").size());
-        Api.session(admin).queryParam("name", name).queryParam("properties", "{\"n\": 7}")
-                .get("/admin-api/analyticsEvents").then().statusCode(200)
-                .header("X-Total-Count", "1").header("X-Total-Count-Kind", "exact");
+        Api.session(admin)
+                .queryParam("name", name)
+                .queryParam("properties", "{\"n\": 7}")
+                .get("/admin-api/analyticsEvents")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "1")
+                .header("X-Total-Count-Kind", "exact");
     }
 
     @Test
     void countsAndRelationRowsFollowTheForeignKeys() throws Exception {
         long user = users.get(0);
         long board = TestDb.insert("INSERT INTO warden_leaderboards (name) VALUES (?) RETURNING id", "rel-" + tag);
-        for (String slot : new String[]{"a", "b", "c"}) {
+        for (String slot : new String[] {"a", "b", "c"}) {
             TestDb.update("INSERT INTO warden_cloud_saves (user_id, slot) VALUES (?, ?)", user, slot);
         }
-        TestDb.update("INSERT INTO warden_leaderboard_entries (leaderboard_id, user_id, score) VALUES (?, ?, 5)", board, user);
-        TestDb.update("INSERT INTO warden_user_notes (user_id, author_id, body) VALUES (?, ?, 'hello')", user, users.get(1));
+        TestDb.update(
+                "INSERT INTO warden_leaderboard_entries (leaderboard_id, user_id, score) VALUES (?, ?, 5)",
+                board,
+                user);
+        TestDb.update(
+                "INSERT INTO warden_user_notes (user_id, author_id, body) VALUES (?, ?, 'hello')", user, users.get(1));
 
         Response counts = Api.session(admin).get("/admin-api/users/" + user + "/_counts");
-        counts.then().statusCode(200)
+        counts.then()
+                .statusCode(200)
                 .body("cloudSaves", equalTo(3))
                 .body("leaderboardEntries", equalTo(1))
                 .body("userNotesUser", equalTo(1))
                 .body("userNotesAuthor", equalTo(0));
 
-        Response saves = Api.session(admin).queryParam("_sort", "slot").queryParam("_order", "desc")
-                .queryParam("_end", 2).get("/admin-api/users/" + user + "/relations/cloudSaves");
+        Response saves = Api.session(admin)
+                .queryParam("_sort", "slot")
+                .queryParam("_order", "desc")
+                .queryParam("_end", 2)
+                .get("/admin-api/users/" + user + "/relations/cloudSaves");
         saves.then().statusCode(200).header("X-Total-Count", "3");
         assertEquals(List.of("c", "b"), saves.jsonPath().getList("slot"));
 
-        Api.session(admin).queryParam("slot", "a").get("/admin-api/users/" + user + "/relations/cloudSaves")
-                .then().statusCode(200).header("X-Total-Count", "1");
+        Api.session(admin)
+                .queryParam("slot", "a")
+                .get("/admin-api/users/" + user + "/relations/cloudSaves")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "1");
 
         long save = TestDb.scalar("SELECT id FROM warden_cloud_saves WHERE user_id = ? AND slot = 'a'", user);
-        Api.session(admin).get("/admin-api/cloudSaves/" + save + "/relations/user").then().statusCode(200)
+        Api.session(admin)
+                .get("/admin-api/cloudSaves/" + save + "/relations/user")
+                .then()
+                .statusCode(200)
                 .header("X-Total-Count", "1")
                 .body("[0].id", equalTo((int) user));
 
-        Api.session(admin).get("/admin-api/users/" + user + "/relations/nope").then().statusCode(404)
+        Api.session(admin)
+                .get("/admin-api/users/" + user + "/relations/nope")
+                .then()
+                .statusCode(404)
                 .body("error.code", equalTo("not_found"));
         Api.session(admin).get("/admin-api/users/999999999/_counts").then().statusCode(404);
     }

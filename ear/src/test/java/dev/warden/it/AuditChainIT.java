@@ -1,12 +1,15 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.path.json.JsonPath;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -16,12 +19,8 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The tamper-evident audit log (issue 17, point 3): the database chains every row (prev_hash, hash) in insert
@@ -42,16 +41,27 @@ class AuditChainIT {
     }
 
     private JsonPath verify() {
-        return Api.session(admin).get("/admin-api/adminAudit/_verify").then().statusCode(200).extract().jsonPath();
+        return Api.session(admin)
+                .get("/admin-api/adminAudit/_verify")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     /** Creates a config through the API (one audited write) and answers the id of its audit row. */
     private long auditedWrite() throws SQLException {
         String key = "chain." + TestDb.unique();
-        String id = Api.post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1}").then().statusCode(201)
-                .extract().jsonPath().getString("_id");
-        return TestDb.scalar("SELECT id FROM warden_admin_audit WHERE resource = 'configs' AND target_id = ? "
-                + "AND action = 'create'", id);
+        String id = Api.post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1}")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getString("_id");
+        return TestDb.scalar(
+                "SELECT id FROM warden_admin_audit WHERE resource = 'configs' AND target_id = ? "
+                        + "AND action = 'create'",
+                id);
     }
 
     private static Connection superuserBypassingTriggers() throws SQLException {
@@ -72,9 +82,10 @@ class AuditChainIT {
                 int thread = t;
                 writers.add(pool.submit(() -> {
                     // Two connections inserting at once, like two nodes' AuditLog.record.
-                    try (Connection c = TestDb.connect(); PreparedStatement ps = c.prepareStatement(
-                            "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
-                                    + "VALUES (NULL, 'chain.test', 'configs', ?, CAST(? AS jsonb))")) {
+                    try (Connection c = TestDb.connect();
+                            PreparedStatement ps = c.prepareStatement(
+                                    "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
+                                            + "VALUES (NULL, 'chain.test', 'configs', ?, CAST(? AS jsonb))")) {
                         for (int i = 0; i < 500; i++) {
                             ps.setString(1, thread + "-" + i);
                             ps.setString(2, "{\"thread\": " + thread + ", \"i\": " + i + ", \"text\": \"é\"}");
@@ -93,10 +104,14 @@ class AuditChainIT {
         } finally {
             pool.shutdownNow();
         }
-        assertTrue(TestDb.scalar("SELECT seq FROM warden_admin_audit_chain WHERE id = 1") >= before + 1020,
+        assertTrue(
+                TestDb.scalar("SELECT seq FROM warden_admin_audit_chain WHERE id = 1") >= before + 1020,
                 "every row got its own place in one chain");
-        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit a JOIN warden_admin_audit b "
-                + "ON b.chain_seq = a.chain_seq + 1 WHERE b.prev_hash <> a.hash"), "each row links to the one before");
+        assertEquals(
+                0,
+                TestDb.scalar("SELECT count(*) FROM warden_admin_audit a JOIN warden_admin_audit b "
+                        + "ON b.chain_seq = a.chain_seq + 1 WHERE b.prev_hash <> a.hash"),
+                "each row links to the one before");
         JsonPath verdict = verify();
         assertTrue(verdict.getBoolean("ok"), verdict.prettify());
         assertTrue(verdict.getLong("rows_checked") >= 1020);
@@ -108,17 +123,20 @@ class AuditChainIT {
         long tampered = auditedWrite();
         auditedWrite();
         assertTrue(verify().getBoolean("ok"));
-        try (Connection c = superuserBypassingTriggers(); Statement s = c.createStatement()) {
-            String original = TestDb.column("SELECT payload::text FROM warden_admin_audit WHERE id = ?", tampered).get(0);
-            s.executeUpdate("UPDATE warden_admin_audit SET payload = '{\"row\": {\"value\": 2}}' WHERE id = " + tampered);
+        try (Connection c = superuserBypassingTriggers();
+                Statement s = c.createStatement()) {
+            String original = TestDb.column("SELECT payload::text FROM warden_admin_audit WHERE id = ?", tampered)
+                    .get(0);
+            s.executeUpdate(
+                    "UPDATE warden_admin_audit SET payload = '{\"row\": {\"value\": 2}}' WHERE id = " + tampered);
             try {
                 JsonPath verdict = verify();
                 assertFalse(verdict.getBoolean("ok"));
                 assertEquals(tampered, verdict.getLong("first_bad_id"));
                 assertEquals("hash", verdict.getString("problem"));
             } finally {
-                try (PreparedStatement ps = c.prepareStatement(
-                        "UPDATE warden_admin_audit SET payload = CAST(? AS jsonb) WHERE id = ?")) {
+                try (PreparedStatement ps =
+                        c.prepareStatement("UPDATE warden_admin_audit SET payload = CAST(? AS jsonb) WHERE id = ?")) {
                     ps.setString(1, original);
                     ps.setLong(2, tampered);
                     ps.executeUpdate();
@@ -132,10 +150,13 @@ class AuditChainIT {
     void aDeletedRowIsNamedByTheRowAfterIt() throws Exception {
         long deleted = auditedWrite();
         long next = auditedWrite();
-        long nextInChain = TestDb.scalar("SELECT id FROM warden_admin_audit WHERE chain_seq = "
-                + "(SELECT chain_seq + 1 FROM warden_admin_audit WHERE id = ?)", deleted);
+        long nextInChain = TestDb.scalar(
+                "SELECT id FROM warden_admin_audit WHERE chain_seq = "
+                        + "(SELECT chain_seq + 1 FROM warden_admin_audit WHERE id = ?)",
+                deleted);
         assertEquals(next, nextInChain);
-        try (Connection c = superuserBypassingTriggers(); Statement s = c.createStatement()) {
+        try (Connection c = superuserBypassingTriggers();
+                Statement s = c.createStatement()) {
             s.execute("CREATE TEMP TABLE saved AS SELECT * FROM warden_admin_audit WHERE id = " + deleted);
             s.executeUpdate("DELETE FROM warden_admin_audit WHERE id = " + deleted);
             try {
@@ -155,15 +176,18 @@ class AuditChainIT {
         auditedWrite();
         // Only the oldest rows go (the first transaction's), so the other ITs' entries stay.
         long pruned;
-        try (Connection c = TestDb.connect(); Statement s = c.createStatement();
-             var rs = s.executeQuery("SELECT warden_admin_audit_prune((SELECT min(created_at) "
-                     + "+ interval '1 millisecond' FROM warden_admin_audit))")) {
+        try (Connection c = TestDb.connect();
+                Statement s = c.createStatement();
+                var rs = s.executeQuery("SELECT warden_admin_audit_prune((SELECT min(created_at) "
+                        + "+ interval '1 millisecond' FROM warden_admin_audit))")) {
             rs.next();
             pruned = rs.getLong(1);
         }
         assertTrue(pruned > 0, "the oldest rows were pruned");
         long checkpointSeq = TestDb.scalar("SELECT max(last_seq) FROM warden_admin_audit_checkpoints");
-        assertEquals(checkpointSeq + 1, TestDb.scalar("SELECT min(chain_seq) FROM warden_admin_audit"),
+        assertEquals(
+                checkpointSeq + 1,
+                TestDb.scalar("SELECT min(chain_seq) FROM warden_admin_audit"),
                 "the checkpoint holds the last pruned row, right before the first one kept");
         auditedWrite();
         JsonPath verdict = verify();
@@ -178,11 +202,19 @@ class AuditChainIT {
         Api.session(mod).get("/admin-api/adminAudit/_head").then().statusCode(403);
         Api.anonymous().get("/admin-api/adminAudit/_verify").then().statusCode(401);
 
-        JsonPath head = Api.session(admin).get("/admin-api/adminAudit/_head").then().statusCode(200).extract().jsonPath();
+        JsonPath head = Api.session(admin)
+                .get("/admin-api/adminAudit/_head")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         String hash = head.getString("hash");
         assertNotNull(hash);
-        assertEquals(hash, TestDb.column("SELECT hash FROM warden_admin_audit WHERE chain_seq = ?",
-                head.getLong("seq")).get(0), "the exported hash is the row's at that place of the chain");
+        assertEquals(
+                hash,
+                TestDb.column("SELECT hash FROM warden_admin_audit WHERE chain_seq = ?", head.getLong("seq"))
+                        .get(0),
+                "the exported hash is the row's at that place of the chain");
         assertNull(head.get("signature"), "no signing key in the IT server");
         assertTrue(head.getString("signed_text").contains(hash));
     }

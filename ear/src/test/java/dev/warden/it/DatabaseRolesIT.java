@@ -1,15 +1,11 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.TestDb;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -18,10 +14,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The non-superuser deployment of docs/operations.md, "Database roles" (issue 13, point 6): {@code docs/db-roles.sql}
@@ -41,17 +40,22 @@ class DatabaseRolesIT {
 
     @BeforeAll
     static void roles() throws Exception {
-        try (Connection c = TestDb.connect(); Statement s = c.createStatement()) {
+        try (Connection c = TestDb.connect();
+                Statement s = c.createStatement()) {
             String owner;
             try (ResultSet rs = s.executeQuery("SELECT current_database(), current_user")) {
                 rs.next();
-                appRole = ("warden_app_" + rs.getString(1)).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]", "_");
+                appRole = ("warden_app_" + rs.getString(1))
+                        .toLowerCase(Locale.ROOT)
+                        .replaceAll("[^a-z0-9_]", "_");
                 owner = rs.getString(2);
             }
             dropRole(s);
             s.execute("CREATE ROLE " + appRole + " LOGIN PASSWORD 'app-role-it'");
-            String script = Files.readString(Path.of(System.getProperty("warden.it.docs.dir", "../docs"), "db-roles.sql"))
-                    .replace("${migration_role}", owner).replace("${app_role}", appRole);
+            String script = Files.readString(
+                            Path.of(System.getProperty("warden.it.docs.dir", "../docs"), "db-roles.sql"))
+                    .replace("${migration_role}", owner)
+                    .replace("${app_role}", appRole);
             s.execute(script);
         }
     }
@@ -68,28 +72,35 @@ class DatabaseRolesIT {
 
     @AfterAll
     static void cleanUp() throws Exception {
-        try (Connection c = TestDb.connect(); Statement s = c.createStatement()) {
+        try (Connection c = TestDb.connect();
+                Statement s = c.createStatement()) {
             dropRole(s);
         }
     }
 
     private static Connection asApp() throws SQLException {
-        return DriverManager.getConnection(System.getProperty("warden.it.db.url",
-                "jdbc:postgresql://127.0.0.1:5432/warden_it"), appRole, "app-role-it");
+        return DriverManager.getConnection(
+                System.getProperty("warden.it.db.url", "jdbc:postgresql://127.0.0.1:5432/warden_it"),
+                appRole,
+                "app-role-it");
     }
 
     private static void refused(Connection c, String sql) {
-        SQLException e = assertThrows(SQLException.class, () -> {
-            try (Statement s = c.createStatement()) {
-                s.execute(sql);
-            }
-        }, sql);
+        SQLException e = assertThrows(
+                SQLException.class,
+                () -> {
+                    try (Statement s = c.createStatement()) {
+                        s.execute(sql);
+                    }
+                },
+                sql);
         assertEquals("42501", e.getSQLState(), sql + ": " + e.getMessage());
     }
 
     @Test
     void theApplicationRoleCannotTouchTheAuditTrailButDoesItsWork() throws Exception {
-        try (Connection c = asApp(); Statement s = c.createStatement()) {
+        try (Connection c = asApp();
+                Statement s = c.createStatement()) {
             s.execute("INSERT INTO warden_admin_audit (action, resource, payload) VALUES ('it.roles', 'users', '{}')");
             try (ResultSet rs = s.executeQuery("SELECT count(*) FROM warden_admin_audit WHERE action = 'it.roles'")) {
                 rs.next();

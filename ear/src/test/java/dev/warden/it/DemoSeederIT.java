@@ -1,5 +1,10 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.ServerLog;
@@ -7,14 +12,6 @@ import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployer;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -27,11 +24,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.container.test.api.Deployer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The demo seeding end to end (issue 12, point 3; README.md "Run"): the real EAR, started with
@@ -55,6 +54,7 @@ class DemoSeederIT {
     private static final Duration CONFIG_UPDATE = Duration.ofSeconds(60);
     /** The server logs one of these after it has applied (or ignored) a configuration change. */
     private static final Pattern CONFIG_APPLIED = Pattern.compile("CWWKG001[78]I");
+
     private static final Pattern BANNER_START = Pattern.compile("Warden demo data is ready \\(warden\\.demo=true\\)");
 
     @ArquillianResource
@@ -104,8 +104,11 @@ class DemoSeederIT {
         long mark = ServerLog.mark();
         deployer.deploy(DEMO);
         // logged after the seeding transaction committed, which happens during the deployment
-        String log = ServerLog.await(mark, Pattern.compile(BANNER_START.pattern() + "[\\s\\S]*Read the hosting API"
-                + "[^\\n]*\\n[^\\n]*/api/v1/applications"), Duration.ofSeconds(30));
+        String log = ServerLog.await(
+                mark,
+                Pattern.compile(BANNER_START.pattern() + "[\\s\\S]*Read the hosting API"
+                        + "[^\\n]*\\n[^\\n]*/api/v1/applications"),
+                Duration.ofSeconds(30));
         assertEquals(1, count(BANNER_START, log), "one banner:\n" + log);
         assertTrue(log.contains("seeded 302 users (300 players, "), "the summary line:\n" + log);
         return Banner.parse(log);
@@ -113,30 +116,57 @@ class DemoSeederIT {
 
     private static void assertTheData(String db) throws SQLException {
         if (TestDb.column("SELECT to_regclass('warden_users')::text").get(0) != null) { // else never migrated
-            assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_users WHERE email = 'mod@warden.local'"),
+            assertEquals(
+                    0,
+                    TestDb.scalar("SELECT count(*) FROM warden_users WHERE email = 'mod@warden.local'"),
                     "no demo data in the shared test database");
         }
-        assertEquals(300, scalar(db, "SELECT count(*) FROM warden_users u WHERE NOT EXISTS "
-                + "(SELECT 1 FROM warden_roles r WHERE r.user_id = u.id)"), "300 players (users without a role)");
-        assertEquals(List.of("admin@warden.local|admin|", "mod@warden.local|mod|userNotes", "mod@warden.local|mod|users"),
-                column(db, "SELECT u.email || '|' || r.role || '|' || coalesce(r.resource, '') FROM warden_roles r "
-                        + "JOIN warden_users u ON u.id = r.user_id ORDER BY 1"), "a demo admin and a moderator");
-        for (String table : List.of("warden_user_notes", "warden_cloud_saves", "warden_leaderboards",
-                "warden_leaderboard_entries", "warden_analytics_events", "warden_configs")) {
+        assertEquals(
+                300,
+                scalar(
+                        db,
+                        "SELECT count(*) FROM warden_users u WHERE NOT EXISTS "
+                                + "(SELECT 1 FROM warden_roles r WHERE r.user_id = u.id)"),
+                "300 players (users without a role)");
+        assertEquals(
+                List.of("admin@warden.local|admin|", "mod@warden.local|mod|userNotes", "mod@warden.local|mod|users"),
+                column(
+                        db,
+                        "SELECT u.email || '|' || r.role || '|' || coalesce(r.resource, '') FROM warden_roles r "
+                                + "JOIN warden_users u ON u.id = r.user_id ORDER BY 1"),
+                "a demo admin and a moderator");
+        for (String table : List.of(
+                "warden_user_notes",
+                "warden_cloud_saves",
+                "warden_leaderboards",
+                "warden_leaderboard_entries",
+                "warden_analytics_events",
+                "warden_configs")) {
             assertTrue(scalar(db, "SELECT count(*) FROM " + table) > 0, table + " is seeded");
         }
-        assertTrue(scalar(db, "SELECT count(*) FROM warden_users WHERE ban IS NOT NULL") > 0, "some players are banned");
-        assertEquals(3, scalar(db, "SELECT count(DISTINCT l.region_code) FROM warden_locations l "
-                + "JOIN warden_applications a ON a.id = l.application_id JOIN warden_teams t ON t.id = a.team_id "
-                + "WHERE t.name = 'Demo Studio'"), "Demo Studio's applications run in fra, sgp and nyc");
+        assertTrue(
+                scalar(db, "SELECT count(*) FROM warden_users WHERE ban IS NOT NULL") > 0, "some players are banned");
+        assertEquals(
+                3,
+                scalar(
+                        db,
+                        "SELECT count(DISTINCT l.region_code) FROM warden_locations l "
+                                + "JOIN warden_applications a ON a.id = l.application_id JOIN warden_teams t ON t.id = a.team_id "
+                                + "WHERE t.name = 'Demo Studio'"),
+                "Demo Studio's applications run in fra, sgp and nyc");
         assertEquals(1, scalar(db, "SELECT count(*) FROM warden_api_tokens"), "one API token");
     }
 
     private static void assertTheAdminSignsInWithThePrintedLines(Banner banner) {
         assertEquals("admin@warden.local", banner.adminEmail());
-        assertEquals("{\"email\":\"admin@warden.local\",\"password\":\"" + banner.adminPassword() + "\"}",
-                banner.loginBody(), "the curl line signs in with the printed password");
-        Response login = Api.anonymous().contentType(ContentType.JSON).body(banner.loginBody()).post(banner.loginUrl());
+        assertEquals(
+                "{\"email\":\"admin@warden.local\",\"password\":\"" + banner.adminPassword() + "\"}",
+                banner.loginBody(),
+                "the curl line signs in with the printed password");
+        Response login = Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(banner.loginBody())
+                .post(banner.loginUrl());
         assertEquals(200, login.statusCode(), login.asString());
         String cookie = login.cookie("warden_session");
         assertTrue(cookie != null && !cookie.isEmpty(), "a session cookie");
@@ -158,7 +188,8 @@ class DemoSeederIT {
         Response apps = Api.bearer(banner.token()).get(banner.applicationsUrl());
         assertEquals(200, apps.statusCode(), apps.asString());
         JsonPath json = apps.jsonPath();
-        assertEquals(List.of("space-arena", "block-party"), json.getList("data.slug"), "Demo Studio's, not Other Studio's");
+        assertEquals(
+                List.of("space-arena", "block-party"), json.getList("data.slug"), "Demo Studio's, not Other Studio's");
         List<String> regions = json.getList("data.locations.flatten().region.code");
         assertTrue(new HashSet<>(regions).size() >= 2, "applications in two regions: " + regions);
     }
@@ -178,32 +209,57 @@ class DemoSeederIT {
     }
 
     private static int loginStatus(String email, String password) {
-        return Api.anonymous().contentType(ContentType.JSON)
+        return Api.anonymous()
+                .contentType(ContentType.JSON)
                 .body("{\"email\":\"" + email + "\",\"password\":\"" + password + "\"}")
-                .post("/admin-api/auth/login").statusCode();
+                .post("/admin-api/auth/login")
+                .statusCode();
     }
 
     // --- the banner -------------------------------------------------------------------------------------
 
     /** What the banner printed, read with the exact line shapes README.md documents. */
-    record Banner(String adminEmail, String adminPassword, String modPassword, String token, String loginBody,
-                  String loginUrl, String usersUrl, String curlToken, String applicationsUrl) {
+    record Banner(
+            String adminEmail,
+            String adminPassword,
+            String modPassword,
+            String token,
+            String loginBody,
+            String loginUrl,
+            String usersUrl,
+            String curlToken,
+            String applicationsUrl) {
 
         static Banner parse(String log) {
-            String text = log.substring(BANNER_START.matcher(log).results().findFirst().orElseThrow().start());
-            Matcher login = line(text, "    curl -i -c /tmp/warden.cookies -H 'Content-Type: application/json' "
-                    + "-d '(.*)' (http\\S+/admin-api/auth/login)");
+            String text = log.substring(BANNER_START
+                    .matcher(log)
+                    .results()
+                    .findFirst()
+                    .orElseThrow()
+                    .start());
+            Matcher login = line(
+                    text,
+                    "    curl -i -c /tmp/warden.cookies -H 'Content-Type: application/json' "
+                            + "-d '(.*)' (http\\S+/admin-api/auth/login)");
             Matcher api = line(text, "    curl -i -H 'Authorization: Bearer (\\S+)' (http\\S+/api/v1/applications)");
             return new Banner(
                     line(text, "  Admin:        (\\S+)").group(1),
-                    line(text, "  Password:     (\\S+)   \\(generated; set warden\\.demo\\.admin-password to "
-                            + "choose one\\)").group(1),
-                    line(text, "  Mod password: (\\S+)   \\(generated; set warden\\.demo\\.mod-password to "
-                            + "choose one\\)").group(1),
-                    line(text, "  API token:    (\\S+) \\(team Demo Studio; shown only here\\)").group(1),
+                    line(
+                                    text,
+                                    "  Password:     (\\S+)   \\(generated; set warden\\.demo\\.admin-password to "
+                                            + "choose one\\)")
+                            .group(1),
+                    line(
+                                    text,
+                                    "  Mod password: (\\S+)   \\(generated; set warden\\.demo\\.mod-password to "
+                                            + "choose one\\)")
+                            .group(1),
+                    line(text, "  API token:    (\\S+) \\(team Demo Studio; shown only here\\)")
+                            .group(1),
                     login.group(1).replace("'\\''", "'"),
                     login.group(2),
-                    line(text, "    curl -i -b /tmp/warden.cookies '(http\\S+/admin-api/users\\?\\S+)'").group(1),
+                    line(text, "    curl -i -b /tmp/warden.cookies '(http\\S+/admin-api/users\\?\\S+)'")
+                            .group(1),
                     api.group(1),
                     api.group(2));
         }
@@ -240,19 +296,23 @@ class DemoSeederIT {
     }
 
     private static Connection connect(String url) throws SQLException {
-        return DriverManager.getConnection(url, System.getProperty("warden.it.db.user", "postgres"),
+        return DriverManager.getConnection(
+                url,
+                System.getProperty("warden.it.db.user", "postgres"),
                 System.getProperty("warden.it.db.password", ""));
     }
 
     private static void recreate(String db) throws SQLException {
         drop(db);
-        try (Connection c = connect(databaseUrl("postgres")); Statement s = c.createStatement()) {
+        try (Connection c = connect(databaseUrl("postgres"));
+                Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + db);
         }
     }
 
     private static void drop(String db) throws SQLException {
-        try (Connection c = connect(databaseUrl("postgres")); Statement s = c.createStatement()) {
+        try (Connection c = connect(databaseUrl("postgres"));
+                Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + db + " WITH (FORCE)");
         }
     }
@@ -262,7 +322,9 @@ class DemoSeederIT {
     }
 
     private static List<String> column(String db, String sql) throws SQLException {
-        try (Connection c = connect(databaseUrl(db)); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+        try (Connection c = connect(databaseUrl(db));
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(sql)) {
             List<String> out = new java.util.ArrayList<>();
             while (rs.next()) {
                 out.add(rs.getString(1));
@@ -274,8 +336,11 @@ class DemoSeederIT {
     /** Points the server's {@code jdbc/warden} at {@code url} and waits until the server has applied it. */
     private static void switchDatabase(Path override, String url) throws Exception {
         long mark = ServerLog.mark();
-        Files.writeString(override, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- DemoSeederIT only; removed "
-                + "when it ends -->\n<server>\n    <variable name=\"WARDEN_DB_URL\" value=\"" + url + "\"/>\n</server>\n");
+        Files.writeString(
+                override,
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- DemoSeederIT only; removed "
+                        + "when it ends -->\n<server>\n    <variable name=\"WARDEN_DB_URL\" value=\"" + url
+                        + "\"/>\n</server>\n");
         ServerLog.await(mark, CONFIG_APPLIED, CONFIG_UPDATE);
     }
 

@@ -1,22 +1,21 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The extension API end to end (DESIGN.md section 4; spec/admin-panel.md, "Exposing a custom table",
@@ -27,12 +26,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ExtensionIT {
 
     private static final String PASSWORD = "a long enough password";
-    private static final List<String> BUILT_IN = List.of("users", "configs", "leaderboards", "analyticsEvents",
-            "cloudSaves", "leaderboardEntries", "roles", "userNotes", "adminAudit");
+    private static final List<String> BUILT_IN = List.of(
+            "users",
+            "configs",
+            "leaderboards",
+            "analyticsEvents",
+            "cloudSaves",
+            "leaderboardEntries",
+            "roles",
+            "userNotes",
+            "adminAudit");
     /** The hosting tables, registered through the extension API by Warden itself. */
-    private static final List<String> HOSTING = List.of("teams", "teamMembers", "apiTokens", "applications",
-            "locations", "instances", "deploys", "egressDays",
-                "billingAccounts", "subscriptions");
+    private static final List<String> HOSTING = List.of(
+            "teams",
+            "teamMembers",
+            "apiTokens",
+            "applications",
+            "locations",
+            "instances",
+            "deploys",
+            "egressDays",
+            "billingAccounts",
+            "subscriptions");
 
     private String admin;
 
@@ -42,7 +57,12 @@ class ExtensionIT {
     }
 
     private JsonPath catalog() {
-        return Api.session(admin).get("/admin-api").then().statusCode(200).extract().jsonPath();
+        return Api.session(admin)
+                .get("/admin-api")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     private static String resource(String key) {
@@ -51,7 +71,8 @@ class ExtensionIT {
 
     @Test
     void theExtensionsMigrationRanInWardensHistory() throws Exception {
-        assertTrue(TestDb.column("SELECT version FROM warden_schema_history WHERE success").contains("1000"));
+        assertTrue(TestDb.column("SELECT version FROM warden_schema_history WHERE success")
+                .contains("1000"));
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM pg_tables WHERE tablename = 'game_scores'"));
     }
 
@@ -59,11 +80,21 @@ class ExtensionIT {
     void customTablesFollowTheBuiltInOnesAndTheResourcesOnlyKeyIsAbsent() {
         List<String> keys = catalog().getList("resources.key");
         assertEquals(BUILT_IN, keys.subList(0, 9));
-        // Warden's own hosting customizer (dev.warden.hosting.panel.HostingPanel) runs before dev.warden.testext.TestPanel;
+        // Warden's own hosting customizer (dev.warden.hosting.panel.HostingPanel) runs before
+        // dev.warden.testext.TestPanel;
         // lockedNotes is registered but its list policy is deny: not even an admin's catalog shows it
         assertEquals(HOSTING, keys.subList(9, 9 + HOSTING.size()));
         // Warden's rooms customizer (dev.warden.rooms.RoomsPanel) also runs before the integrator's
-        assertEquals(List.of("rooms", "scores", "tournaments", "seasonScores", "openNotes", "staffNotes", "contacts", "calls"),
+        assertEquals(
+                List.of(
+                        "rooms",
+                        "scores",
+                        "tournaments",
+                        "seasonScores",
+                        "openNotes",
+                        "staffNotes",
+                        "contacts",
+                        "calls"),
                 keys.subList(9 + HOSTING.size(), keys.size()));
         assertFalse(keys.contains("ghost"));
     }
@@ -82,14 +113,21 @@ class ExtensionIT {
         assertEquals("line-chart", c.getString(scores + ".icon"));
         assertEquals("game_scores", c.getString(scores + ".table"));
         assertEquals(List.of("id"), c.getList(scores + ".primary_key"));
-        assertEquals(List.of("id", "user_id", "score", "season"), c.getList(scores + ".list.columns"),
+        assertEquals(
+                List.of("id", "user_id", "score", "season"),
+                c.getList(scores + ".list.columns"),
                 "camelCase userId dropped, primary key added first");
         assertEquals(Map.of("field", "score", "order", "desc"), c.getMap(scores + ".list.default_sort"));
-        assertEquals(List.of("id", "user_id", "season", "score", "note", "tournament_id"), c.getList(scores + ".form.fields"));
-        assertEquals(List.of("user_id", "score", "note", "tournament_id"), c.getList(scores + ".form.create_fields"),
+        assertEquals(
+                List.of("id", "user_id", "season", "score", "note", "tournament_id"),
+                c.getList(scores + ".form.fields"));
+        assertEquals(
+                List.of("user_id", "score", "note", "tournament_id"),
+                c.getList(scores + ".form.create_fields"),
                 "the create form hides the key and the defaulted season");
         assertEquals(List.of("id", "user_id", "season", "score", "note"), c.getList(scores + ".show.fields"));
-        assertEquals(List.of("id", "user_id", "season", "score", "note", "tournament_id"),
+        assertEquals(
+                List.of("id", "user_id", "season", "score", "note", "tournament_id"),
                 c.getList(scores + ".columns.name"));
         String userId = scores + ".columns.find { it.name == 'user_id' }";
         assertEquals("Player", c.getString(userId + ".label"));
@@ -106,7 +144,9 @@ class ExtensionIT {
         assertEquals("resetScore", actions.get(0).get("name"));
         assertEquals("Reset score", actions.get(0).get("label"));
         assertEquals(Boolean.TRUE, actions.get(0).get("per_row"));
-        assertEquals(Map.of("title", "Reset this score?", "description", "Sets the score to 0."), actions.get(0).get("confirm"));
+        assertEquals(
+                Map.of("title", "Reset this score?", "description", "Sets the score to 0."),
+                actions.get(0).get("confirm"));
         assertEquals("recount", actions.get(1).get("name"));
         assertEquals(Boolean.FALSE, actions.get(1).get("per_row"));
         assertFalse(actions.get(1).containsKey("confirm"), "no confirm: omitted, never null (warden-admin.yaml)");
@@ -117,21 +157,71 @@ class ExtensionIT {
     void relationsComeFromForeignKeysAndDeclarations() {
         JsonPath c = catalog();
         List<Map<String, Object>> scores = c.getList(resource("scores") + ".relations");
-        assertEquals(List.of(
-                Map.of("name", "user", "label", "Player", "target", "users", "kind", "one", "fk", "user_id"),
-                Map.of("name", "tournament", "label", "Tournament", "target", "tournaments", "kind", "one", "fk", "tournament_id")),
-                scores, "FK-derived user (relabelled), declared tournament; seasonTotals skipped (composite target)");
-        assertEquals("tournaments", c.getString(resource("scores") + ".columns.find { it.name == 'tournament_id' }.link_to.resource"));
-        assertEquals(List.of(Map.of("name", "tournamentScores", "label", "Tournament Scores", "target", "scores",
-                "kind", "many", "fk", "tournament_id")), c.getList(resource("tournaments") + ".relations"));
+        assertEquals(
+                List.of(
+                        Map.of("name", "user", "label", "Player", "target", "users", "kind", "one", "fk", "user_id"),
+                        Map.of(
+                                "name",
+                                "tournament",
+                                "label",
+                                "Tournament",
+                                "target",
+                                "tournaments",
+                                "kind",
+                                "one",
+                                "fk",
+                                "tournament_id")),
+                scores,
+                "FK-derived user (relabelled), declared tournament; seasonTotals skipped (composite target)");
+        assertEquals(
+                "tournaments",
+                c.getString(resource("scores") + ".columns.find { it.name == 'tournament_id' }.link_to.resource"));
+        assertEquals(
+                List.of(Map.of(
+                        "name",
+                        "tournamentScores",
+                        "label",
+                        "Tournament Scores",
+                        "target",
+                        "scores",
+                        "kind",
+                        "many",
+                        "fk",
+                        "tournament_id")),
+                c.getList(resource("tournaments") + ".relations"));
         List<Map<String, Object>> users = c.getList(resource("users") + ".relations");
-        assertTrue(users.contains(Map.of("name", "scores", "label", "High scores", "target", "scores", "kind", "many",
-                "fk", "user_id")), "a many relation named after the custom key, relabelled: " + users);
-        assertTrue(users.contains(Map.of("name", "seasonScores", "label", "Season Scores", "target", "seasonScores",
-                "kind", "many", "fk", "user_id")), users.toString());
-        assertTrue(users.contains(Map.of("name", "cloudSaves", "label", "Cloud Saves", "target", "cloudSaves",
-                "kind", "many", "fk", "user_id")), "built-in relations unchanged: " + users);
-        assertEquals(List.of(Map.of("name", "user", "label", "User", "target", "users", "kind", "one", "fk", "user_id")),
+        assertTrue(
+                users.contains(Map.of(
+                        "name", "scores", "label", "High scores", "target", "scores", "kind", "many", "fk", "user_id")),
+                "a many relation named after the custom key, relabelled: " + users);
+        assertTrue(
+                users.contains(Map.of(
+                        "name",
+                        "seasonScores",
+                        "label",
+                        "Season Scores",
+                        "target",
+                        "seasonScores",
+                        "kind",
+                        "many",
+                        "fk",
+                        "user_id")),
+                users.toString());
+        assertTrue(
+                users.contains(Map.of(
+                        "name",
+                        "cloudSaves",
+                        "label",
+                        "Cloud Saves",
+                        "target",
+                        "cloudSaves",
+                        "kind",
+                        "many",
+                        "fk",
+                        "user_id")),
+                "built-in relations unchanged: " + users);
+        assertEquals(
+                List.of(Map.of("name", "user", "label", "User", "target", "users", "kind", "one", "fk", "user_id")),
                 c.getList(resource("seasonScores") + ".relations"));
     }
 
@@ -139,14 +229,17 @@ class ExtensionIT {
     void tablesWithoutAResourcesEntryGetHumanizedLabelsGuessedIconsAndAllColumns() {
         JsonPath c = catalog();
         assertEquals("Tournaments", c.getString(resource("tournaments") + ".label"));
-        assertEquals("database", c.getString(resource("tournaments") + ".icon"), "no rule for _tournaments: the fallback");
+        assertEquals(
+                "database", c.getString(resource("tournaments") + ".icon"), "no rule for _tournaments: the fallback");
         assertEquals(List.of("id", "name", "created_at"), c.getList(resource("tournaments") + ".list.columns"));
         assertEquals(List.of("name"), c.getList(resource("tournaments") + ".form.create_fields"));
         assertEquals("Season Scores", c.getString(resource("seasonScores") + ".label"));
         assertEquals("trophy", c.getString(resource("seasonScores") + ".icon"), "a table ending in _scores");
         assertEquals(List.of("season", "user_id"), c.getList(resource("seasonScores") + ".primary_key"));
         assertEquals(List.of("season", "user_id", "points"), c.getList(resource("seasonScores") + ".list.columns"));
-        assertEquals(List.of(), c.getList(resource("seasonScores") + ".form.create_fields"),
+        assertEquals(
+                List.of(),
+                c.getList(resource("seasonScores") + ".form.create_fields"),
                 "key columns and the defaulted points are all hidden from the create form");
     }
 
@@ -163,9 +256,12 @@ class ExtensionIT {
         String tag = TestDb.unique();
         long player = TestDb.user("player-" + tag + "@example.com", "Player " + tag, null);
         long tournament = TestDb.insert("INSERT INTO game_tournaments (name) VALUES (?) RETURNING id", "Cup " + tag);
-        long low = TestDb.insert("INSERT INTO game_scores (user_id, score, tournament_id) VALUES (?, 10, ?) RETURNING id",
-                player, tournament);
-        long high = TestDb.insert("INSERT INTO game_scores (user_id, score, season, note) VALUES (?, 99, 's2', 'best') RETURNING id",
+        long low = TestDb.insert(
+                "INSERT INTO game_scores (user_id, score, tournament_id) VALUES (?, 10, ?) RETURNING id",
+                player,
+                tournament);
+        long high = TestDb.insert(
+                "INSERT INTO game_scores (user_id, score, season, note) VALUES (?, 99, 's2', 'best') RETURNING id",
                 player);
 
         Response list = Api.session(admin).queryParam("user_id", player).get("/admin-api/scores");
@@ -179,14 +275,22 @@ class ExtensionIT {
         assertEquals("Player " + tag, rows.getString("[1]._labels.user_id"));
         assertEquals("Cup " + tag, rows.getString("[1]._labels.tournament_id"), "a declared one relation labels too");
 
-        Api.session(admin).get("/admin-api/scores/" + low).then().statusCode(200)
+        Api.session(admin)
+                .get("/admin-api/scores/" + low)
+                .then()
+                .statusCode(200)
                 .body("score", equalTo(10))
                 .body("tournament_id", equalTo((int) tournament))
                 .body("_labels.user_id", equalTo("Player " + tag))
                 .body("_labels.tournament_id", equalTo("Cup " + tag));
 
-        Api.session(admin).queryParam("_sort", "score").queryParam("_order", "asc").queryParam("user_id", player)
-                .get("/admin-api/scores").then().statusCode(200)
+        Api.session(admin)
+                .queryParam("_sort", "score")
+                .queryParam("_order", "asc")
+                .queryParam("user_id", player)
+                .get("/admin-api/scores")
+                .then()
+                .statusCode(200)
                 .body("id", equalTo(List.of((int) low, (int) high)));
     }
 
@@ -194,27 +298,47 @@ class ExtensionIT {
     void createMergesTheDefaultsUnderTheBodyAndTheCustomKeyTakesEveryWrite() throws Exception {
         String tag = TestDb.unique();
         long player = TestDb.user("create-" + tag + "@example.com", "Creator " + tag, null);
-        long operator = TestDb.scalar("SELECT u.id FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id "
-                + "WHERE s.id = ?", TestDb.sha256Hex(admin));
+        long operator = TestDb.scalar(
+                "SELECT u.id FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id " + "WHERE s.id = ?",
+                TestDb.sha256Hex(admin));
 
-        Response created = Api.session(admin).contentType("application/json")
-                .body(java.util.Map.of("user_id", player, "score", 42)).post("/admin-api/scores");
-        created.then().statusCode(201)
+        Response created = Api.session(admin)
+                .contentType("application/json")
+                .body(java.util.Map.of("user_id", player, "score", 42))
+                .post("/admin-api/scores");
+        created.then()
+                .statusCode(201)
                 .body("season", equalTo("s7"))
                 .body("note", equalTo("entered by operator " + operator))
                 .body("tournament_id", equalTo(0))
                 .body("score", equalTo(42));
         long id = created.jsonPath().getLong("id");
-        assertEquals("s7", TestDb.column("SELECT season FROM game_scores WHERE id = ?", id).get(0));
+        assertEquals(
+                "s7",
+                TestDb.column("SELECT season FROM game_scores WHERE id = ?", id).get(0));
 
-        Api.session(admin).contentType("application/json")
+        Api.session(admin)
+                .contentType("application/json")
                 .body(java.util.Map.of("user_id", player, "score", 1, "season", "s1", "note", "mine"))
-                .post("/admin-api/scores").then().statusCode(201)
-                .body("season", equalTo("s1")).body("note", equalTo("mine")).body("tournament_id", equalTo(0));
+                .post("/admin-api/scores")
+                .then()
+                .statusCode(201)
+                .body("season", equalTo("s1"))
+                .body("note", equalTo("mine"))
+                .body("tournament_id", equalTo(0));
 
-        Api.session(admin).contentType("application/json").body(java.util.Map.of("score", 43))
-                .patch("/admin-api/scores/" + id).then().statusCode(200).body("score", equalTo(43));
-        Api.session(admin).delete("/admin-api/scores/" + id).then().statusCode(200).body("id", equalTo((int) id));
+        Api.session(admin)
+                .contentType("application/json")
+                .body(java.util.Map.of("score", 43))
+                .patch("/admin-api/scores/" + id)
+                .then()
+                .statusCode(200)
+                .body("score", equalTo(43));
+        Api.session(admin)
+                .delete("/admin-api/scores/" + id)
+                .then()
+                .statusCode(200)
+                .body("id", equalTo((int) id));
         assertEquals(0, TestDb.scalar("SELECT count(*) FROM game_scores WHERE id = ?", id));
     }
 
@@ -227,14 +351,25 @@ class ExtensionIT {
         assertEquals(Boolean.FALSE, adminView.get(resource("tournaments") + ".can.update"), "deny holds for admins");
         assertEquals(Boolean.TRUE, adminView.get(resource("tournaments") + ".can.delete"), "no policy: standard rule");
 
-        Api.session(admin).contentType("application/json").body(java.util.Map.of("name", "Admin cup"))
-                .post("/admin-api/tournaments").then().statusCode(403).body("error.code", equalTo("forbidden"));
-        Response created = Api.session(mod).contentType("application/json")
-                .body(java.util.Map.of("name", "Mod cup " + TestDb.unique())).post("/admin-api/tournaments");
+        Api.session(admin)
+                .contentType("application/json")
+                .body(java.util.Map.of("name", "Admin cup"))
+                .post("/admin-api/tournaments")
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("forbidden"));
+        Response created = Api.session(mod)
+                .contentType("application/json")
+                .body(java.util.Map.of("name", "Mod cup " + TestDb.unique()))
+                .post("/admin-api/tournaments");
         created.then().statusCode(201);
         String id = created.jsonPath().getString("_id");
-        Api.session(admin).contentType("application/json").body(java.util.Map.of("name", "Renamed"))
-                .patch("/admin-api/tournaments/" + id).then().statusCode(403);
+        Api.session(admin)
+                .contentType("application/json")
+                .body(java.util.Map.of("name", "Renamed"))
+                .patch("/admin-api/tournaments/" + id)
+                .then()
+                .statusCode(403);
         Api.session(admin).delete("/admin-api/tournaments/" + id).then().statusCode(200);
     }
 
@@ -248,33 +383,74 @@ class ExtensionIT {
         TestDb.panelUser(userEmail, "Plain", PASSWORD);
         String user = Api.login(userEmail, PASSWORD);
 
-        Api.session(admin).contentType("application/json").body(java.util.Map.of("id", String.valueOf(score)))
-                .post("/admin-api/scores/_action/resetScore").then().statusCode(200)
-                .body("ok", equalTo(true)).body("result.reset", equalTo((int) score));
-        assertEquals(List.of("resetScore|" + score + "|" + score), TestDb.column(
-                "SELECT payload->>'name' || '|' || (payload->'args'->>'id') || '|' || (payload->'result'->>'reset') "
-                + "FROM warden_admin_audit WHERE action = 'custom' AND resource = 'scores' AND target_id = ?",
-                String.valueOf(score)), "custom actions are audited with {name, args, result}");
-        Api.session(mod).contentType("application/json").body(java.util.Map.of("id", score))
-                .post("/admin-api/scores/_action/resetScore").then().statusCode(403).body("error.code", equalTo("forbidden"));
+        Api.session(admin)
+                .contentType("application/json")
+                .body(java.util.Map.of("id", String.valueOf(score)))
+                .post("/admin-api/scores/_action/resetScore")
+                .then()
+                .statusCode(200)
+                .body("ok", equalTo(true))
+                .body("result.reset", equalTo((int) score));
+        assertEquals(
+                List.of("resetScore|" + score + "|" + score),
+                TestDb.column(
+                        "SELECT payload->>'name' || '|' || (payload->'args'->>'id') || '|' || (payload->'result'->>'reset') "
+                                + "FROM warden_admin_audit WHERE action = 'custom' AND resource = 'scores' AND target_id = ?",
+                        String.valueOf(score)),
+                "custom actions are audited with {name, args, result}");
+        Api.session(mod)
+                .contentType("application/json")
+                .body(java.util.Map.of("id", score))
+                .post("/admin-api/scores/_action/resetScore")
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("forbidden"));
         // no roles: any signed-in identity, even a plain user; a bulk action gets no row
-        Api.session(user).contentType("application/json").body("{}")
-                .post("/admin-api/scores/_action/recount").then().statusCode(200)
-                .body("ok", equalTo(true)).body("result", equalTo("ok"));
-        Api.anonymous().contentType("application/json").body("{}")
-                .post("/admin-api/scores/_action/recount").then().statusCode(401);
-        Api.session(admin).contentType("application/json").body("{}")
-                .post("/admin-api/scores/_action/resetScore").then().statusCode(422).body("error.fields.id", org.hamcrest.Matchers.notNullValue());
-        Api.session(admin).contentType("application/json").body(java.util.Map.of("id", 999999999))
-                .post("/admin-api/scores/_action/resetScore").then().statusCode(404);
-        Api.session(admin).contentType("application/json").body("{}")
-                .post("/admin-api/scores/_action/nope").then().statusCode(404).body("error.code", equalTo("not_found"));
-        Response failed = Api.session(admin).contentType("application/json").body("{}")
+        Api.session(user)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/scores/_action/recount")
+                .then()
+                .statusCode(200)
+                .body("ok", equalTo(true))
+                .body("result", equalTo("ok"));
+        Api.anonymous()
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/scores/_action/recount")
+                .then()
+                .statusCode(401);
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/scores/_action/resetScore")
+                .then()
+                .statusCode(422)
+                .body("error.fields.id", org.hamcrest.Matchers.notNullValue());
+        Api.session(admin)
+                .contentType("application/json")
+                .body(java.util.Map.of("id", 999999999))
+                .post("/admin-api/scores/_action/resetScore")
+                .then()
+                .statusCode(404);
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/scores/_action/nope")
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("not_found"));
+        Response failed = Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
                 .post("/admin-api/tournaments/_action/explode");
         failed.then().statusCode(500).body("error.code", equalTo("server_error"));
         assertFalse(failed.asString().contains("secret internals"), "no internals reach the client");
-        assertTrue(TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' "
-                + "AND resource = 'tournaments' AND payload->>'name' = 'explode' AND payload->>'error' = 'server_error'") >= 1,
+        assertTrue(
+                TestDb.scalar(
+                                "SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' "
+                                        + "AND resource = 'tournaments' AND payload->>'name' = 'explode' AND payload->>'error' = 'server_error'")
+                        >= 1,
                 "a failed handler is audited too");
     }
 
@@ -283,7 +459,11 @@ class ExtensionIT {
         String tag = TestDb.unique();
         long player = TestDb.user("season-" + tag + "@example.com", "Season " + tag, null);
         TestDb.update("INSERT INTO game_season_scores (season, user_id, points) VALUES (?, ?, 5)", "s-" + tag, player);
-        Api.session(admin).queryParam("season", "s-" + tag).get("/admin-api/seasonScores").then().statusCode(200)
+        Api.session(admin)
+                .queryParam("season", "s-" + tag)
+                .get("/admin-api/seasonScores")
+                .then()
+                .statusCode(200)
                 .header("X-Total-Count", "1")
                 .body("[0].points", equalTo(5))
                 .body("[0]._labels.user_id", equalTo("Season " + tag));

@@ -1,21 +1,20 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.sql.SQLException;
-import java.util.List;
-import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 18, point 5: with no trusted proxy configured (the default), {@code X-Forwarded-For} is ignored: the audit
@@ -33,12 +32,16 @@ class ForwardedForIgnoredIT {
     /** Signs in (and fails) with a spoofed header; the audited ip of that attempt. */
     static String auditedIpOfFailedLogin(String forwardedFor) throws SQLException {
         String agent = "forwarded-for " + TestDb.unique();
-        Api.anonymous().header("User-Agent", agent).header("X-Forwarded-For", forwardedFor)
+        Api.anonymous()
+                .header("User-Agent", agent)
+                .header("X-Forwarded-For", forwardedFor)
                 .contentType(ContentType.JSON)
                 .body(Map.of("email", "nobody-" + TestDb.unique() + "@example.com", "password", "wrong password 1"))
-                .post("/admin-api/auth/login").then().statusCode(401);
-        List<String> ips = TestDb.column("SELECT payload->>'ip' FROM warden_admin_audit WHERE payload->>'userAgent' = ?",
-                agent);
+                .post("/admin-api/auth/login")
+                .then()
+                .statusCode(401);
+        List<String> ips =
+                TestDb.column("SELECT payload->>'ip' FROM warden_admin_audit WHERE payload->>'userAgent' = ?", agent);
         assertEquals(1, ips.size(), "one audit row for the failed sign-in");
         return ips.get(0);
     }

@@ -1,5 +1,11 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import io.restassured.http.ContentType;
@@ -8,12 +14,6 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import static org.hamcrest.Matchers.endsWith;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasItems;
-import static org.hamcrest.Matchers.not;
-import static org.hamcrest.Matchers.nullValue;
 
 /**
  * MicroProfile Health (issue 18): {@code /health/started}, {@code /health/live} and {@code /health/ready} answer
@@ -49,7 +49,8 @@ class HealthIT {
 
     @Test
     void readinessIsUpWithTheSchemaAndDatabaseChecks() throws Exception {
-        awaitChecks("/health/ready").then()
+        awaitChecks("/health/ready")
+                .then()
                 .statusCode(200)
                 .contentType(ContentType.JSON)
                 .body("status", equalTo("UP"))
@@ -61,7 +62,8 @@ class HealthIT {
 
     @Test
     void livenessIsUpWithTheApplicationCheck() throws Exception {
-        awaitChecks("/health/live").then()
+        awaitChecks("/health/live")
+                .then()
                 .statusCode(200)
                 .contentType(ContentType.JSON)
                 .body("status", equalTo("UP"))
@@ -71,11 +73,13 @@ class HealthIT {
 
     @Test
     void startedIsUpOnceTheSchemaIsMigrated() throws Exception {
-        awaitChecks("/health/started").then()
+        awaitChecks("/health/started")
+                .then()
                 .statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItems("warden-schema"));
-        awaitChecks("/health").then()
+        awaitChecks("/health")
+                .then()
                 .statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItems("warden-schema", "warden-database", "warden-application"));
@@ -83,8 +87,6 @@ class HealthIT {
 
     @Test
     void theContextRootRedirectsToTheAdminUi() {
-        Api.anonymous().get("/").then()
-                .statusCode(302)
-                .header("Location", endsWith("/admin/"));
+        Api.anonymous().get("/").then().statusCode(302).header("Location", endsWith("/admin/"));
     }
 }

@@ -1,5 +1,9 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
@@ -7,15 +11,10 @@ import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * A row's history and its revert (issue 17, point 2): {@code GET /admin-api/:resource/:id/_history} newest first
@@ -34,7 +33,12 @@ class HistoryRevertIT {
     }
 
     private static JsonPath history(String cookie, String path) {
-        return Api.session(cookie).get("/admin-api/" + path + "/_history").then().statusCode(200).extract().jsonPath();
+        return Api.session(cookie)
+                .get("/admin-api/" + path + "/_history")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     private static Response post(String cookie, String path, String json) {
@@ -42,21 +46,34 @@ class HistoryRevertIT {
     }
 
     private static Map<String, Object> latestAudit(String resource, String targetId) throws Exception {
-        String payload = TestDb.column("SELECT payload::text FROM warden_admin_audit WHERE resource = ? AND target_id = ? "
-                + "ORDER BY chain_seq DESC LIMIT 1", resource, targetId).get(0);
+        String payload = TestDb.column(
+                        "SELECT payload::text FROM warden_admin_audit WHERE resource = ? AND target_id = ? "
+                                + "ORDER BY chain_seq DESC LIMIT 1",
+                        resource,
+                        targetId)
+                .get(0);
         return JsonPath.from(payload).getMap("$");
     }
 
     private String config(String description) {
         String key = "history." + TestDb.unique();
-        return Api.post(admin, "configs", "{\"key\": \"" + key + "\", \"value\": 1, \"description\": \"" + description
-                + "\"}").then().statusCode(201).extract().jsonPath().getString("_id");
+        return Api.post(
+                        admin,
+                        "configs",
+                        "{\"key\": \"" + key + "\", \"value\": 1, \"description\": \"" + description + "\"}")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getString("_id");
     }
 
     @Test
     void anUpdateIsRevertedAndTheRevertIsAuditedWithRevertedFrom() throws Exception {
         String id = config("first");
-        Api.patch(admin, "configs/" + id, "{\"value\": 2, \"description\": \"second\"}").then().statusCode(200);
+        Api.patch(admin, "configs/" + id, "{\"value\": 2, \"description\": \"second\"}")
+                .then()
+                .statusCode(200);
 
         JsonPath h = history(admin, "configs/" + id);
         assertEquals(List.of("update", "create"), h.getList("action"));
@@ -88,11 +105,18 @@ class HistoryRevertIT {
         Response conflict = post(admin, "configs/" + id + "/_revert", "{\"audit_id\": " + update + "}");
         conflict.then().statusCode(409);
         assertTrue(conflict.asString().contains("value"), conflict.asString());
-        assertEquals("3", TestDb.column("SELECT value::text FROM warden_configs WHERE id = ?", Long.parseLong(id)).get(0));
+        assertEquals(
+                "3",
+                TestDb.column("SELECT value::text FROM warden_configs WHERE id = ?", Long.parseLong(id))
+                        .get(0));
 
         long create = history(admin, "configs/" + id).getLong("[2].id");
-        post(admin, "configs/" + id + "/_revert", "{\"audit_id\": " + create + "}").then().statusCode(422);
-        post(admin, "configs/" + id + "/_revert", "{\"audit_id\": 999999999}").then().statusCode(404);
+        post(admin, "configs/" + id + "/_revert", "{\"audit_id\": " + create + "}")
+                .then()
+                .statusCode(422);
+        post(admin, "configs/" + id + "/_revert", "{\"audit_id\": 999999999}")
+                .then()
+                .statusCode(404);
         post(admin, "configs/" + id + "/_revert", "{}").then().statusCode(422);
     }
 
@@ -114,7 +138,9 @@ class HistoryRevertIT {
         assertEquals("to be deleted", ((Map<?, ?>) audited.get("row")).get("description"));
         assertEquals("create", history(admin, "configs/" + id).getString("[0].action"));
 
-        post(admin, "configs/_restore", "{\"audit_id\": " + deleted + "}").then().statusCode(409);
+        post(admin, "configs/_restore", "{\"audit_id\": " + deleted + "}")
+                .then()
+                .statusCode(409);
         long create = history(admin, "configs/" + id).getLong("[0].id");
         post(admin, "configs/_restore", "{\"audit_id\": " + create + "}").then().statusCode(422);
     }
@@ -123,23 +149,29 @@ class HistoryRevertIT {
     void writeOnlyAndCredentialColumnsNeverShowInTheHistory() throws Exception {
         long user = TestDb.user("history-" + TestDb.unique() + "@example.com", "Before", "an old long password");
         Api.patch(admin, "users/" + user, "{\"password\": \"a new long password 1\", \"display_name\": \"After\"}")
-                .then().statusCode(200);
+                .then()
+                .statusCode(200);
         Api.patch(admin, "users/" + user, "{\"email\": \"history-" + TestDb.unique() + "@example.com\"}")
-                .then().statusCode(200);
+                .then()
+                .statusCode(200);
         Response h = Api.session(admin).get("/admin-api/users/" + user + "/_history");
         h.then().statusCode(200);
         String text = h.asString();
         assertFalse(text.contains("password"), text);
         assertFalse(text.contains("(changed)"), text);
-        assertEquals(Map.of("before", "Before", "after", "After"),
+        assertEquals(
+                Map.of("before", "Before", "after", "After"),
                 h.jsonPath().getMap("find { it.payload.changes.display_name != null }.payload.changes.display_name"));
     }
 
     @Test
     void unreadableColumnsNeverShowAndCannotBeReverted() throws Exception {
         Api.Identity m = Api.signedIn("mod", "contacts");
-        long contact = TestDb.insert("INSERT INTO game_contacts (name, salary, note) VALUES ('H', 100, 'a') RETURNING id");
-        Api.patch(admin, "contacts/" + contact, "{\"salary\": 200, \"note\": \"b\"}").then().statusCode(200);
+        long contact =
+                TestDb.insert("INSERT INTO game_contacts (name, salary, note) VALUES ('H', 100, 'a') RETURNING id");
+        Api.patch(admin, "contacts/" + contact, "{\"salary\": 200, \"note\": \"b\"}")
+                .then()
+                .statusCode(200);
 
         JsonPath asAdmin = history(admin, "contacts/" + contact);
         assertEquals(Map.of("before", 100, "after", 200), asAdmin.getMap("[0].payload.changes.salary"));
@@ -147,16 +179,19 @@ class HistoryRevertIT {
         assertEquals(Map.of("before", "a", "after", "b"), asMod.getMap("[0].payload.changes.note"));
         assertFalse(asMod.getMap("[0].payload.changes").containsKey("salary"));
 
-        Response refused = post(m.cookie(), "contacts/" + contact + "/_revert",
-                "{\"audit_id\": " + asMod.getLong("[0].id") + "}");
+        Response refused =
+                post(m.cookie(), "contacts/" + contact + "/_revert", "{\"audit_id\": " + asMod.getLong("[0].id") + "}");
         refused.then().statusCode(403);
         assertTrue(refused.asString().contains("salary"), refused.asString());
         assertEquals(200, TestDb.scalar("SELECT salary FROM game_contacts WHERE id = ?", contact));
 
         String user = Api.signedIn("user", null).cookie();
         post(user, "contacts/" + contact + "/_revert", "{\"audit_id\": " + asMod.getLong("[0].id") + "}")
-                .then().statusCode(403);
-        Api.session(Api.signedIn("mod", "calls").cookie()).get("/admin-api/contacts/" + contact + "/_history")
-                .then().statusCode(403);
+                .then()
+                .statusCode(403);
+        Api.session(Api.signedIn("mod", "calls").cookie())
+                .get("/admin-api/contacts/" + contact + "/_history")
+                .then()
+                .statusCode(403);
     }
 }

@@ -1,5 +1,7 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
@@ -7,12 +9,6 @@ import dev.warden.it.support.RawHttp;
 import dev.warden.it.support.RawHttp.Answer;
 import dev.warden.it.support.TestDb;
 import io.restassured.path.json.JsonPath;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,9 +28,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Seeded fuzz over every {@code /admin-api}, {@code /api/v1} and {@code /agent/v1} route of the OpenAPI documents
@@ -61,23 +59,131 @@ class HostileInputIT {
      * Rows a request answered 2xx writes although it is a GET, left out of the comparison: an export's audit entry
      * ({@code GET /admin-api/:resource/_export} answers 200 and is audited as {@code export}, issue 20).
      */
-    private static final Map<String, String> WRITTEN_BY_2XX_READS = Map.of("warden_admin_audit", "t.action <> 'export'");
+    private static final Map<String, String> WRITTEN_BY_2XX_READS =
+            Map.of("warden_admin_audit", "t.action <> 'export'");
 
-    private static final String[] SEGMENTS = {"%00", "a%00b", "%2F", "a%2Fb", "%2e%2e", "..", ".", "%2e", "%5C", "\\",
-            "%0A", "%0d%0a", "%ff", "%C3%28", "%C0%AE", "%E2%80%AE", "%F0%9F%98%80", "-1", "0", "99999999999999999999",
-            "1e9", "NaN", "%27%20OR%201=1--", "%3Cscript%3E", "a;b", "a%3Bb", "%25", "%", "%zz", "~", "x".repeat(3000),
-            "%20", "+", "null", "[]", "%7B%7D", "users", "configs", "applications", "__proto__", "constructor"};
-    private static final String[] VALUES = {"", "%00", "a%00", "%ff", "%C3%28", "%80", "%zz", "%", "-1", "0",
-            "-9223372036854775809", "9223372036854775808", "1e400", "NaN", "Infinity", "true", "null", "%27", "%22",
-            "%27%3B%20DROP%20TABLE%20warden_users%3B--", "%2F%2E%2E", "%0A", "%E2%80%AE", "%F0%9F%98%80", "a,b,,",
-            ",", "2026-13-45T99:99:99Z", "2026-11-21T12:00:00Z", "P1D", "1h", "id", "-id", "asc,desc,asc",
-            "x".repeat(5000), "%5B%5D", "%7B%22a%22%3A1%7D", "all", "out", "err", "100", "500", "1000", "1001"};
-    private static final String[] NAMES = {"_start", "_end", "_sort", "_order", "_q", "q", "id", "id_in", "name_like",
-            "email", "email_in", "created_at_gte", "created_at_lt", "status", "from", "to", "period", "interval",
-            "lines", "stream", "limit", "cursor", "x", "%00", "%ff", "a%00b", "_labels", "_id", "user_id_ne", "nope_eq"};
+    private static final String[] SEGMENTS = {
+        "%00",
+        "a%00b",
+        "%2F",
+        "a%2Fb",
+        "%2e%2e",
+        "..",
+        ".",
+        "%2e",
+        "%5C",
+        "\\",
+        "%0A",
+        "%0d%0a",
+        "%ff",
+        "%C3%28",
+        "%C0%AE",
+        "%E2%80%AE",
+        "%F0%9F%98%80",
+        "-1",
+        "0",
+        "99999999999999999999",
+        "1e9",
+        "NaN",
+        "%27%20OR%201=1--",
+        "%3Cscript%3E",
+        "a;b",
+        "a%3Bb",
+        "%25",
+        "%",
+        "%zz",
+        "~",
+        "x".repeat(3000),
+        "%20",
+        "+",
+        "null",
+        "[]",
+        "%7B%7D",
+        "users",
+        "configs",
+        "applications",
+        "__proto__",
+        "constructor"
+    };
+    private static final String[] VALUES = {
+        "",
+        "%00",
+        "a%00",
+        "%ff",
+        "%C3%28",
+        "%80",
+        "%zz",
+        "%",
+        "-1",
+        "0",
+        "-9223372036854775809",
+        "9223372036854775808",
+        "1e400",
+        "NaN",
+        "Infinity",
+        "true",
+        "null",
+        "%27",
+        "%22",
+        "%27%3B%20DROP%20TABLE%20warden_users%3B--",
+        "%2F%2E%2E",
+        "%0A",
+        "%E2%80%AE",
+        "%F0%9F%98%80",
+        "a,b,,",
+        ",",
+        "2026-13-45T99:99:99Z",
+        "2026-11-21T12:00:00Z",
+        "P1D",
+        "1h",
+        "id",
+        "-id",
+        "asc,desc,asc",
+        "x".repeat(5000),
+        "%5B%5D",
+        "%7B%22a%22%3A1%7D",
+        "all",
+        "out",
+        "err",
+        "100",
+        "500",
+        "1000",
+        "1001"
+    };
+    private static final String[] NAMES = {
+        "_start",
+        "_end",
+        "_sort",
+        "_order",
+        "_q",
+        "q",
+        "id",
+        "id_in",
+        "name_like",
+        "email",
+        "email_in",
+        "created_at_gte",
+        "created_at_lt",
+        "status",
+        "from",
+        "to",
+        "period",
+        "interval",
+        "lines",
+        "stream",
+        "limit",
+        "cursor",
+        "x",
+        "%00",
+        "%ff",
+        "a%00b",
+        "_labels",
+        "_id",
+        "user_id_ne",
+        "nope_eq"
+    };
 
-    private record Route(String method, String template) {
-    }
+    private record Route(String method, String template) {}
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
@@ -134,11 +240,15 @@ class HostileInputIT {
             problems.add("only " + done + " requests within " + maxSeconds + " s");
         }
         if (!failures.isEmpty()) {
-            problems.add(failures.size() + " bad answers:\n" + String.join("\n", failures.subList(0, Math.min(30, failures.size()))));
+            problems.add(failures.size() + " bad answers:\n"
+                    + String.join("\n", failures.subList(0, Math.min(30, failures.size()))));
         }
-        int adminAnswer = RawHttp.send("GET", "/admin-api/auth/me", new String[]{"Cookie: warden_session=" + admin}, null).status();
-        int hostingAnswer = RawHttp.send("GET", "/api/v1/applications", new String[]{"Authorization: Bearer " + team.token},
-                null).status();
+        int adminAnswer = RawHttp.send(
+                        "GET", "/admin-api/auth/me", new String[] {"Cookie: warden_session=" + admin}, null)
+                .status();
+        int hostingAnswer = RawHttp.send(
+                        "GET", "/api/v1/applications", new String[] {"Authorization: Bearer " + team.token}, null)
+                .status();
         if (adminAnswer != 200 || hostingAnswer != 200) {
             problems.add("the server no longer answers as before: admin " + adminAnswer + ", hosting " + hostingAnswer);
         }
@@ -146,14 +256,18 @@ class HostileInputIT {
         List<String> changed = new ArrayList<>();
         before.forEach((table, sum) -> {
             if (!sum.equals(after.get(table))) {
-                changed.add(table + " (" + sum.split(":")[0] + " -> " + String.valueOf(after.get(table)).split(":")[0] + " rows)");
+                changed.add(table + " (" + sum.split(":")[0] + " -> "
+                        + String.valueOf(after.get(table)).split(":")[0] + " rows)");
             }
         });
         if (!changed.isEmpty()) {
             problems.add("refused requests changed tables " + changed);
         }
         String log = RequestLimitsIT.newLog(logBefore);
-        List<String> traces = log.lines().filter(l -> l.startsWith("\tat ") || l.contains(" E ")).limit(20).toList();
+        List<String> traces = log.lines()
+                .filter(l -> l.startsWith("\tat ") || l.contains(" E "))
+                .limit(20)
+                .toList();
         if (!traces.isEmpty()) {
             problems.add("stack traces or errors in the log:\n" + String.join("\n", traces));
         }
@@ -163,17 +277,23 @@ class HostileInputIT {
         assertTrue(problems.isEmpty(), String.join("\n\n", problems) + "\n(statuses " + statuses + ")");
     }
 
-    private record Context(String admin, String token, String secret, String slug, long instance, long deploy,
-                           List<String> resources) {
-    }
+    private record Context(
+            String admin,
+            String token,
+            String secret,
+            String slug,
+            long instance,
+            long deploy,
+            List<String> resources) {}
 
-    private static void fuzzOne(Random random, List<Route> routes, Context c, List<String> failures,
-                                Map<Integer, Integer> statuses) {
+    private static void fuzzOne(
+            Random random, List<Route> routes, Context c, List<String> failures, Map<Integer, Integer> statuses) {
         Route route = routes.get(random.nextInt(routes.size()));
-        String method = random.nextInt(20) == 0 ? pick(random, "OPTIONS", "HEAD", "TRACE", "GET", "PUT", "PATCH")
+        String method = random.nextInt(20) == 0
+                ? pick(random, "OPTIONS", "HEAD", "TRACE", "GET", "PUT", "PATCH")
                 : route.method();
-        boolean unsafe = !(method.equals("GET") || method.equals("HEAD") || method.equals("OPTIONS")
-                || method.equals("TRACE"));
+        boolean unsafe =
+                !(method.equals("GET") || method.equals("HEAD") || method.equals("OPTIONS") || method.equals("TRACE"));
         String path = fill(random, route.template(), c);
         List<String> query = new ArrayList<>();
         int params = random.nextInt(4);
@@ -199,21 +319,44 @@ class HostileInputIT {
             switch (ingredient) {
                 case 0 -> query.add(pick(random, "x", "_q", "id", "status") + "=" + pick(random, "%00", "a%00b"));
                 case 1 -> query.add(pick(random, "%00", "a%00", "%00b") + "=1");
-                case 2 -> query.add(pick(random, "x", "_sort") + "=" + pick(random, "%ff", "%C3%28", "%80", "%ED%A0%80"));
+                case 2 ->
+                    query.add(pick(random, "x", "_sort") + "=" + pick(random, "%ff", "%C3%28", "%80", "%ED%A0%80"));
                 case 3 -> body = invalidUtf8(random);
-                case 4 -> body = ("{\"a\":" + "[".repeat(65 + random.nextInt(3000)) + "]").getBytes(StandardCharsets.UTF_8);
+                case 4 ->
+                    body = ("{\"a\":" + "[".repeat(65 + random.nextInt(3000)) + "]").getBytes(StandardCharsets.UTF_8);
                 case 5 -> body = oversize(random, path);
-                case 6 -> body = pick(random, "{", "{\"a\":}", "[1,2", "nul", "{\"email\":\"a@b.c\",}", "{'a':1}",
-                        "\u0000", "{\"a\":1}{", "}").getBytes(StandardCharsets.UTF_8);
-                case 7 -> body = ("{\"" + pick(random, "email", "status", "name", "token", "reason", "value")
-                        + "\":\"x\\u0000y\",\"password\":\"p\"}").getBytes(StandardCharsets.UTF_8);
+                case 6 ->
+                    body = pick(
+                                    random,
+                                    "{",
+                                    "{\"a\":}",
+                                    "[1,2",
+                                    "nul",
+                                    "{\"email\":\"a@b.c\",}",
+                                    "{'a':1}",
+                                    "\u0000",
+                                    "{\"a\":1}{",
+                                    "}")
+                            .getBytes(StandardCharsets.UTF_8);
+                case 7 ->
+                    body = ("{\"" + pick(random, "email", "status", "name", "token", "reason", "value")
+                                    + "\":\"x\\u0000y\",\"password\":\"p\"}")
+                            .getBytes(StandardCharsets.UTF_8);
                 case 8 -> body = "{\"a\\u0000\":1}".getBytes(StandardCharsets.UTF_8);
-                default -> body = pick(random, "[]", "1", "\"s\"", "null", "true", "[{}]").getBytes(StandardCharsets.UTF_8);
+                default ->
+                    body = pick(random, "[]", "1", "\"s\"", "null", "true", "[{}]")
+                            .getBytes(StandardCharsets.UTF_8);
             }
             refusal = " (must be refused: ingredient " + ingredient + ")";
             if (body != null && ingredient != 5 && random.nextBoolean()) {
-                headers.add("Content-Type: " + pick(random, "application/json", "text/plain", "application/xml",
-                        "application/json; charset=latin1", "multipart/form-data; boundary=x"));
+                headers.add("Content-Type: "
+                        + pick(
+                                random,
+                                "application/json",
+                                "text/plain",
+                                "application/xml",
+                                "application/json; charset=latin1",
+                                "multipart/form-data; boundary=x"));
             } else if (body != null) {
                 headers.add("Content-Type: application/json");
             }
@@ -222,8 +365,10 @@ class HostileInputIT {
         }
         String target = path + (query.isEmpty() ? "" : "?" + String.join("&", query));
         String described = method + " " + (target.length() > 200 ? target.substring(0, 200) + "..." : target)
-                + " headers " + headers.stream().filter(h -> !h.startsWith("Cookie") && !h.startsWith("Authorization"))
-                .toList() + " body " + (body == null ? "none" : body.length + " bytes") + refusal;
+                + " headers "
+                + headers.stream()
+                        .filter(h -> !h.startsWith("Cookie") && !h.startsWith("Authorization"))
+                        .toList() + " body " + (body == null ? "none" : body.length + " bytes") + refusal;
         Answer answer;
         try {
             answer = RawHttp.send(method, target, headers.toArray(String[]::new), body);
@@ -302,7 +447,9 @@ class HostileInputIT {
             }
         }
         String resolved = String.join("/", kept);
-        return !(resolved.startsWith("/admin-api") || resolved.startsWith("/api/v1") || resolved.startsWith("/agent/v1"));
+        return !(resolved.startsWith("/admin-api")
+                || resolved.startsWith("/api/v1")
+                || resolved.startsWith("/agent/v1"));
     }
 
     /** A raw path segment percent-decoded as ISO-8859-1, or null when an escape is malformed. */
@@ -311,7 +458,8 @@ class HostileInputIT {
         for (int i = 0; i < raw.length(); i++) {
             char ch = raw.charAt(i);
             if (ch == '%') {
-                if (i + 2 >= raw.length() || Character.digit(raw.charAt(i + 1), 16) < 0
+                if (i + 2 >= raw.length()
+                        || Character.digit(raw.charAt(i + 1), 16) < 0
                         || Character.digit(raw.charAt(i + 2), 16) < 0) {
                     return null;
                 }
@@ -348,9 +496,14 @@ class HostileInputIT {
 
     private static boolean parsesBody(Route route) {
         String t = route.template();
-        return t.endsWith("/auth/login") || t.endsWith("/auth/bootstrap") || t.endsWith("/password-reset")
-                || t.endsWith("/password-reset/complete") || t.equals("/admin-api/{resource}")
-                || t.equals("/admin-api/{resource}/{id}") || t.endsWith("/_action/{name}") || t.endsWith("/ban")
+        return t.endsWith("/auth/login")
+                || t.endsWith("/auth/bootstrap")
+                || t.endsWith("/password-reset")
+                || t.endsWith("/password-reset/complete")
+                || t.equals("/admin-api/{resource}")
+                || t.equals("/admin-api/{resource}/{id}")
+                || t.endsWith("/_action/{name}")
+                || t.endsWith("/ban")
                 || t.startsWith("/agent/v1");
     }
 
@@ -362,14 +515,19 @@ class HostileInputIT {
             case 3 -> headers.add("Host: " + pick(random, "evil.example", "localhost", "127.0.0.1", "[::1]", "x:y:z"));
             case 4 -> headers.add("Accept-Language: " + pick(random, "de", "zz-ZZ", ";;;"));
             case 5 -> headers.add("X-Forwarded-For: " + pick(random, "1.2.3.4", "garbage", "::1, 10.0.0.1"));
-            default -> {
-            }
+            default -> {}
         }
     }
 
     private static byte[] invalidUtf8(Random random) {
-        byte[][] bad = {{(byte) 0xff}, {(byte) 0xc3, 0x28}, {(byte) 0x80}, {(byte) 0xed, (byte) 0xa0, (byte) 0x80},
-                {(byte) 0xf8, (byte) 0x88, (byte) 0x80, (byte) 0x80, (byte) 0x80}, {(byte) 0xc0, (byte) 0xaf}};
+        byte[][] bad = {
+            {(byte) 0xff},
+            {(byte) 0xc3, 0x28},
+            {(byte) 0x80},
+            {(byte) 0xed, (byte) 0xa0, (byte) 0x80},
+            {(byte) 0xf8, (byte) 0x88, (byte) 0x80, (byte) 0x80, (byte) 0x80},
+            {(byte) 0xc0, (byte) 0xaf}
+        };
         byte[] b = bad[random.nextInt(bad.length)];
         byte[] head = "{\"email\":\"".getBytes(StandardCharsets.UTF_8);
         byte[] tail = "\",\"password\":\"x\"}".getBytes(StandardCharsets.UTF_8);
@@ -403,12 +561,25 @@ class HostileInputIT {
             String value;
             boolean hostile = random.nextInt(3) == 0;
             value = switch (m.group(1)) {
-                case "resource" -> hostile ? pick(random, SEGMENTS) : c.resources().get(random.nextInt(c.resources().size()));
+                case "resource" ->
+                    hostile
+                            ? pick(random, SEGMENTS)
+                            : c.resources().get(random.nextInt(c.resources().size()));
                 case "slug" -> hostile ? pick(random, SEGMENTS) : c.slug();
                 case "deployId" -> hostile ? pick(random, SEGMENTS) : Long.toString(c.deploy());
-                case "id" -> hostile ? pick(random, SEGMENTS) : pick(random, Long.toString(c.instance()),
-                        Long.toString(c.deploy()), "1", "2", "999999", "WzEsMl0");
-                case "name" -> hostile ? pick(random, SEGMENTS) : pick(random, "user", "notes", "sessions", "reset", "x");
+                case "id" ->
+                    hostile
+                            ? pick(random, SEGMENTS)
+                            : pick(
+                                    random,
+                                    Long.toString(c.instance()),
+                                    Long.toString(c.deploy()),
+                                    "1",
+                                    "2",
+                                    "999999",
+                                    "WzEsMl0");
+                case "name" ->
+                    hostile ? pick(random, SEGMENTS) : pick(random, "user", "notes", "sessions", "reset", "x");
                 default -> pick(random, SEGMENTS);
             };
             m.appendReplacement(out, Matcher.quoteReplacement(value));
@@ -439,7 +610,8 @@ class HostileInputIT {
             String current = null;
             for (String line : Files.readAllLines(dir.resolve(file))) {
                 Matcher path = Pattern.compile("^  (/\\S*):\\s*$").matcher(line);
-                Matcher method = Pattern.compile("^    (get|post|put|patch|delete):\\s*$").matcher(line);
+                Matcher method = Pattern.compile("^    (get|post|put|patch|delete):\\s*$")
+                        .matcher(line);
                 if (path.matches()) {
                     current = path.group(1);
                 } else if (line.matches("^\\S.*")) {
@@ -457,10 +629,12 @@ class HostileInputIT {
     /** md5 of every table's rows, volatile tables aside. */
     static Map<String, String> checksums() throws Exception {
         Map<String, String> sums = new TreeMap<>();
-        try (Connection c = TestDb.connect(); Statement s = c.createStatement()) {
+        try (Connection c = TestDb.connect();
+                Statement s = c.createStatement()) {
             List<String> tables = new ArrayList<>();
-            try (ResultSet rs = s.executeQuery("SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-                    + "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') ORDER BY 1")) {
+            try (ResultSet rs =
+                    s.executeQuery("SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+                            + "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') ORDER BY 1")) {
                 while (rs.next()) {
                     tables.add(rs.getString(1));
                 }
@@ -469,7 +643,8 @@ class HostileInputIT {
                 if (VOLATILE.matcher(table).matches()) {
                     continue;
                 }
-                String where = WRITTEN_BY_2XX_READS.containsKey(table) ? " WHERE " + WRITTEN_BY_2XX_READS.get(table) : "";
+                String where =
+                        WRITTEN_BY_2XX_READS.containsKey(table) ? " WHERE " + WRITTEN_BY_2XX_READS.get(table) : "";
                 try (ResultSet rs = s.executeQuery("SELECT count(*) || ':' || coalesce(md5(string_agg(t::text, '|' "
                         + "ORDER BY t::text)), '') FROM \"" + table + "\" t" + where)) {
                     rs.next();

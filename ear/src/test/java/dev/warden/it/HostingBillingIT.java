@@ -1,5 +1,11 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.SharedDeployment;
@@ -9,22 +15,15 @@ import dev.warden.it.support.Wait;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code GET /api/v1/billing} against the simulator's billing provider (spec/hosting-api.md, Billing and
@@ -65,10 +64,19 @@ class HostingBillingIT {
         appB = app(team, "bravo-" + tag, "Bravo");
         appC = app(team, "charlie-" + tag, "Charlie");
         customer = "cus_it_" + tag;
-        TestDb.update("INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)", owner, customer);
-        TestDb.update("INSERT INTO warden_subscriptions (application_id, provider_subscription_id) VALUES (?, ?)", appA, "sub_a_" + tag);
+        TestDb.update(
+                "INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)",
+                owner,
+                customer);
+        TestDb.update(
+                "INSERT INTO warden_subscriptions (application_id, provider_subscription_id) VALUES (?, ?)",
+                appA,
+                "sub_a_" + tag);
         // charlie's subscription is one the provider no longer lists
-        TestDb.update("INSERT INTO warden_subscriptions (application_id, provider_subscription_id) VALUES (?, ?)", appC, "sub_gone_" + tag);
+        TestDb.update(
+                "INSERT INTO warden_subscriptions (application_id, provider_subscription_id) VALUES (?, ?)",
+                appC,
+                "sub_gone_" + tag);
         goodCustomer();
     }
 
@@ -92,8 +100,19 @@ class HostingBillingIT {
         sub.put("cancel_at_period_end", true);
         Map<String, Object> other = new LinkedHashMap<>(sub);
         other.put("id", "sub_other_" + tag);
-        Simulator.customer(customer, Map.of("currency", "usd", "credit_balance", 2550, "balance_due", 199,
-                "unused_time_credit", 0, "subscriptions", List.of(sub, other)));
+        Simulator.customer(
+                customer,
+                Map.of(
+                        "currency",
+                        "usd",
+                        "credit_balance",
+                        2550,
+                        "balance_due",
+                        199,
+                        "unused_time_credit",
+                        0,
+                        "subscriptions",
+                        List.of(sub, other)));
     }
 
     @AfterEach
@@ -101,7 +120,10 @@ class HostingBillingIT {
         Simulator.reset();
         // leave the billing circuit closed with a clean window for the next test (and the next class: the
         // deployment is shared)
-        Wait.until(Duration.ofSeconds(20), Duration.ofMillis(250), "the billing circuit closed again (4 answers in a row)",
+        Wait.until(
+                Duration.ofSeconds(20),
+                Duration.ofMillis(250),
+                "the billing circuit closed again (4 answers in a row)",
                 () -> {
                     for (int ok = 0; ok < 4; ok++) {
                         if (billingOfAFreshTeam().statusCode() != 200) {
@@ -114,8 +136,11 @@ class HostingBillingIT {
     }
 
     private static long app(long team, String slug, String name) throws Exception {
-        return TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, ?) RETURNING id",
-                team, slug, name);
+        return TestDb.insert(
+                "INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, ?) RETURNING id",
+                team,
+                slug,
+                name);
     }
 
     @Test
@@ -125,17 +150,24 @@ class HostingBillingIT {
         response.then().statusCode(200).contentType(ContentType.JSON);
         String raw = response.asString();
         JsonPath body = response.jsonPath();
-        assertEquals(List.of("account", "applications", "fetched_at"), new ArrayList<>(body.getMap("").keySet()));
-        assertEquals(Map.of("currency", "USD", "credit_balance", 25.5f, "balance_due", 1.99f, "unused_time_credit", 0f),
+        assertEquals(
+                List.of("account", "applications", "fetched_at"),
+                new ArrayList<>(body.getMap("").keySet()));
+        assertEquals(
+                Map.of("currency", "USD", "credit_balance", 25.5f, "balance_due", 1.99f, "unused_time_credit", 0f),
                 body.getMap("account"));
-        assertTrue(raw.contains("\"credit_balance\":25.50"), "amounts in dollars with the currency's two decimals: " + raw);
+        assertTrue(
+                raw.contains("\"credit_balance\":25.50"),
+                "amounts in dollars with the currency's two decimals: " + raw);
         assertTrue(raw.contains("\"unused_time_credit\":0.00"), raw);
 
         assertEquals(List.of(appA, appB, appC), body.getList("applications.id", Long.class));
         assertEquals(List.of("alpha-" + tag, "bravo-" + tag, "charlie-" + tag), body.getList("applications.slug"));
         assertEquals(List.of("Alpha", "Bravo", "Charlie"), body.getList("applications.name"));
         Map<String, Object> sub = body.getMap("applications[0].subscription");
-        assertEquals(List.of("status", "monthly_price", "current_period_end", "cancel_at_period_end"), new ArrayList<>(sub.keySet()));
+        assertEquals(
+                List.of("status", "monthly_price", "current_period_end", "cancel_at_period_end"),
+                new ArrayList<>(sub.keySet()));
         assertEquals("past_due", sub.get("status"));
         assertEquals(29.0f, sub.get("monthly_price"));
         assertTrue(raw.contains("\"monthly_price\":29.00"), raw);
@@ -146,17 +178,35 @@ class HostingBillingIT {
         assertNull(body.get("applications[2].subscription"), "a subscription the provider does not list");
 
         Instant fetched = Instant.parse(body.getString("fetched_at"));
-        assertTrue(!fetched.isBefore(before.truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
-                && !fetched.isAfter(Instant.now().plusSeconds(1)), "fetched_at is now: " + fetched);
+        assertTrue(
+                !fetched.isBefore(before.truncatedTo(java.time.temporal.ChronoUnit.SECONDS))
+                        && !fetched.isAfter(Instant.now().plusSeconds(1)),
+                "fetched_at is now: " + fetched);
         assertEquals(2, Simulator.requests("billing"), "one customer and one subscriptions request");
         assertTrue(Simulator.lastQuery("billing", "/customers/" + customer + "/subscriptions") != null);
     }
 
     @Test
     void otherCurrenciesUseTheirOwnMinorUnit() {
-        Simulator.customer(customer, Map.of("currency", "jpy", "credit_balance", 1200, "balance_due", 0,
-                "unused_time_credit", 5, "subscriptions", List.of()));
-        String raw = Api.bearer(token).get("/api/v1/billing").then().statusCode(200).extract().asString();
+        Simulator.customer(
+                customer,
+                Map.of(
+                        "currency",
+                        "jpy",
+                        "credit_balance",
+                        1200,
+                        "balance_due",
+                        0,
+                        "unused_time_credit",
+                        5,
+                        "subscriptions",
+                        List.of()));
+        String raw = Api.bearer(token)
+                .get("/api/v1/billing")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         assertTrue(raw.contains("\"currency\":\"JPY\",\"credit_balance\":1200,"), raw);
         assertTrue(raw.contains("\"unused_time_credit\":5}"), raw);
     }
@@ -167,10 +217,18 @@ class HostingBillingIT {
         // an admin of the team has an account of their own: it is not the team's
         long admin = TestDb.user("admin-" + tag + "@example.com", "Admin", null);
         TestDb.update("INSERT INTO warden_team_members (team_id, user_id, role) VALUES (?, ?, 'admin')", team, admin);
-        TestDb.update("INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)", admin, customer);
+        TestDb.update(
+                "INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)",
+                admin,
+                customer);
         String adminToken = HostingTeam.token(team, admin);
 
-        JsonPath body = Api.bearer(adminToken).get("/api/v1/billing").then().statusCode(200).extract().jsonPath();
+        JsonPath body = Api.bearer(adminToken)
+                .get("/api/v1/billing")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertTrue(body.getMap("").containsKey("account"));
         assertNull(body.get("account"));
         assertEquals(List.of(appA, appB, appC), body.getList("applications.id", Long.class));
@@ -178,23 +236,38 @@ class HostingBillingIT {
         assertNotNull(body.getString("fetched_at"));
         assertEquals(0, Simulator.requests("billing"));
         TestDb.update("DELETE FROM warden_billing_accounts WHERE owner_user_id = ?", admin);
-        TestDb.update("INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)", owner, customer);
+        TestDb.update(
+                "INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)",
+                owner,
+                customer);
     }
 
     @Test
     void onlyTheTokensTeamsApplicationsAppear() throws Exception {
         long other = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Other " + tag);
         long otherApp = app(other, "other-" + tag, "Not yours");
-        TestDb.update("INSERT INTO warden_subscriptions (application_id, provider_subscription_id) VALUES (?, ?)",
-                otherApp, "sub_other_" + tag);
-        JsonPath body = Api.bearer(token).get("/api/v1/billing").then().statusCode(200).extract().jsonPath();
+        TestDb.update(
+                "INSERT INTO warden_subscriptions (application_id, provider_subscription_id) VALUES (?, ?)",
+                otherApp,
+                "sub_other_" + tag);
+        JsonPath body = Api.bearer(token)
+                .get("/api/v1/billing")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertEquals(List.of(appA, appB, appC), body.getList("applications.id", Long.class));
     }
 
     @Test
     void withoutATokenIs401AndOtherMethodsAre405() {
         Api.anonymous().get("/api/v1/billing").then().statusCode(401).body("error.code", equalTo("unauthenticated"));
-        Api.bearer(token).contentType(ContentType.JSON).body("{}").post("/api/v1/billing").then().statusCode(405)
+        Api.bearer(token)
+                .contentType(ContentType.JSON)
+                .body("{}")
+                .post("/api/v1/billing")
+                .then()
+                .statusCode(405)
                 .body("error.code", equalTo("method_not_allowed"));
     }
 
@@ -202,11 +275,15 @@ class HostingBillingIT {
     void providerDownOrFailingIs503BillingUnavailableWithRetryAfter() {
         for (String mode : List.of("down", "error")) {
             Simulator.mode("billing", mode);
-            billingOfAFreshTeam().then().statusCode(503)
+            billingOfAFreshTeam()
+                    .then()
+                    .statusCode(503)
                     .contentType(ContentType.JSON)
                     .header("Retry-After", "30")
                     .body("error.code", equalTo("billing_unavailable"))
-                    .body("error.message", org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString("Exception")));
+                    .body(
+                            "error.message",
+                            org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString("Exception")));
             Simulator.reset();
             healthyAgainQuietly();
         }
@@ -214,9 +291,24 @@ class HostingBillingIT {
 
     @Test
     void aProviderBreakingItsContractIs503() {
-        Simulator.customer(customer, Map.of("currency", "dollars", "credit_balance", 1, "balance_due", 0,
-                "unused_time_credit", 0, "subscriptions", List.of()));
-        Api.bearer(token).get("/api/v1/billing").then().statusCode(503).body("error.code", equalTo("billing_unavailable"));
+        Simulator.customer(
+                customer,
+                Map.of(
+                        "currency",
+                        "dollars",
+                        "credit_balance",
+                        1,
+                        "balance_due",
+                        0,
+                        "unused_time_credit",
+                        0,
+                        "subscriptions",
+                        List.of()));
+        Api.bearer(token)
+                .get("/api/v1/billing")
+                .then()
+                .statusCode(503)
+                .body("error.code", equalTo("billing_unavailable"));
         goodCustomer();
     }
 
@@ -224,8 +316,12 @@ class HostingBillingIT {
     void aSlowProviderIs503WithinTheConfiguredTimeout() {
         Simulator.mode("billing", "slow", 5000);
         long started = System.nanoTime();
-        Api.bearer(token).get("/api/v1/billing").then().statusCode(503)
-                .body("error.code", equalTo("billing_unavailable")).header("Retry-After", "30");
+        Api.bearer(token)
+                .get("/api/v1/billing")
+                .then()
+                .statusCode(503)
+                .body("error.code", equalTo("billing_unavailable"))
+                .header("Retry-After", "30");
         long ms = (System.nanoTime() - started) / 1_000_000;
         assertTrue(ms >= 900 && ms < 2500, "answered after the 1 s timeout, not the provider's 5 s: " + ms + " ms");
     }
@@ -242,14 +338,21 @@ class HostingBillingIT {
         fresh();
         long asked = Simulator.requests("billing");
         long started = System.nanoTime();
-        Api.bearer(token).get("/api/v1/billing").then().statusCode(503)
-                .body("error.code", equalTo("billing_unavailable")).header("Retry-After", "30");
+        Api.bearer(token)
+                .get("/api/v1/billing")
+                .then()
+                .statusCode(503)
+                .body("error.code", equalTo("billing_unavailable"))
+                .header("Retry-After", "30");
         long ms = (System.nanoTime() - started) / 1_000_000;
         assertTrue(ms < 500, "fails fast while the circuit is open: " + ms + " ms");
         assertEquals(asked, Simulator.requests("billing"), "the provider was not called");
         // after the circuit's delay (2 s) a trial call goes through and closes it
         Simulator.mode("billing", "ok");
-        Wait.until(Duration.ofSeconds(10), Duration.ofMillis(250), "a call goes through once the circuit's delay is over",
+        Wait.until(
+                Duration.ofSeconds(10),
+                Duration.ofMillis(250),
+                "a call goes through once the circuit's delay is over",
                 () -> billingOfAFreshTeam().statusCode() == 200);
         assertTrue(Simulator.requests("billing") > asked);
     }

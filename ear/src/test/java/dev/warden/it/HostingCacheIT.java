@@ -1,20 +1,19 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.Test;
-
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The hosting API response cache (spec/hosting-api.md, Limits, rules 3 and 6; the table's "Refreshes every"):
@@ -56,7 +55,9 @@ class HostingCacheIT {
         assertTrue(age2 < age1 && age2 >= age1 - 4, "max-age decreases: " + age1 + " then " + age2);
 
         // the interval ends (expire the entry instead of waiting a minute): the next answer is fresh
-        TestDb.update("UPDATE warden_response_cache SET expires_at = now() - interval '1 second' WHERE team_id = ?", t.team());
+        TestDb.update(
+                "UPDATE warden_response_cache SET expires_at = now() - interval '1 second' WHERE team_id = ?",
+                t.team());
         Response third = Api.bearer(t.token()).get("/api/v1/applications");
         assertEquals("Renamed", third.jsonPath().getString("data[0].name"));
         assertNotEquals(etag, third.header("ETag"));
@@ -71,22 +72,35 @@ class HostingCacheIT {
         String etag = first.header("ETag");
         assertEquals("59", first.header("X-RateLimit-Remaining"));
 
-        Response notModified = Api.bearer(t.token()).header("If-None-Match", etag).get("/api/v1/applications");
+        Response notModified =
+                Api.bearer(t.token()).header("If-None-Match", etag).get("/api/v1/applications");
         assertEquals(304, notModified.statusCode());
         assertEquals("", notModified.asString());
         assertEquals(etag, notModified.header("ETag"));
         assertTrue(maxAge(notModified) <= 60);
         assertEquals("58", notModified.header("X-RateLimit-Remaining"), "a 304 still counts");
 
-        Api.bearer(t.token()).header("If-None-Match", "W/" + etag).get("/api/v1/applications").then().statusCode(304);
-        Response changed = Api.bearer(t.token()).header("If-None-Match", "\"something-else\"").get("/api/v1/applications");
+        Api.bearer(t.token())
+                .header("If-None-Match", "W/" + etag)
+                .get("/api/v1/applications")
+                .then()
+                .statusCode(304);
+        Response changed = Api.bearer(t.token())
+                .header("If-None-Match", "\"something-else\"")
+                .get("/api/v1/applications");
         changed.then().statusCode(200);
         assertEquals(first.asString(), changed.asString());
         assertEquals("56", changed.header("X-RateLimit-Remaining"), "a cached 200 still counts");
 
         // a miss answered with If-None-Match naming the new tag is 304 as well
-        TestDb.update("UPDATE warden_response_cache SET expires_at = now() - interval '1 second' WHERE team_id = ?", t.team());
-        Api.bearer(t.token()).header("If-None-Match", etag).get("/api/v1/applications").then().statusCode(304);
+        TestDb.update(
+                "UPDATE warden_response_cache SET expires_at = now() - interval '1 second' WHERE team_id = ?",
+                t.team());
+        Api.bearer(t.token())
+                .header("If-None-Match", etag)
+                .get("/api/v1/applications")
+                .then()
+                .statusCode(304);
     }
 
     @Test
@@ -98,7 +112,9 @@ class HostingCacheIT {
         assertTrue(aBody.contains(a.slug()) && !aBody.contains(b.slug()), aBody);
         assertTrue(bBody.contains(b.slug()) && !bBody.contains(a.slug()), bBody);
         TestDb.update("UPDATE warden_applications SET name = 'Changed' WHERE id = ?", a.app());
-        assertEquals(aBody, Api.bearer(a.newToken(a.owner())).get("/api/v1/applications").asString(),
+        assertEquals(
+                aBody,
+                Api.bearer(a.newToken(a.owner())).get("/api/v1/applications").asString(),
                 "another token of the team gets the team's cached answer");
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_response_cache WHERE team_id = ?", a.team()));
     }

@@ -1,22 +1,21 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.Wait;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.Test;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * A database the server cannot reach answers 503 with {@code Retry-After}, never 500 (spec/hosting-api.md,
@@ -39,7 +38,9 @@ class HostingDatabaseDownIT {
     private static Connection admin() throws SQLException {
         String url = System.getProperty("warden.it.db.url", "jdbc:postgresql://127.0.0.1:5432/warden_it");
         String adminUrl = url.substring(0, url.lastIndexOf('/') + 1) + "postgres";
-        return DriverManager.getConnection(adminUrl, System.getProperty("warden.it.db.user", "postgres"),
+        return DriverManager.getConnection(
+                adminUrl,
+                System.getProperty("warden.it.db.user", "postgres"),
                 System.getProperty("warden.it.db.password", ""));
     }
 
@@ -48,7 +49,8 @@ class HostingDatabaseDownIT {
         if (!name.matches("[a-z0-9_]+")) {
             throw new IllegalStateException("unexpected test database name " + name);
         }
-        try (Connection c = admin(); Statement s = c.createStatement()) {
+        try (Connection c = admin();
+                Statement s = c.createStatement()) {
             s.execute("ALTER DATABASE " + name + " ALLOW_CONNECTIONS " + allow);
             if (!allow) {
                 s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + name
@@ -75,7 +77,9 @@ class HostingDatabaseDownIT {
             allowConnections(true);
         }
         // the deployment is shared with other classes: it must be whole again before the next one
-        Wait.until(Duration.ofSeconds(60), Duration.ofMillis(500),
+        Wait.until(
+                Duration.ofSeconds(60),
+                Duration.ofMillis(500),
                 "the server recovers when the database accepts connections again (200)",
                 () -> Api.bearer(t.token()).get("/api/v1/applications").statusCode() == 200);
     }

@@ -1,21 +1,5 @@
 package dev.warden.it;
 
-import dev.warden.it.support.Api;
-import dev.warden.it.support.HostingFixture;
-import dev.warden.it.support.SharedDeployment;
-import io.restassured.http.ContentType;
-import io.restassured.path.json.JsonPath;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
-import java.util.List;
-import java.util.Map;
-
 import static dev.warden.it.support.HostingFixture.egress;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -23,6 +7,21 @@ import static org.hamcrest.Matchers.hasKey;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.HostingFixture;
+import dev.warden.it.support.SharedDeployment;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** {@code GET /api/v1/applications/{slug}/egress} (spec/hosting-api.md, Egress; Parameters, egress). */
 @SharedDeployment
@@ -50,8 +49,13 @@ class HostingEgressIT {
     }
 
     private JsonPath get(String query) {
-        return Api.bearer(team.token).get("/api/v1/applications/" + slug + "/egress" + query).then()
-                .statusCode(200).contentType(ContentType.JSON).extract().jsonPath();
+        return Api.bearer(team.token)
+                .get("/api/v1/applications/" + slug + "/egress" + query)
+                .then()
+                .statusCode(200)
+                .contentType(ContentType.JSON)
+                .extract()
+                .jsonPath();
     }
 
     @Test
@@ -73,9 +77,10 @@ class HostingEgressIT {
         assertEquals("fra", body.getString("locations[0].region"));
         assertEquals(157, body.getLong("locations[0].outgoing_bytes"));
         assertEquals(18, body.getLong("locations[0].incoming_bytes"));
-        assertEquals(List.of(
-                Map.of("date", today.minusDays(2).toString(), "outgoing_bytes", 150, "incoming_bytes", 15),
-                Map.of("date", today.minusDays(1).toString(), "outgoing_bytes", 7, "incoming_bytes", 3)),
+        assertEquals(
+                List.of(
+                        Map.of("date", today.minusDays(2).toString(), "outgoing_bytes", 150, "incoming_bytes", 15),
+                        Map.of("date", today.minusDays(1).toString(), "outgoing_bytes", 7, "incoming_bytes", 3)),
                 body.getList("locations[0].days"));
         assertEquals("sgp", body.getString("locations[1].region"));
         assertEquals(1000, body.getLong("locations[1].outgoing_bytes"));
@@ -101,8 +106,10 @@ class HostingEgressIT {
 
     @Test
     void everyBadParameterIsNamedInOne422() {
-        Api.bearer(team.token).get("/api/v1/applications/" + slug + "/egress?from=2026/01/01&to=2026-11-21T00:00:00Z")
-                .then().statusCode(422)
+        Api.bearer(team.token)
+                .get("/api/v1/applications/" + slug + "/egress?from=2026/01/01&to=2026-11-21T00:00:00Z")
+                .then()
+                .statusCode(422)
                 .body("error.code", equalTo("invalid_request"))
                 .body("error.fields", hasKey("from"))
                 .body("error.fields", hasKey("to"));
@@ -112,7 +119,10 @@ class HostingEgressIT {
     }
 
     private void invalid(String query, String field) {
-        Api.bearer(team.token).get("/api/v1/applications/" + slug + "/egress?" + query).then().statusCode(422)
+        Api.bearer(team.token)
+                .get("/api/v1/applications/" + slug + "/egress?" + query)
+                .then()
+                .statusCode(422)
                 .body("error.code", equalTo("invalid_request"))
                 .body("error.fields", hasKey(field));
     }
@@ -122,10 +132,18 @@ class HostingEgressIT {
         HostingFixture other = new HostingFixture();
         String otherSlug = "theirs-" + other.tag;
         other.app(otherSlug, Instant.now());
-        Api.bearer(team.token).get("/api/v1/applications/" + otherSlug + "/egress").then().statusCode(404)
+        Api.bearer(team.token)
+                .get("/api/v1/applications/" + otherSlug + "/egress")
+                .then()
+                .statusCode(404)
                 .body("error.code", equalTo("not_found"));
-        Api.bearer(team.token).contentType(ContentType.JSON).body("{}").post("/api/v1/applications/" + slug + "/egress")
-                .then().statusCode(405).header("Allow", containsString("GET"))
+        Api.bearer(team.token)
+                .contentType(ContentType.JSON)
+                .body("{}")
+                .post("/api/v1/applications/" + slug + "/egress")
+                .then()
+                .statusCode(405)
+                .header("Allow", containsString("GET"))
                 .body("error.code", equalTo("method_not_allowed"));
     }
 }

@@ -1,5 +1,9 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
@@ -10,10 +14,6 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A per-endpoint limit on top of the team budget (spec/hosting-api.md, Limits, rules 2 and 4): the EAR with a
@@ -39,7 +39,9 @@ class HostingEndpointLimitIT {
             assertEquals("5", ok.header("X-RateLimit-Limit"), "the endpoint's limit is the tightest");
             assertEquals(Integer.toString(5 - i), ok.header("X-RateLimit-Remaining"));
             assertEquals("\"team\";q=60;w=60, \"applications\";q=5;w=60", ok.header("RateLimit-Policy"));
-            assertTrue(ok.header("RateLimit").matches("\"team\";r=" + (60 - i) + ";t=\\d+, \"applications\";r=" + (5 - i) + ";t=\\d+"),
+            assertTrue(
+                    ok.header("RateLimit")
+                            .matches("\"team\";r=" + (60 - i) + ";t=\\d+, \"applications\";r=" + (5 - i) + ";t=\\d+"),
                     ok.header("RateLimit"));
         }
         Response refused = Api.bearer(t.token()).get("/api/v1/applications");
@@ -47,9 +49,14 @@ class HostingEndpointLimitIT {
         assertEquals("5", refused.header("X-RateLimit-Limit"));
         assertEquals("0", refused.header("X-RateLimit-Remaining"));
         assertTrue(Long.parseLong(refused.header("Retry-After")) >= 1);
-        assertEquals(5, TestDb.scalar("SELECT max(count) FROM warden_rate_counters WHERE bucket = ?", "team:" + t.team()),
+        assertEquals(
+                5,
+                TestDb.scalar("SELECT max(count) FROM warden_rate_counters WHERE bucket = ?", "team:" + t.team()),
                 "the endpoint's requests count toward the team budget; the refused one does not");
-        assertEquals(5, TestDb.scalar("SELECT max(count) FROM warden_rate_counters WHERE bucket = ?",
-                "team:" + t.team() + ":applications"));
+        assertEquals(
+                5,
+                TestDb.scalar(
+                        "SELECT max(count) FROM warden_rate_counters WHERE bucket = ?",
+                        "team:" + t.team() + ":applications"));
     }
 }

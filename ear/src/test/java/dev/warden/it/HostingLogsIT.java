@@ -1,5 +1,13 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.HostingTeam;
@@ -9,22 +17,13 @@ import dev.warden.it.support.TestDb;
 import dev.warden.it.support.Wait;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasItems;
-import static org.hamcrest.Matchers.startsWith;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code GET /api/v1/applications/{slug}/instances/{id}/logs} against the simulator's instance agents
@@ -56,13 +55,19 @@ class HostingLogsIT {
         List<Map<String, String>> lines = new ArrayList<>();
         for (int i = 1; i <= 600; i++) {
             boolean err = i % 5 == 0;
-            lines.add(Map.of("stream", err ? "err" : "out", "text",
+            lines.add(Map.of(
+                    "stream",
+                    err ? "err" : "out",
+                    "text",
                     ESC + "2m" + String.format("%04d", i) + ESC + "0m " + (err ? ESC + "1;31mERROR" : ESC + "32mINFO")
                             + ESC + "0m line " + i));
         }
         Simulator.output(key, lines, 1);
         // warm up (the first call of a fresh server can pass the 1 s test timeout), then count from zero
-        Wait.poll(java.time.Duration.ofSeconds(15), Wait.POLL, () -> logs("ready", "").statusCode() == 200);
+        Wait.poll(
+                java.time.Duration.ofSeconds(15),
+                Wait.POLL,
+                () -> logs("ready", "").statusCode() == 200);
         Simulator.reset();
     }
 
@@ -77,19 +82,39 @@ class HostingLogsIT {
         long team = owned.team();
         token = HostingTeam.token(team, owned.owner());
         slug = "logs-" + tag;
-        long location = HostingFixture.location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, 'Logs') RETURNING id", team, slug), "fra");
+        long location = HostingFixture.location(
+                TestDb.insert(
+                        "INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, 'Logs') RETURNING id",
+                        team,
+                        slug),
+                "fra");
         ready = instance(location, Simulator.agent(key), "ready");
         provisioning = instance(location, Simulator.agent(key), "provisioning");
         noEndpoint = instance(location, null, "ready");
         deadAgent = instance(location, "http://127.0.0.1:1/agent", "ready");
         otherSlug = "second-" + tag;
-        otherAppInstance = instance(HostingFixture.location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) "
-                + "VALUES (?, ?, 'Second') RETURNING id", team, otherSlug), "fra"), Simulator.agent(key), "ready");
+        otherAppInstance = instance(
+                HostingFixture.location(
+                        TestDb.insert(
+                                "INSERT INTO warden_applications (team_id, slug, name) "
+                                        + "VALUES (?, ?, 'Second') RETURNING id",
+                                team,
+                                otherSlug),
+                        "fra"),
+                Simulator.agent(key),
+                "ready");
         long otherTeam = TestDb.insert("INSERT INTO warden_teams (name) VALUES (?) RETURNING id", "Other " + tag);
         otherTeamSlug = "theirs-" + tag;
-        otherTeamInstance = instance(HostingFixture.location(TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) "
-                + "VALUES (?, ?, 'Theirs') RETURNING id", otherTeam, otherTeamSlug), "fra"), Simulator.agent(key), "ready");
-
+        otherTeamInstance = instance(
+                HostingFixture.location(
+                        TestDb.insert(
+                                "INSERT INTO warden_applications (team_id, slug, name) "
+                                        + "VALUES (?, ?, 'Theirs') RETURNING id",
+                                otherTeam,
+                                otherTeamSlug),
+                        "fra"),
+                Simulator.agent(key),
+                "ready");
     }
 
     @AfterEach
@@ -98,8 +123,11 @@ class HostingLogsIT {
     }
 
     private static long instance(long location, String endpoint, String status) throws Exception {
-        return TestDb.insert("INSERT INTO warden_instances (location_id, endpoint, status) VALUES (?, ?, ?) RETURNING id",
-                location, endpoint, status);
+        return TestDb.insert(
+                "INSERT INTO warden_instances (location_id, endpoint, status) VALUES (?, ?, ?) RETURNING id",
+                location,
+                endpoint,
+                status);
     }
 
     /**
@@ -113,16 +141,17 @@ class HostingLogsIT {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
-        long id = switch (which) {
-            case "ready" -> ready;
-            case "provisioning" -> provisioning;
-            case "noEndpoint" -> noEndpoint;
-            case "deadAgent" -> deadAgent;
-            case "otherApp" -> otherAppInstance;
-            case "otherTeam" -> otherTeamInstance;
-            case "missing" -> 999_999_999L;
-            default -> throw new IllegalArgumentException(which);
-        };
+        long id =
+                switch (which) {
+                    case "ready" -> ready;
+                    case "provisioning" -> provisioning;
+                    case "noEndpoint" -> noEndpoint;
+                    case "deadAgent" -> deadAgent;
+                    case "otherApp" -> otherAppInstance;
+                    case "otherTeam" -> otherTeamInstance;
+                    case "missing" -> 999_999_999L;
+                    default -> throw new IllegalArgumentException(which);
+                };
         return Api.bearer(token).get("/api/v1/applications/" + slug + "/instances/" + id + "/logs" + query);
     }
 
@@ -146,12 +175,17 @@ class HostingLogsIT {
 
     @Test
     void linesAreRoundedUpTo100Or500AndStreamsSelected() {
-        String text = logs("ready", "?lines=150").then().statusCode(200).extract().asString();
+        String text =
+                logs("ready", "?lines=150").then().statusCode(200).extract().asString();
         assertEquals(500, text.split("\n").length);
         assertTrue(text.startsWith(line(101) + "\n"));
         assertEquals("500", Simulator.lastQuery("agent", "/logs").get("lines"));
 
-        text = logs("ready", "?lines=7&stream=err").then().statusCode(200).extract().asString();
+        text = logs("ready", "?lines=7&stream=err")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         assertEquals("100", Simulator.lastQuery("agent", "/logs").get("lines"));
         assertEquals("err", Simulator.lastQuery("agent", "/logs").get("stream"));
         String[] errLines = text.split("\n");
@@ -159,7 +193,11 @@ class HostingLogsIT {
         assertEquals(line(105), errLines[0]);
         assertEquals(line(600), errLines[99]);
 
-        text = logs("ready", "?lines=500&stream=out").then().statusCode(200).extract().asString();
+        text = logs("ready", "?lines=500&stream=out")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         assertFalse(text.contains("ERROR"));
         assertTrue(text.endsWith(line(599) + "\n"));
         logs("ready", "?lines=100&stream=all").then().statusCode(200);
@@ -169,39 +207,66 @@ class HostingLogsIT {
     @Test
     void badParametersAre422NamingEachOne() {
         for (String bad : List.of("501", "0", "-1", "abc", "1.5", "")) {
-            logs("ready", "?lines=" + bad).then().statusCode(422).contentType(ContentType.JSON)
+            logs("ready", "?lines=" + bad)
+                    .then()
+                    .statusCode(422)
+                    .contentType(ContentType.JSON)
                     .body("error.code", equalTo("invalid_request"))
                     .body("error.fields.keySet()", equalTo(java.util.Set.of("lines")));
         }
-        logs("ready", "?stream=stdout").then().statusCode(422).body("error.fields.keySet()", equalTo(java.util.Set.of("stream")));
-        logs("ready", "?lines=900&stream=ALL").then().statusCode(422)
+        logs("ready", "?stream=stdout")
+                .then()
+                .statusCode(422)
+                .body("error.fields.keySet()", equalTo(java.util.Set.of("stream")));
+        logs("ready", "?lines=900&stream=ALL")
+                .then()
+                .statusCode(422)
                 .body("error.fields.keySet()", hasItems("lines", "stream"));
         assertEquals(0, Simulator.requests("agent"), "the agent is not asked");
     }
 
     @Test
     void instancesOutsideTheApplicationOrTeamAre404WithoutLeak() throws Exception {
-        logs("missing", "").then().statusCode(404).contentType(ContentType.JSON)
+        logs("missing", "")
+                .then()
+                .statusCode(404)
+                .contentType(ContentType.JSON)
                 .body("error.code", equalTo("not_found"))
                 .body("error.message", equalTo("No instance 999999999 in application '" + slug + "' of this team"));
         logs("otherApp", "").then().statusCode(404).body("error.code", equalTo("not_found"));
         // another team's instance: the very same answer as an id that does not exist
-        logs("otherTeam", "").then().statusCode(404).body("error.code", equalTo("not_found"))
-                .body("error.message", equalTo("No instance " + otherTeamInstance + " in application '" + slug + "' of this team"));
+        logs("otherTeam", "")
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("not_found"))
+                .body(
+                        "error.message",
+                        equalTo("No instance " + otherTeamInstance + " in application '" + slug + "' of this team"));
         fresh();
-        Api.bearer(token).get("/api/v1/applications/" + otherTeamSlug + "/instances/" + otherTeamInstance + "/logs")
-                .then().statusCode(404).body("error.code", equalTo("not_found"));
-        fresh();
-        Api.bearer(token).get("/api/v1/applications/" + slug + "/instances/abc/logs").then().statusCode(404)
+        Api.bearer(token)
+                .get("/api/v1/applications/" + otherTeamSlug + "/instances/" + otherTeamInstance + "/logs")
+                .then()
+                .statusCode(404)
                 .body("error.code", equalTo("not_found"));
         fresh();
-        Api.bearer(token).get("/api/v1/applications/" + otherSlug + "/instances/" + otherAppInstance + "/logs")
-                .then().statusCode(200);
+        Api.bearer(token)
+                .get("/api/v1/applications/" + slug + "/instances/abc/logs")
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("not_found"));
+        fresh();
+        Api.bearer(token)
+                .get("/api/v1/applications/" + otherSlug + "/instances/" + otherAppInstance + "/logs")
+                .then()
+                .statusCode(200);
     }
 
     @Test
     void anInstanceThatIsNotReadyOrHasNoEndpointIs409() {
-        logs("provisioning", "").then().statusCode(409).contentType(ContentType.JSON)
+        logs("provisioning", "")
+                .then()
+                .statusCode(409)
+                .contentType(ContentType.JSON)
                 .body("error.code", equalTo("instance_not_ready"));
         logs("noEndpoint", "").then().statusCode(409).body("error.code", equalTo("instance_not_ready"));
         assertEquals(0, Simulator.requests("agent"));
@@ -209,11 +274,17 @@ class HostingLogsIT {
 
     @Test
     void anAgentThatIsDownFailingOrSlowIs502() {
-        logs("deadAgent", "").then().statusCode(502).contentType(ContentType.JSON)
+        logs("deadAgent", "")
+                .then()
+                .statusCode(502)
+                .contentType(ContentType.JSON)
                 .body("error.code", equalTo("instance_unreachable"));
         for (String mode : List.of("down", "error")) {
             Simulator.mode("agent", mode);
-            logs("ready", "").then().statusCode(502).contentType(ContentType.JSON)
+            logs("ready", "")
+                    .then()
+                    .statusCode(502)
+                    .contentType(ContentType.JSON)
                     .body("error.code", equalTo("instance_unreachable"))
                     .body("error.message", org.hamcrest.Matchers.not(containsString("Exception")));
         }
@@ -230,10 +301,12 @@ class HostingLogsIT {
     void theNewest256KbAreKeptFromALineStart() {
         List<Map<String, String>> lines = new ArrayList<>();
         for (int i = 1; i <= 500; i++) {
-            lines.add(Map.of("stream", "out", "text", ESC + "33m" + String.format("%04d ", i) + "x".repeat(1000) + ESC + "0m"));
+            lines.add(Map.of(
+                    "stream", "out", "text", ESC + "33m" + String.format("%04d ", i) + "x".repeat(1000) + ESC + "0m"));
         }
         Simulator.output(key, lines, 1);
-        byte[] body = logs("ready", "?lines=500").then().statusCode(200).extract().asByteArray();
+        byte[] body =
+                logs("ready", "?lines=500").then().statusCode(200).extract().asByteArray();
         assertTrue(body.length <= 256 * 1024, "at most 256 KB: " + body.length);
         assertTrue(body.length > 256 * 1024 - 1006, "the newest lines up to 256 KB: " + body.length);
         String text = new String(body, StandardCharsets.UTF_8);
@@ -244,10 +317,17 @@ class HostingLogsIT {
 
     @Test
     void withoutATokenIs401AndOtherMethodsAre405() {
-        Api.anonymous().get("/api/v1/applications/" + slug + "/instances/" + ready + "/logs").then().statusCode(401)
+        Api.anonymous()
+                .get("/api/v1/applications/" + slug + "/instances/" + ready + "/logs")
+                .then()
+                .statusCode(401)
                 .body("error.code", equalTo("unauthenticated"));
-        Api.bearer(token).contentType(ContentType.JSON).body("{}")
-                .delete("/api/v1/applications/" + slug + "/instances/" + ready + "/logs").then().statusCode(405)
+        Api.bearer(token)
+                .contentType(ContentType.JSON)
+                .body("{}")
+                .delete("/api/v1/applications/" + slug + "/instances/" + ready + "/logs")
+                .then()
+                .statusCode(405)
                 .body("error.code", equalTo("method_not_allowed"));
     }
 }

@@ -1,5 +1,9 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.client.HostingApi;
 import dev.warden.client.HostingErrors;
 import dev.warden.client.HostingPoller;
@@ -15,13 +19,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.rest.client.RestClientBuilder;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.File;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -34,10 +31,12 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.eclipse.microprofile.rest.client.RestClientBuilder;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link HostingPoller} over real HTTP (issue 7): against the simulator playing the overloaded proxy in front of the
@@ -118,17 +117,23 @@ class HostingPollerIT {
     @Test
     void theProxysPlainTextAnswersAreRetriedByTheRule() throws Exception {
         String steps = "429;retry=3,502,504;retry=40,503;retry=soon,429,200;max-age=30,401";
-        URI uri = simulator("script/poller-" + TestDb.unique() + "?steps=" + URLEncoder.encode(steps, StandardCharsets.UTF_8));
+        URI uri = simulator(
+                "script/poller-" + TestDb.unique() + "?steps=" + URLEncoder.encode(steps, StandardCharsets.UTF_8));
         List<HostingPoller.Poll> polls = new ArrayList<>();
-        HostingPoller.Poll last = poller(HostingPoller.http(HttpClient.newHttpClient(), uri, "wdn_any")).run(polls::add);
+        HostingPoller.Poll last = poller(HostingPoller.http(HttpClient.newHttpClient(), uri, "wdn_any"))
+                .run(polls::add);
 
-        assertEquals(List.of(429, 502, 504, 503, 429, 200, 401), polls.stream().map(p -> p.reply().status()).toList());
+        assertEquals(
+                List.of(429, 502, 504, 503, 429, 200, 401),
+                polls.stream().map(p -> p.reply().status()).toList());
         assertEquals("Too Many Requests", polls.get(0).reply().body());
         assertEquals("Bad Gateway", polls.get(1).reply().body());
         assertEquals("Gateway Timeout", polls.get(2).reply().body());
         assertTrue(!polls.get(1).reply().json(), "the proxy answers plain text");
         // 3 -> floor 5; 502 without Retry-After -> 30; 40; "soon" is not seconds -> 30; 429 without -> 30; max-age 30
-        assertEquals(List.of(5L, 30L, 40L, 30L, 30L, 30L), waits.stream().map(HostingPollerIT::seconds).toList());
+        assertEquals(
+                List.of(5L, 30L, 40L, 30L, 30L, 30L),
+                waits.stream().map(HostingPollerIT::seconds).toList());
         assertEquals(PollingRule.Kind.STOP, last.decision().kind());
         assertEquals(401, last.reply().status());
     }
@@ -138,17 +143,23 @@ class HostingPollerIT {
         ProxyFaults faults = RestClientBuilder.newBuilder()
                 .baseUri(URI.create(Api.baseUrl() + "/" + SIMULATOR))
                 .build(ProxyFaults.class);
-        record Case(int status, String retryAfter, long expectedWait) {
-        }
-        for (Case c : List.of(new Case(429, "12", 12), new Case(429, null, 30), new Case(502, "2", 5),
-                new Case(502, null, 30), new Case(504, "60", 60), new Case(504, "Wed, 21 Oct 2026 07:28:00 GMT", 30))) {
-            HostingPoller.Poll poll = poller(HostingPoller.restClient(() -> faults.fault(c.status(), c.retryAfter()))).poll();
+        record Case(int status, String retryAfter, long expectedWait) {}
+        for (Case c : List.of(
+                new Case(429, "12", 12),
+                new Case(429, null, 30),
+                new Case(502, "2", 5),
+                new Case(502, null, 30),
+                new Case(504, "60", 60),
+                new Case(504, "Wed, 21 Oct 2026 07:28:00 GMT", 30))) {
+            HostingPoller.Poll poll = poller(HostingPoller.restClient(() -> faults.fault(c.status(), c.retryAfter())))
+                    .poll();
             assertEquals(c.status(), poll.reply().status(), c.toString());
             assertEquals(PollingRule.Kind.RETRY, poll.decision().kind(), c.toString());
             assertEquals(c.expectedWait(), poll.decision().delay().toSeconds(), c.toString());
             assertNull(poll.failure());
         }
-        HostingPoller.Poll notFound = poller(HostingPoller.restClient(() -> faults.fault(404, "5"))).poll();
+        HostingPoller.Poll notFound =
+                poller(HostingPoller.restClient(() -> faults.fault(404, "5"))).poll();
         assertEquals(PollingRule.Kind.STOP, notFound.decision().kind());
     }
 
@@ -156,11 +167,16 @@ class HostingPollerIT {
     void pollingTheRealApiThroughHostingApi() throws Exception {
         ClientTeam team = ClientTeam.create();
         HostingApi api = HostingApi.create(URI.create(Api.baseUrl()), team.token());
-        HostingPoller.Poll ok = poller(HostingPoller.restClient(api::listApplications)).poll();
+        HostingPoller.Poll ok =
+                poller(HostingPoller.restClient(api::listApplications)).poll();
         assertEquals(200, ok.reply().status(), ok.reply().body());
         assertTrue(ok.reply().body().contains(team.slug()), ok.reply().body());
         assertEquals(PollingRule.Kind.SUCCESS, ok.decision().kind());
-        long expected = Math.max(5, PollingRule.maxAge(ok.reply().header("Cache-Control")).orElseThrow(() -> new AssertionError("no max-age on a cached answer")).toSeconds());
+        long expected = Math.max(
+                5,
+                PollingRule.maxAge(ok.reply().header("Cache-Control"))
+                        .orElseThrow(() -> new AssertionError("no max-age on a cached answer"))
+                        .toSeconds());
         assertEquals(expected, ok.decision().delay().toSeconds(), "max-age (or the 60 s fallback), at least 5 s");
 
         HostingApi revoked = HostingApi.create(URI.create(Api.baseUrl()), "wdn_revoked_or_never_was");
@@ -169,7 +185,9 @@ class HostingPollerIT {
         HostingPoller.Poll last = stopped.run(polls::add);
         assertEquals(1, polls.size(), "401 is not retried");
         assertEquals(401, last.reply().status());
-        assertTrue(last.reply().json() && last.reply().body().contains("unauthenticated"), last.reply().body());
+        assertTrue(
+                last.reply().json() && last.reply().body().contains("unauthenticated"),
+                last.reply().body());
         assertEquals(List.of(), waits);
     }
 
@@ -187,17 +205,21 @@ class HostingPollerIT {
 
     @Test
     void theOpenApiDocumentLeavesTheSimulatorOut() {
-        io.restassured.response.Response doc = Api.anonymous().accept("application/json").get("/openapi");
+        io.restassured.response.Response doc =
+                Api.anonymous().accept("application/json").get("/openapi");
         assertEquals(200, doc.statusCode());
         java.util.Map<String, Object> paths = doc.jsonPath().getMap("paths");
         assertTrue(paths.containsKey("/api/v1/applications"), paths.keySet().toString());
-        assertTrue(paths.keySet().stream().noneMatch(p -> p.contains("proxy-faults") || p.contains("status")),
+        assertTrue(
+                paths.keySet().stream().noneMatch(p -> p.contains("proxy-faults") || p.contains("status")),
                 "another application's routes in /openapi: " + paths.keySet());
     }
 
     @Test
     void aRefusedConnectionIsRetriedAfterThirtySeconds() throws Exception {
-        HostingPoller.Poll poll = poller(HostingPoller.http(HttpClient.newHttpClient(), URI.create("http://127.0.0.1:9/"), null)).poll();
+        HostingPoller.Poll poll = poller(
+                        HostingPoller.http(HttpClient.newHttpClient(), URI.create("http://127.0.0.1:9/"), null))
+                .poll();
         assertNull(poll.reply());
         assertTrue(poll.failure() instanceof java.io.IOException, String.valueOf(poll.failure()));
         assertEquals(PollingRule.Kind.RETRY, poll.decision().kind());

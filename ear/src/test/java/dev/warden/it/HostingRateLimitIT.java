@@ -1,5 +1,11 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.SharedDeployment;
@@ -7,12 +13,6 @@ import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The team budget of the hosting API (spec/hosting-api.md, Limits, rules 1, 3 and 4): 60 requests a minute per
@@ -44,7 +44,9 @@ class HostingRateLimitIT {
         long retry = Long.parseLong(refused.header("Retry-After"));
         assertTrue(retry >= 1 && retry <= 60, "Retry-After " + retry);
         assertTrue(refused.header("RateLimit").startsWith("\"team\";r=0;t="), refused.header("RateLimit"));
-        assertEquals(60, TestDb.scalar("SELECT max(count) FROM warden_rate_counters WHERE bucket = ?", "team:" + t.team()),
+        assertEquals(
+                60,
+                TestDb.scalar("SELECT max(count) FROM warden_rate_counters WHERE bucket = ?", "team:" + t.team()),
                 "a refused request is not counted: the window holds exactly the 60 served ones");
     }
 
@@ -55,9 +57,16 @@ class HostingRateLimitIT {
         HostingTeam other = HostingTeam.create();
         HostingTeam.awaitWindowWithAtLeast(25);
         for (int i = 1; i <= 60; i++) {
-            Api.bearer(i % 2 == 0 ? second : t.token()).get("/api/v1/applications").then().statusCode(200);
+            Api.bearer(i % 2 == 0 ? second : t.token())
+                    .get("/api/v1/applications")
+                    .then()
+                    .statusCode(200);
         }
-        Api.bearer(second).get("/api/v1/applications").then().statusCode(429).body("error.code", equalTo("rate_limited"));
+        Api.bearer(second)
+                .get("/api/v1/applications")
+                .then()
+                .statusCode(429)
+                .body("error.code", equalTo("rate_limited"));
         Api.bearer(t.token()).get("/api/v1/applications").then().statusCode(429);
         Response fresh = Api.bearer(other.token()).get("/api/v1/applications");
         fresh.then().statusCode(200);
@@ -74,13 +83,16 @@ class HostingRateLimitIT {
             java.util.List<java.util.concurrent.Future<Integer>> answers = new java.util.ArrayList<>();
             for (int i = 0; i < 80; i++) {
                 String token = i % 2 == 0 ? t.token() : second;
-                answers.add(pool.submit(() -> Api.bearer(token).get("/api/v1/applications").statusCode()));
+                answers.add(pool.submit(
+                        () -> Api.bearer(token).get("/api/v1/applications").statusCode()));
             }
             java.util.Map<Integer, Integer> byStatus = new java.util.TreeMap<>();
             for (java.util.concurrent.Future<Integer> answer : answers) {
                 byStatus.merge(answer.get(), 1, Integer::sum);
             }
-            assertEquals(java.util.Map.of(200, 60, 429, 20), byStatus,
+            assertEquals(
+                    java.util.Map.of(200, 60, 429, 20),
+                    byStatus,
                     "80 concurrent requests of one team: exactly 60 served, whatever the interleaving");
         } finally {
             pool.shutdownNow();
@@ -95,7 +107,9 @@ class HostingRateLimitIT {
         Response first = Api.bearer(t.token()).get("/api/v1/applications");
         assertEquals("59", first.header("X-RateLimit-Remaining"));
         Api.bearer(t.token()).get("/api/v1/nothing-here").then().statusCode(404);
-        assertEquals("58", Api.bearer(t.token()).get("/api/v1/applications").header("X-RateLimit-Remaining"),
+        assertEquals(
+                "58",
+                Api.bearer(t.token()).get("/api/v1/applications").header("X-RateLimit-Remaining"),
                 "a path that is no endpoint is not counted");
     }
 
@@ -110,21 +124,28 @@ class HostingRateLimitIT {
     @Test
     void logsAllowTwoRequestsAMinuteAndTheyCountInTheTeamBudget() throws Exception {
         HostingTeam t = HostingTeam.create();
-        long location = TestDb.insert("INSERT INTO warden_locations (application_id, region_code, region_city, region_country, "
-                + "plan_vcpus, plan_ram_mb, plan_transfer_gb) VALUES (?, 'fra', 'Frankfurt', 'DE', 1, 1024, 100) RETURNING id", t.app());
-        long instance = TestDb.insert("INSERT INTO warden_instances (location_id, status) VALUES (?, 'pending') RETURNING id", location);
+        long location = TestDb.insert(
+                "INSERT INTO warden_locations (application_id, region_code, region_city, region_country, "
+                        + "plan_vcpus, plan_ram_mb, plan_transfer_gb) VALUES (?, 'fra', 'Frankfurt', 'DE', 1, 1024, 100) RETURNING id",
+                t.app());
+        long instance = TestDb.insert(
+                "INSERT INTO warden_instances (location_id, status) VALUES (?, 'pending') RETURNING id", location);
         String path = "/api/v1/applications/" + t.slug() + "/instances/" + instance + "/logs";
         HostingTeam.awaitWindowWithAtLeast(25);
         Response first = Api.bearer(t.token()).get(path);
         assumeEndpointExists(first, path);
         assertEquals("2", first.header("X-RateLimit-Limit"));
         assertEquals("1", first.header("X-RateLimit-Remaining"));
-        assertTrue(first.header("RateLimit").matches("\"team\";r=59;t=\\d+, \"logs\";r=1;t=\\d+"), first.header("RateLimit"));
+        assertTrue(
+                first.header("RateLimit").matches("\"team\";r=59;t=\\d+, \"logs\";r=1;t=\\d+"),
+                first.header("RateLimit"));
         Api.bearer(t.token()).get(path).then().header("X-RateLimit-Remaining", "0");
         Response third = Api.bearer(t.token()).get(path);
         third.then().statusCode(429).body("error.code", equalTo("rate_limited"));
         assertTrue(Long.parseLong(third.header("Retry-After")) >= 1);
-        assertEquals("57", Api.bearer(t.token()).get("/api/v1/applications").header("X-RateLimit-Remaining"),
+        assertEquals(
+                "57",
+                Api.bearer(t.token()).get("/api/v1/applications").header("X-RateLimit-Remaining"),
                 "the two logs requests (and this one) counted in the team budget, the refused third did not");
     }
 
@@ -142,7 +163,9 @@ class HostingRateLimitIT {
         Response refused = Api.bearer(t.token()).get(path);
         refused.then().statusCode(429).body("error.code", equalTo("rate_limited"));
         assertEquals("0", refused.header("X-RateLimit-Remaining"));
-        assertEquals("49", Api.bearer(t.token()).get("/api/v1/applications").header("X-RateLimit-Remaining"),
+        assertEquals(
+                "49",
+                Api.bearer(t.token()).get("/api/v1/applications").header("X-RateLimit-Remaining"),
                 "ten metrics requests (and this one) counted in the team's 60; the refused one did not");
     }
 }

@@ -1,10 +1,12 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
-import org.junit.jupiter.api.Test;
-
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -19,10 +21,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Live lists (issue 17, point 4): {@code GET /admin-api/:resource/_events} streams a create made through the API
@@ -33,11 +32,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LiveListIT {
 
     private static final HttpClient HTTP = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
 
     /** One SSE event as received. */
-    record Event(String id, String name, String data) {
-    }
+    record Event(String id, String name, String data) {}
 
     /** An open SSE connection, read on its own thread into a queue (a null-name event marks the end). */
     static final class Stream implements AutoCloseable {
@@ -46,12 +46,15 @@ class LiveListIT {
         private final InputStream body;
 
         Stream(String cookie, String resource, String lastEventId) throws Exception {
-            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(Api.baseUrl() + "/admin-api/" + resource
-                    + "/_events")).header("Accept", "text/event-stream").header("Cookie", "warden_session=" + cookie);
+            HttpRequest.Builder request = HttpRequest.newBuilder(
+                            URI.create(Api.baseUrl() + "/admin-api/" + resource + "/_events"))
+                    .header("Accept", "text/event-stream")
+                    .header("Cookie", "warden_session=" + cookie);
             if (lastEventId != null) {
                 request.header("Last-Event-ID", lastEventId);
             }
-            HttpResponse<InputStream> response = HTTP.send(request.GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> response =
+                    HTTP.send(request.GET().build(), HttpResponse.BodyHandlers.ofInputStream());
             status = response.statusCode();
             body = response.body();
             if (status != 200) {
@@ -116,8 +119,12 @@ class LiveListIT {
     }
 
     private static String createConfig(String admin) {
-        return Api.post(admin, "configs", "{\"key\": \"live." + TestDb.unique() + "\", \"value\": 1}").then()
-                .statusCode(201).extract().jsonPath().getString("_id");
+        return Api.post(admin, "configs", "{\"key\": \"live." + TestDb.unique() + "\", \"value\": 1}")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getString("_id");
     }
 
     @Test
@@ -170,8 +177,12 @@ class LiveListIT {
             assertEquals(200, stream.status);
             Thread.sleep(300);
             long user = TestDb.user("live-" + TestDb.unique() + "@example.com", "Live", null);
-            String note = Api.post(admin, "userNotes", "{\"user_id\": " + user + ", \"body\": \"live\"}").then()
-                    .statusCode(201).extract().jsonPath().getString("_id");
+            String note = Api.post(admin, "userNotes", "{\"user_id\": " + user + ", \"body\": \"live\"}")
+                    .then()
+                    .statusCode(201)
+                    .extract()
+                    .jsonPath()
+                    .getString("_id");
             String config = createConfig(admin);
             List<Event> seen = new ArrayList<>();
             Event e;
@@ -182,7 +193,8 @@ class LiveListIT {
                 }
             }
             assertTrue(seen.stream().anyMatch(x -> x.data().contains("\"id\":\"" + config + "\"")), seen.toString());
-            // the userNotes create made meanwhile never shows (ids of different tables may be equal: check the resource)
+            // the userNotes create made meanwhile never shows (ids of different tables may be equal: check the
+            // resource)
             assertTrue(seen.stream().allMatch(x -> x.data().contains("\"resource\":\"configs\"")), seen.toString());
             assertTrue(note != null);
         }

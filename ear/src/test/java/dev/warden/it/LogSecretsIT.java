@@ -1,5 +1,8 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.GreenMailUtil;
 import com.icegreen.greenmail.util.ServerSetup;
@@ -9,13 +12,6 @@ import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,9 +23,12 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Issue 18, point 6: no secret reaches any log line at any level. Self-contained (the IT order is not fixed): the
@@ -43,8 +42,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LogSecretsIT {
 
     @RegisterExtension
-    static final GreenMailExtension SMTP = new GreenMailExtension(new ServerSetup(
-            Integer.getInteger("warden.it.smtp.port", 9125), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+    static final GreenMailExtension SMTP = new GreenMailExtension(
+            new ServerSetup(Integer.getInteger("warden.it.smtp.port", 9125), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
 
     private static final Pattern LINK = Pattern.compile("/admin/password-reset\\?token=(\\S+)");
 
@@ -66,18 +65,25 @@ class LogSecretsIT {
         secrets.put("new password", renewed);
         long user = TestDb.userWithRole(email, password, "admin", null);
 
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email, "password", wrong))
-                .post("/admin-api/auth/login").then().statusCode(401);
-        Response login = Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email, "password", password))
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("email", email, "password", wrong))
+                .post("/admin-api/auth/login")
+                .then()
+                .statusCode(401);
+        Response login = Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("email", email, "password", password))
                 .post("/admin-api/auth/login");
         login.then().statusCode(200);
         String cookie = login.cookie("warden_session");
         secrets.put("session cookie", cookie);
 
         HostingTeam.Owned team = HostingTeam.teamWithOwner(tag);
-        long membership = TestDb.scalar("SELECT id FROM warden_team_members WHERE team_id = ? AND user_id = ?",
-                team.team(), team.owner());
-        Response created = Api.session(cookie).contentType(ContentType.JSON)
+        long membership = TestDb.scalar(
+                "SELECT id FROM warden_team_members WHERE team_id = ? AND user_id = ?", team.team(), team.owner());
+        Response created = Api.session(cookie)
+                .contentType(ContentType.JSON)
                 .body("{\"id\":\"" + membership + "\",\"name\":\"log check\"}")
                 .post("/admin-api/teamMembers/_action/createToken");
         created.then().statusCode(200);
@@ -88,17 +94,26 @@ class LogSecretsIT {
         secrets.put("wrong API token", token + "x");
         Api.session(cookie).post("/admin-api/auth/logout").then().statusCode(204);
 
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email))
-                .post("/admin-api/auth/password-reset").then().statusCode(202);
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("email", email))
+                .post("/admin-api/auth/password-reset")
+                .then()
+                .statusCode(202);
         assertTrue(SMTP.waitForIncomingEmail(15_000, 1), "a reset mail arrives");
         Matcher link = LINK.matcher(GreenMailUtil.getBody(SMTP.getReceivedMessages()[0])
-                .replace("=\r\n", "").replace("=3D", "="));
+                .replace("=\r\n", "")
+                .replace("=3D", "="));
         assertTrue(link.find(), "the mail holds the link");
         String resetToken = link.group(1);
         secrets.put("reset token", resetToken);
         Api.anonymous().get("/admin/password-reset?token=" + resetToken).then().statusCode(200);
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("token", resetToken, "password", renewed))
-                .post("/admin-api/auth/password-reset/complete").then().statusCode(204);
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("token", resetToken, "password", renewed))
+                .post("/admin-api/auth/password-reset/complete")
+                .then()
+                .statusCode(204);
         Api.login(email, renewed);
         assertTrue(user > 0);
 

@@ -1,5 +1,9 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.client.HostingErrors;
 import dev.warden.client.generated.ApiClient;
 import dev.warden.client.generated.ApiException;
@@ -16,16 +20,11 @@ import dev.warden.client.generated.model.ScaleStrategy;
 import dev.warden.it.support.Api;
 import dev.warden.it.support.ClientTeam;
 import dev.warden.it.support.SharedDeployment;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.net.URI;
 import java.time.OffsetDateTime;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The Java client generated at build time from the committed {@code openapi/warden-hosting.yaml} (clients module)
@@ -54,10 +53,12 @@ class OpenApiClientIT {
 
     @Test
     void listApplicationsReadsTypedApplicationsLocationsAndInstances() throws Exception {
-        ApiResponse<ApplicationList> response = new ApplicationsApi(client(team.token())).listApplicationsWithHttpInfo(null);
+        ApiResponse<ApplicationList> response =
+                new ApplicationsApi(client(team.token())).listApplicationsWithHttpInfo(null);
         assertEquals(200, response.getStatusCode());
         List<Application> apps = response.getData().getData();
-        assertEquals(List.of(team.slug()), apps.stream().map(Application::getSlug).toList());
+        assertEquals(
+                List.of(team.slug()), apps.stream().map(Application::getSlug).toList());
         Application app = apps.get(0);
         assertEquals(team.appId(), app.getId());
         assertEquals("Arena", app.getName());
@@ -73,15 +74,18 @@ class OpenApiClientIT {
         Instance instance = location.getInstances().get(0);
         assertEquals(team.instanceId(), instance.getId());
         assertEquals(DeployStatus.DEPLOYED, instance.getDeployStatus());
-        assertEquals(OffsetDateTime.parse("2026-01-02T03:04:05Z").toInstant(), instance.getDeployedAt().toInstant());
+        assertEquals(
+                OffsetDateTime.parse("2026-01-02T03:04:05Z").toInstant(),
+                instance.getDeployedAt().toInstant());
     }
 
     @Test
     void aBadTokenIsATyped401() {
-        ApiException e = assertThrows(ApiException.class,
-                () -> new ApplicationsApi(client("wdn_not_a_token")).listApplications(null));
+        ApiException e = assertThrows(
+                ApiException.class, () -> new ApplicationsApi(client("wdn_not_a_token")).listApplications(null));
         assertEquals(401, e.getCode());
-        Error error = HostingErrors.of(e).orElseThrow(() -> new AssertionError("no JSON error body: " + e.getResponseBody()));
+        Error error =
+                HostingErrors.of(e).orElseThrow(() -> new AssertionError("no JSON error body: " + e.getResponseBody()));
         assertEquals("unauthenticated", error.getError().getCode());
         assertTrue(HostingErrors.header(e, "WWW-Authenticate").startsWith("Bearer"));
     }

@@ -1,20 +1,19 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.openapi.OpenApiDiff;
 import dev.warden.openapi.OpenApiMerge;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
 
 /**
  * The live {@code /openapi} is exactly the committed contract: {@code openapi/warden-admin.yaml} and
@@ -28,8 +27,11 @@ class OpenApiDocumentIT {
     /** The merge of the committed documents, read from the source tree ({@code warden.it.openapi.dir}). */
     static Map<String, Object> committed() throws Exception {
         Path dir = Path.of(System.getProperty("warden.it.openapi.dir", "../openapi"));
-        assertTrue(Files.isRegularFile(dir.resolve("warden-hosting.yaml")), "no committed documents in " + dir.toAbsolutePath());
-        return OpenApiMerge.merge(List.of(OpenApiMerge.read(dir.resolve("warden-admin.yaml")),
+        assertTrue(
+                Files.isRegularFile(dir.resolve("warden-hosting.yaml")),
+                "no committed documents in " + dir.toAbsolutePath());
+        return OpenApiMerge.merge(List.of(
+                OpenApiMerge.read(dir.resolve("warden-admin.yaml")),
                 OpenApiMerge.read(dir.resolve("warden-hosting.yaml"))));
     }
 
@@ -76,13 +78,17 @@ class OpenApiDocumentIT {
         assertTrue(ui.contentType().startsWith("text/html"), ui.contentType());
         assertTrue(ui.asString().contains("swagger-ui-bundle.js"), "not Swagger UI: " + ui.asString());
         Api.anonymous().get("/openapi-ui/swagger-ui-bundle.js").then().statusCode(200);
-        Api.anonymous().get("/openapi-ui/warden-openapi-ui.js").then().statusCode(200)
+        Api.anonymous()
+                .get("/openapi-ui/warden-openapi-ui.js")
+                .then()
+                .statusCode(200)
                 .body(org.hamcrest.Matchers.containsString("\"../openapi\""));
     }
 
     @Test
     void libertysOwnSwaggerUiIsServedAtOpenapiUi() {
-        Assumptions.assumeFalse("wildfly".equals(System.getProperty("warden.it.server")),
+        Assumptions.assumeFalse(
+                "wildfly".equals(System.getProperty("warden.it.server")),
                 "mpOpenAPI's Swagger UI is Liberty's only (docs/wildfly.md)");
         Response ui = Api.anonymous().redirects().follow(true).get("/openapi/ui/");
         assertEquals(200, ui.statusCode());

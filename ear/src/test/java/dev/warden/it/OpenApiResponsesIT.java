@@ -1,5 +1,7 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
@@ -8,13 +10,6 @@ import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -22,8 +17,12 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 18, point 8: the OpenAPI documents say what the server does. Every operation of both APIs is called for its
@@ -74,24 +73,45 @@ class OpenApiResponsesIT {
         call(json(Api.anonymous(), "{\"email\":\"a@b.c\",\"password\":{}}"), "POST", "/admin-api/auth/login", 422);
         call(json(Api.anonymous(), "{\"email\":\"\",\"password\":\"x\"}"), "POST", "/admin-api/auth/login", 422);
         call(json(Api.anonymous(), "{\"email\":"), "POST", "/admin-api/auth/login", 400);
-        call(json(Api.anonymous(), "{\"email\":\"" + email + "\",\"password\":\"wrong password\"}"), "POST",
-                "/admin-api/auth/login", 401);
-        Response login = call(json(Api.anonymous(), "{\"email\":\"" + email + "\",\"password\":\"" + password + "\"}"),
-                "POST", "/admin-api/auth/login", 200);
+        call(
+                json(Api.anonymous(), "{\"email\":\"" + email + "\",\"password\":\"wrong password\"}"),
+                "POST",
+                "/admin-api/auth/login",
+                401);
+        Response login = call(
+                json(Api.anonymous(), "{\"email\":\"" + email + "\",\"password\":\"" + password + "\"}"),
+                "POST",
+                "/admin-api/auth/login",
+                200);
         String cookie = login.cookie("warden_session");
 
         call(Api.session(cookie), "GET", "/admin-api/auth/me", 200);
         call(Api.anonymous(), "GET", "/admin-api/auth/me", 401);
         call(Api.anonymous(), "GET", "/admin-api/auth/bootstrap", 200);
-        call(json(Api.anonymous(), "{\"email\":\"x-" + TestDb.unique() + "@example.com\",\"password\":\"long enough 1\","
-                + "\"display_name\":\"X\"}"), "POST", "/admin-api/auth/bootstrap", 409);
-        call(json(Api.anonymous(), "{\"email\":\"a@b.c\",\"password\":{},\"display_name\":\"X\"}"), "POST",
-                "/admin-api/auth/bootstrap", 422);
-        call(json(Api.anonymous(), "{\"email\":\"nobody-" + TestDb.unique() + "@example.com\"}"), "POST",
-                "/admin-api/auth/password-reset", 202);
+        call(
+                json(
+                        Api.anonymous(),
+                        "{\"email\":\"x-" + TestDb.unique() + "@example.com\",\"password\":\"long enough 1\","
+                                + "\"display_name\":\"X\"}"),
+                "POST",
+                "/admin-api/auth/bootstrap",
+                409);
+        call(
+                json(Api.anonymous(), "{\"email\":\"a@b.c\",\"password\":{},\"display_name\":\"X\"}"),
+                "POST",
+                "/admin-api/auth/bootstrap",
+                422);
+        call(
+                json(Api.anonymous(), "{\"email\":\"nobody-" + TestDb.unique() + "@example.com\"}"),
+                "POST",
+                "/admin-api/auth/password-reset",
+                202);
         call(json(Api.anonymous(), "{\"email\":{}}"), "POST", "/admin-api/auth/password-reset", 422);
-        call(json(Api.anonymous(), "{\"token\":\"not-a-token\",\"password\":\"a new long password\"}"), "POST",
-                "/admin-api/auth/password-reset/complete", 422);
+        call(
+                json(Api.anonymous(), "{\"token\":\"not-a-token\",\"password\":\"a new long password\"}"),
+                "POST",
+                "/admin-api/auth/password-reset/complete",
+                422);
         call(Api.session(cookie), "POST", "/admin-api/auth/logout", 204);
         call(Api.session(cookie), "POST", "/admin-api/auth/logout", 401);
     }
@@ -106,17 +126,30 @@ class OpenApiResponsesIT {
         call(Api.session(admin.cookie()), "GET", "/admin-api/users?_end=100000", 422);
 
         String key = "contract." + TestDb.unique();
-        Response created = call(json(Api.session(admin.cookie()), "{\"key\":\"" + key + "\",\"value\":1}"), "POST",
-                "/admin-api/configs", 201);
+        Response created = call(
+                json(Api.session(admin.cookie()), "{\"key\":\"" + key + "\",\"value\":1}"),
+                "POST",
+                "/admin-api/configs",
+                201);
         String id = created.jsonPath().getString("_id");
-        call(json(Api.session(admin.cookie()), "{\"key\":\"" + key + "\",\"value\":1}"), "POST", "/admin-api/configs", 409);
+        call(
+                json(Api.session(admin.cookie()), "{\"key\":\"" + key + "\",\"value\":1}"),
+                "POST",
+                "/admin-api/configs",
+                409);
         call(json(Api.session(admin.cookie()), "{\"nope\":1}"), "POST", "/admin-api/configs", 422);
         Response read = call(Api.session(admin.cookie()), "GET", "/admin-api/configs/" + id, 200);
         call(Api.session(admin.cookie()), "GET", "/admin-api/configs/999999999", 404);
-        call(json(Api.session(admin.cookie()).header("If-Match", "\"stale\""), "{\"value\":2}"), "PATCH",
-                "/admin-api/configs/" + id, 412);
-        call(json(Api.session(admin.cookie()).header("If-Match", read.header("ETag")), "{\"value\":2}"), "PATCH",
-                "/admin-api/configs/" + id, 200);
+        call(
+                json(Api.session(admin.cookie()).header("If-Match", "\"stale\""), "{\"value\":2}"),
+                "PATCH",
+                "/admin-api/configs/" + id,
+                412);
+        call(
+                json(Api.session(admin.cookie()).header("If-Match", read.header("ETag")), "{\"value\":2}"),
+                "PATCH",
+                "/admin-api/configs/" + id,
+                200);
         call(json(Api.session(admin.cookie()), "{\"value\":3}"), "PUT", "/admin-api/configs/" + id, 200);
         call(Api.session(admin.cookie()), "DELETE", "/admin-api/configs/" + id, 200);
 
@@ -125,19 +158,32 @@ class OpenApiResponsesIT {
         call(Api.session(admin.cookie()), "GET", "/admin-api/users/" + player + "/relations/cloudSaves", 200);
         call(Api.session(admin.cookie()), "GET", "/admin-api/users/" + player + "/relations/nothing", 404);
         call(Api.session(admin.cookie()), "GET", "/admin-api/users/" + player + "/sessions", 200);
-        call(json(Api.session(admin.cookie()), "{\"reason\":\"contract\",\"until\":\"2099-01-01T00:00:00Z\"}"), "POST",
-                "/admin-api/users/" + player + "/ban", 200);
+        call(
+                json(Api.session(admin.cookie()), "{\"reason\":\"contract\",\"until\":\"2099-01-01T00:00:00Z\"}"),
+                "POST",
+                "/admin-api/users/" + player + "/ban",
+                200);
         call(Api.session(admin.cookie()), "POST", "/admin-api/users/" + player + "/unban", 200);
         call(Api.session(admin.cookie()), "POST", "/admin-api/users/" + player + "/revoke-sessions", 200);
-        call(json(Api.session(admin.cookie()), "{\"reason\":\"contract\"}"), "POST", "/admin-api/users/999999999/ban", 404);
+        call(
+                json(Api.session(admin.cookie()), "{\"reason\":\"contract\"}"),
+                "POST",
+                "/admin-api/users/999999999/ban",
+                404);
 
         HostingFixture team = new HostingFixture();
-        long membership = TestDb.scalar("SELECT id FROM warden_team_members WHERE team_id = ? AND user_id = ?",
-                team.team, team.owner);
-        call(json(Api.session(admin.cookie()), "{\"id\":\"" + membership + "\",\"name\":\"contract\"}"), "POST",
-                "/admin-api/teamMembers/_action/createToken", 200);
-        call(json(Api.session(admin.cookie()), "{\"id\":\"" + membership + "\"}"), "POST",
-                "/admin-api/teamMembers/_action/nothing", 404);
+        long membership = TestDb.scalar(
+                "SELECT id FROM warden_team_members WHERE team_id = ? AND user_id = ?", team.team, team.owner);
+        call(
+                json(Api.session(admin.cookie()), "{\"id\":\"" + membership + "\",\"name\":\"contract\"}"),
+                "POST",
+                "/admin-api/teamMembers/_action/createToken",
+                200);
+        call(
+                json(Api.session(admin.cookie()), "{\"id\":\"" + membership + "\"}"),
+                "POST",
+                "/admin-api/teamMembers/_action/nothing",
+                404);
         Api.Identity user = Api.signedIn("mod", "cloudSaves");
         call(Api.session(user.cookie()), "GET", "/admin-api/configs", 403);
     }
@@ -153,8 +199,8 @@ class OpenApiResponsesIT {
         long instance = t.instance(location, secret);
         HostingFixture.sample(instance, now.minus(Duration.ofMinutes(1)), 5, 2, 10.5, 20.5);
         HostingFixture.egress(instance, LocalDate.now(ZoneOffset.UTC).minusDays(1), 1000, 500, now);
-        long deploy = HostingFixture.deploy(app, "deploying", "abc1234", "contract", "npm ci\n",
-                now.minus(Duration.ofMinutes(5)), null);
+        long deploy = HostingFixture.deploy(
+                app, "deploying", "abc1234", "contract", "npm ci\n", now.minus(Duration.ofMinutes(5)), null);
         String base = "/api/v1/applications/" + slug;
 
         call(Api.bearer(t.token), "GET", "/api/v1/applications", 200);
@@ -162,8 +208,12 @@ class OpenApiResponsesIT {
         call(Api.bearer(t.token), "GET", base + "/metrics/current", 200);
         call(Api.bearer(t.token), "GET", "/api/v1/applications/nothing-" + t.tag + "/metrics/current", 404);
         call(Api.bearer(t.token), "GET", base + "/metrics", 200);
-        call(Api.bearer(t.token), "GET", base + "/metrics?resolution=minute&from=" + now.minus(Duration.ofDays(1)) + "&to="
-                + now + "&location_id=" + location, 200);
+        call(
+                Api.bearer(t.token),
+                "GET",
+                base + "/metrics?resolution=minute&from=" + now.minus(Duration.ofDays(1)) + "&to=" + now
+                        + "&location_id=" + location,
+                200);
         call(Api.bearer(t.token), "GET", base + "/metrics?resolution=day", 200);
         call(Api.bearer(t.token), "GET", base + "/metrics?resolution=week", 422);
         call(Api.bearer(t.token), "GET", base + "/egress", 200);
@@ -181,10 +231,16 @@ class OpenApiResponsesIT {
         call(json(Api.bearer(secret), report), "POST", path, 200);
         call(json(Api.bearer(secret + "x"), report), "POST", path, 401);
         call(json(Api.bearer(secret), "{\"sampled_at\":\"yesterday\"}"), "POST", path, 422);
-        call(json(Api.bearer(secret), "{\"status\":\"deploying\",\"output\":\"npm ci\\n\"}"), "POST",
-                "/agent/v1/instances/" + instance + "/deploys/" + deploy, 200);
-        call(json(Api.bearer(secret), "{\"status\":\"deploying\"}"), "POST",
-                "/agent/v1/instances/" + instance + "/deploys/999999999", 404);
+        call(
+                json(Api.bearer(secret), "{\"status\":\"deploying\",\"output\":\"npm ci\\n\"}"),
+                "POST",
+                "/agent/v1/instances/" + instance + "/deploys/" + deploy,
+                200);
+        call(
+                json(Api.bearer(secret), "{\"status\":\"deploying\"}"),
+                "POST",
+                "/agent/v1/instances/" + instance + "/deploys/999999999",
+                404);
     }
 
     @Test
@@ -198,29 +254,59 @@ class OpenApiResponsesIT {
         call(Api.session(mod.cookie()), "GET", "/admin-api/adminAudit/_head", 403);
 
         String key = "contract.history." + TestDb.unique();
-        String id = call(json(Api.session(admin.cookie()), "{\"key\":\"" + key + "\",\"value\":1}"), "POST",
-                "/admin-api/configs", 201).jsonPath().getString("_id");
+        String id = call(
+                        json(Api.session(admin.cookie()), "{\"key\":\"" + key + "\",\"value\":1}"),
+                        "POST",
+                        "/admin-api/configs",
+                        201)
+                .jsonPath()
+                .getString("_id");
         call(json(Api.session(admin.cookie()), "{\"value\":2}"), "PATCH", "/admin-api/configs/" + id, 200);
         Response history = call(Api.session(admin.cookie()), "GET", "/admin-api/configs/" + id + "/_history", 200);
         long update = history.jsonPath().getLong("[0].id");
         long create = history.jsonPath().getLong("[1].id");
         call(Api.session(admin.cookie()), "GET", "/admin-api/configs/" + id + "/_history?_end=x", 422);
         call(Api.session(admin.cookie()), "GET", "/admin-api/nothing-here/1/_history", 404);
-        call(json(Api.session(admin.cookie()), "{\"audit_id\":" + create + "}"), "POST",
-                "/admin-api/configs/" + id + "/_revert", 422);
-        call(json(Api.session(admin.cookie()), "{\"audit_id\":999999999}"), "POST",
-                "/admin-api/configs/" + id + "/_revert", 404);
+        call(
+                json(Api.session(admin.cookie()), "{\"audit_id\":" + create + "}"),
+                "POST",
+                "/admin-api/configs/" + id + "/_revert",
+                422);
+        call(
+                json(Api.session(admin.cookie()), "{\"audit_id\":999999999}"),
+                "POST",
+                "/admin-api/configs/" + id + "/_revert",
+                404);
         call(json(Api.session(admin.cookie()), "{\"audit_id\":"), "POST", "/admin-api/configs/" + id + "/_revert", 400);
-        call(json(Api.session(admin.cookie()), "{\"audit_id\":" + update + "}"), "POST",
-                "/admin-api/configs/" + id + "/_revert", 200);
-        call(json(Api.session(admin.cookie()), "{\"audit_id\":" + update + "}"), "POST",
-                "/admin-api/configs/" + id + "/_revert", 409);
+        call(
+                json(Api.session(admin.cookie()), "{\"audit_id\":" + update + "}"),
+                "POST",
+                "/admin-api/configs/" + id + "/_revert",
+                200);
+        call(
+                json(Api.session(admin.cookie()), "{\"audit_id\":" + update + "}"),
+                "POST",
+                "/admin-api/configs/" + id + "/_revert",
+                409);
         call(Api.session(admin.cookie()), "DELETE", "/admin-api/configs/" + id, 200);
         long deleted = call(Api.session(admin.cookie()), "GET", "/admin-api/configs/" + id + "/_history", 200)
-                .jsonPath().getLong("[0].id");
-        call(json(Api.session(admin.cookie()), "{\"audit_id\":" + deleted + "}"), "POST", "/admin-api/configs/_restore", 201);
-        call(json(Api.session(admin.cookie()), "{\"audit_id\":" + deleted + "}"), "POST", "/admin-api/configs/_restore", 409);
-        call(json(Api.session(mod.cookie()), "{\"audit_id\":" + deleted + "}"), "POST", "/admin-api/configs/_restore", 403);
+                .jsonPath()
+                .getLong("[0].id");
+        call(
+                json(Api.session(admin.cookie()), "{\"audit_id\":" + deleted + "}"),
+                "POST",
+                "/admin-api/configs/_restore",
+                201);
+        call(
+                json(Api.session(admin.cookie()), "{\"audit_id\":" + deleted + "}"),
+                "POST",
+                "/admin-api/configs/_restore",
+                409);
+        call(
+                json(Api.session(mod.cookie()), "{\"audit_id\":" + deleted + "}"),
+                "POST",
+                "/admin-api/configs/_restore",
+                403);
 
         call(Api.session(mod.cookie()).accept("text/event-stream"), "GET", "/admin-api/adminAudit/_events", 403);
         call(Api.session(admin.cookie()).accept("text/event-stream"), "GET", "/admin-api/nothing-here/_events", 404);

@@ -1,5 +1,9 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.BrowserTests;
 import dev.warden.it.support.HostingFixture;
@@ -7,8 +11,6 @@ import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.Test;
-
 import java.io.File;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,10 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * The admin panel UI under {@code /admin} (issue 6; spec/admin-panel.md, "What the service does" rule 3 and
@@ -47,8 +46,13 @@ class PanelUiIT {
     @Test
     void adminRedirectsToTheAppAndClientRoutesAnswerIndexWithNoCache() {
         Api.anonymous().get("/admin").then().statusCode(302);
-        for (String path : List.of("/admin/", "/admin/users", "/admin/users/show/1", "/admin/scores/edit/3",
-                "/admin/leaderboards/create", "/admin/login")) {
+        for (String path : List.of(
+                "/admin/",
+                "/admin/users",
+                "/admin/users/show/1",
+                "/admin/scores/edit/3",
+                "/admin/leaderboards/create",
+                "/admin/login")) {
             Response r = Api.anonymous().get(path);
             assertEquals(200, r.statusCode(), path);
             assertTrue(r.contentType().startsWith("text/html"), path);
@@ -78,7 +82,10 @@ class PanelUiIT {
         assertTrue(page.asString().contains("No access"));
         Api.session(user).get("/admin/assets/x.js").then().statusCode(403);
         Api.session(Api.signedIn("admin", null).cookie()).get("/admin/").then().statusCode(200);
-        Api.session(Api.signedIn("mod", "configs").cookie()).get("/admin/").then().statusCode(200);
+        Api.session(Api.signedIn("mod", "configs").cookie())
+                .get("/admin/")
+                .then()
+                .statusCode(200);
         Api.session("not-a-session").get("/admin/").then().statusCode(200); // an ended session is anonymous
         Api.anonymous().post("/admin/").then().statusCode(405);
     }
@@ -89,14 +96,20 @@ class PanelUiIT {
         String prefix = "uip" + u;
         List<Long> players = new ArrayList<>();
         for (int i = 1; i <= 25; i++) {
-            players.add(TestDb.user(prefix + "-" + String.format("%02d", i) + "@example.com",
-                    prefix + "-" + String.format("%02d", i), null));
+            players.add(TestDb.user(
+                    prefix + "-" + String.format("%02d", i) + "@example.com",
+                    prefix + "-" + String.format("%02d", i),
+                    null));
         }
         String slot = "uislot-" + u;
-        TestDb.insert("INSERT INTO warden_cloud_saves (user_id, slot, data) VALUES (?, ?, '{\"level\": 3}'::jsonb)",
-                players.get(0), slot);
-        long scoreId = TestDb.insert("INSERT INTO game_scores (user_id, season, score, note) VALUES (?, 's1', ?, 'ui') "
-                + "RETURNING id", players.get(1), 9_000_000_000L + (long) (Math.random() * 1_000_000));
+        TestDb.insert(
+                "INSERT INTO warden_cloud_saves (user_id, slot, data) VALUES (?, ?, '{\"level\": 3}'::jsonb)",
+                players.get(0),
+                slot);
+        long scoreId = TestDb.insert(
+                "INSERT INTO game_scores (user_id, season, score, note) VALUES (?, 's1', ?, 'ui') " + "RETURNING id",
+                players.get(1),
+                9_000_000_000L + (long) (Math.random() * 1_000_000));
         String plainEmail = "uiplain-" + u + "@example.com";
         TestDb.panelUser(plainEmail, "Plain " + u, PASSWORD);
         String modEmail = "uimod-" + u + "@example.com";
@@ -109,7 +122,8 @@ class PanelUiIT {
         String board = "uiboard-" + u;
         String banReason = "cheating in the UI test " + u;
 
-        String fixtures = """
+        String fixtures =
+                """
                 {"bootstrap": {"email": "%s", "password": "%s", "displayName": "UI Boot %s", "setupToken": "%s"},
                  "plainUser": {"email": "%s", "password": "%s"},
                  "mod": {"email": "%s", "password": "%s", "scope": "configs"},
@@ -117,8 +131,25 @@ class PanelUiIT {
                  "cloudSave": {"slot": "%s", "userId": %d, "userLabel": "%s-01"},
                  "score": {"id": %d}, "board": "%s",
                  "banTarget": {"id": %d}, "banReason": "%s"}
-                """.formatted(bootstrapEmail, PASSWORD, u, Api.SETUP_TOKEN, plainEmail, PASSWORD, modEmail, PASSWORD, prefix,
-                players, slot, players.get(0), prefix, scoreId, board, banTarget, banReason);
+                """
+                        .formatted(
+                                bootstrapEmail,
+                                PASSWORD,
+                                u,
+                                Api.SETUP_TOKEN,
+                                plainEmail,
+                                PASSWORD,
+                                modEmail,
+                                PASSWORD,
+                                prefix,
+                                players,
+                                slot,
+                                players.get(0),
+                                prefix,
+                                scoreId,
+                                board,
+                                banTarget,
+                                banReason);
 
         List<long[]> admins = takeAdminRolesAway();
         String output;
@@ -135,23 +166,45 @@ class PanelUiIT {
         assertEquals(0, exit, "browser tests failed (screenshots in ear/target/ui-screenshots):\n" + output);
 
         // what the browser did, as the database saw it
-        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'auth.bootstrap' "
-                + "AND payload->>'email' = ?", bootstrapEmail));
-        assertEquals(banReason, TestDb.column("SELECT ban->>'reason' FROM warden_users WHERE id = ?", banTarget).get(0));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'auth.bootstrap' "
+                                + "AND payload->>'email' = ?",
+                        bootstrapEmail));
+        assertEquals(
+                banReason,
+                TestDb.column("SELECT ban->>'reason' FROM warden_users WHERE id = ?", banTarget)
+                        .get(0));
         for (String action : List.of("user.ban", "user.revoke_sessions")) {
-            assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = ? AND target_id = ?",
-                    action, String.valueOf(banTarget)), action);
+            assertEquals(
+                    1,
+                    TestDb.scalar(
+                            "SELECT count(*) FROM warden_admin_audit WHERE action = ? AND target_id = ?",
+                            action,
+                            String.valueOf(banTarget)),
+                    action);
         }
-        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' "
-                + "AND resource = 'scores' AND target_id = ? AND payload->>'name' = 'resetScore'", String.valueOf(scoreId)));
-        assertTrue(TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' AND resource = 'scores' "
-                + "AND payload->>'name' = 'recount'") >= 1);
-        List<String> boardActions = TestDb.column("SELECT action FROM warden_admin_audit WHERE resource = 'leaderboards' "
-                + "AND (payload->'row'->>'name' = ? OR target_id IN (SELECT target_id FROM warden_admin_audit "
-                + "WHERE action = 'create' AND payload->'row'->>'name' = ?)) ORDER BY id", board, board);
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' "
+                                + "AND resource = 'scores' AND target_id = ? AND payload->>'name' = 'resetScore'",
+                        String.valueOf(scoreId)));
+        assertTrue(
+                TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' AND resource = 'scores' "
+                                + "AND payload->>'name' = 'recount'")
+                        >= 1);
+        List<String> boardActions = TestDb.column(
+                "SELECT action FROM warden_admin_audit WHERE resource = 'leaderboards' "
+                        + "AND (payload->'row'->>'name' = ? OR target_id IN (SELECT target_id FROM warden_admin_audit "
+                        + "WHERE action = 'create' AND payload->'row'->>'name' = ?)) ORDER BY id",
+                board,
+                board);
         assertEquals(List.of("create", "update", "update", "delete"), boardActions);
         assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_leaderboards WHERE name = ?", board));
-        assertFalse(new File(System.getProperty("warden.it.ui.screenshots", "target/ui-screenshots")).list().length < 20);
+        assertFalse(
+                new File(System.getProperty("warden.it.ui.screenshots", "target/ui-screenshots")).list().length < 20);
     }
 
     /**
@@ -168,7 +221,12 @@ class PanelUiIT {
         for (int i = 1; i <= 30; i++) {
             String name = tag + "-" + String.format("%02d", i);
             long id = TestDb.insert("INSERT INTO warden_leaderboards (name) VALUES (?) RETURNING id", name);
-            boards.append(boards.isEmpty() ? "" : ",").append("{\"id\": ").append(id).append(", \"name\": \"").append(name).append("\"}");
+            boards.append(boards.isEmpty() ? "" : ",")
+                    .append("{\"id\": ")
+                    .append(id)
+                    .append(", \"name\": \"")
+                    .append(name)
+                    .append("\"}");
         }
         // demo hosting data: one application in two locations, figures for the last hour and days, a deploy
         HostingFixture hosting = new HostingFixture();
@@ -178,40 +236,75 @@ class PanelUiIT {
         for (String region : List.of("fra", "nyc")) {
             long instance = hosting.instance(HostingFixture.location(app, region), null);
             for (int m = 60; m >= 1; m--) {
-                HostingFixture.sample(instance, now.minus(m, ChronoUnit.MINUTES), 100 + m, 5 + m % 4, 20 + m % 30, 40 + m % 20);
+                HostingFixture.sample(
+                        instance, now.minus(m, ChronoUnit.MINUTES), 100 + m, 5 + m % 4, 20 + m % 30, 40 + m % 20);
             }
             for (int d = 1; d <= 7; d++) {
-                HostingFixture.egress(instance, LocalDate.now(ZoneOffset.UTC).minusDays(d), d * 3_000_000L, d * 500_000L, now);
+                HostingFixture.egress(
+                        instance, LocalDate.now(ZoneOffset.UTC).minusDays(d), d * 3_000_000L, d * 500_000L, now);
             }
         }
-        HostingFixture.deploy(app, "deployed", "0123456789ab", "first", null, now.minus(2, ChronoUnit.HOURS), now.minus(1, ChronoUnit.HOURS));
-        HostingFixture.deploy(app, "failed", "ba9876543210", "second", null, now.minus(30, ChronoUnit.MINUTES), now.minus(20, ChronoUnit.MINUTES));
-        String fixtures = """
+        HostingFixture.deploy(
+                app,
+                "deployed",
+                "0123456789ab",
+                "first",
+                null,
+                now.minus(2, ChronoUnit.HOURS),
+                now.minus(1, ChronoUnit.HOURS));
+        HostingFixture.deploy(
+                app,
+                "failed",
+                "ba9876543210",
+                "second",
+                null,
+                now.minus(30, ChronoUnit.MINUTES),
+                now.minus(20, ChronoUnit.MINUTES));
+        String fixtures =
+                """
                 {"admin": {"email": "%s", "password": "%s"}, "tag": "%s", "boards": [%s],
                  "hosting": {"team": %d, "slug": "%s"}}
-                """.formatted(email, PASSWORD, tag, boards, hosting.team, slug);
+                """
+                        .formatted(email, PASSWORD, tag, boards, hosting.team, slug);
         BrowserTests.Result result = BrowserTests.run("tests/list-work.test.mjs", fixtures, 10);
         String output = result.output();
         System.out.println("[PanelUiIT] list-work browser tests:\n" + output);
-        assertEquals(0, result.exit(), "list-work browser tests failed (screenshots in ear/target/ui-screenshots):\n" + output);
+        assertEquals(
+                0,
+                result.exit(),
+                "list-work browser tests failed (screenshots in ear/target/ui-screenshots):\n" + output);
 
         long adminId = TestDb.scalar("SELECT id FROM warden_users WHERE email = ?", email);
-        assertEquals(3, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'delete' "
-                + "AND resource = 'leaderboards'", adminId), "each bulk delete is audited");
+        assertEquals(
+                3,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'delete' "
+                                + "AND resource = 'leaderboards'",
+                        adminId),
+                "each bulk delete is audited");
         assertEquals(27, TestDb.scalar("SELECT count(*) FROM warden_leaderboards WHERE name LIKE ?", tag + "-%"));
-        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'export' "
-                + "AND (payload->>'rows')::int = 30", adminId));
-        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_saved_views WHERE operator_id = ? AND name = 'Twenties'", adminId));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'export' "
+                                + "AND (payload->>'rows')::int = 30",
+                        adminId));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_saved_views WHERE operator_id = ? AND name = 'Twenties'",
+                        adminId));
     }
 
     /** Deletes the admin role rows and returns them as {user_id} (admins have no scope). */
     private static List<long[]> takeAdminRolesAway() throws SQLException {
         List<long[]> out = new ArrayList<>();
         try (Connection c = TestDb.connect();
-             PreparedStatement ps = c.prepareStatement("DELETE FROM warden_roles WHERE role = 'admin' RETURNING user_id");
-             ResultSet rs = ps.executeQuery()) {
+                PreparedStatement ps =
+                        c.prepareStatement("DELETE FROM warden_roles WHERE role = 'admin' RETURNING user_id");
+                ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                out.add(new long[]{rs.getLong(1)});
+                out.add(new long[] {rs.getLong(1)});
             }
         }
         TestDb.reopenBootstrap(); // bootstrap stays closed once an admin has existed
@@ -220,8 +313,10 @@ class PanelUiIT {
 
     private static void putAdminRolesBack(List<long[]> admins) throws SQLException {
         for (long[] admin : admins) {
-            TestDb.update("INSERT INTO warden_roles (user_id, role, resource) VALUES (?, 'admin', NULL) "
-                    + "ON CONFLICT DO NOTHING", admin[0]);
+            TestDb.update(
+                    "INSERT INTO warden_roles (user_id, role, resource) VALUES (?, 'admin', NULL) "
+                            + "ON CONFLICT DO NOTHING",
+                    admin[0]);
         }
     }
 }

@@ -1,5 +1,9 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.GreenMailUtil;
 import com.icegreen.greenmail.util.ServerSetup;
@@ -8,18 +12,13 @@ import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import jakarta.mail.internet.MimeMessage;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The password-reset link goes out by Jakarta Mail when SMTP is configured (DESIGN.md section 3, password
@@ -30,8 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PasswordResetMailIT {
 
     @RegisterExtension
-    static final GreenMailExtension SMTP = new GreenMailExtension(new ServerSetup(
-            Integer.getInteger("warden.it.smtp.port", 9125), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+    static final GreenMailExtension SMTP = new GreenMailExtension(
+            new ServerSetup(Integer.getInteger("warden.it.smtp.port", 9125), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
 
     private static final Pattern LINK = Pattern.compile("(http\\S*/admin/password-reset\\?token=)(\\S+)");
 
@@ -39,10 +38,18 @@ class PasswordResetMailIT {
     void theResetLinkArrivesByMailAndWorksOnce() throws Exception {
         String email = "mailreset-" + TestDb.unique() + "@example.com";
         TestDb.panelUser(email, "Mailed", "old password 123");
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", "nobody-" + TestDb.unique() + "@example.com"))
-                .post("/admin-api/auth/password-reset").then().statusCode(202);
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email))
-                .post("/admin-api/auth/password-reset").then().statusCode(202);
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("email", "nobody-" + TestDb.unique() + "@example.com"))
+                .post("/admin-api/auth/password-reset")
+                .then()
+                .statusCode(202);
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("email", email))
+                .post("/admin-api/auth/password-reset")
+                .then()
+                .statusCode(202);
 
         assertTrue(SMTP.waitForIncomingEmail(15_000, 1), "a reset mail arrives");
         MimeMessage[] received = SMTP.getReceivedMessages();
@@ -51,17 +58,26 @@ class PasswordResetMailIT {
         assertEquals(email, mail.getAllRecipients()[0].toString());
         assertEquals("warden-it@example.com", mail.getFrom()[0].toString());
         assertEquals("Reset your Warden password", mail.getSubject());
-        Matcher link = LINK.matcher(GreenMailUtil.getBody(mail).replace("=\r\n", "").replace("=3D", "="));
+        Matcher link =
+                LINK.matcher(GreenMailUtil.getBody(mail).replace("=\r\n", "").replace("=3D", "="));
         assertTrue(link.find(), "the body holds the link");
         String token = link.group(2);
 
         String log = Files.readString(Path.of(System.getProperty("warden.it.server.log")));
         assertFalse(log.contains(token), "with mail configured the link is not logged");
 
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("token", token, "password", "new password 456"))
-                .post("/admin-api/auth/password-reset/complete").then().statusCode(204);
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("token", token, "password", "new password 456"))
+                .post("/admin-api/auth/password-reset/complete")
+                .then()
+                .statusCode(204);
         Api.login(email, "new password 456");
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("token", token, "password", "third password 789"))
-                .post("/admin-api/auth/password-reset/complete").then().statusCode(422);
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("token", token, "password", "third password 789"))
+                .post("/admin-api/auth/password-reset/complete")
+                .then()
+                .statusCode(422);
     }
 }

@@ -1,11 +1,12 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -13,9 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /**
  * Resetting a panel account's password from the command line (issue 18, point 1; docs/configuration.md):
@@ -27,11 +26,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ResetAdminCommandIT {
 
     private static Map<String, String> env(String newPassword) {
-        return Map.of("WARDEN_DB_URL", System.getProperty("warden.it.db.url"),
-                "WARDEN_DB_USER", System.getProperty("warden.it.db.user", "postgres"),
-                "WARDEN_DB_PASSWORD", System.getProperty("warden.it.db.password", ""),
-                "WARDEN_PASSWORD_ITERATIONS", "1024",
-                "WARDEN_NEW_PASSWORD", newPassword);
+        return Map.of(
+                "WARDEN_DB_URL",
+                System.getProperty("warden.it.db.url"),
+                "WARDEN_DB_USER",
+                System.getProperty("warden.it.db.user", "postgres"),
+                "WARDEN_DB_PASSWORD",
+                System.getProperty("warden.it.db.password", ""),
+                "WARDEN_PASSWORD_ITERATIONS",
+                "1024",
+                "WARDEN_NEW_PASSWORD",
+                newPassword);
     }
 
     /** The audit action of {@code dev.warden.auth.ResetPasswordCommand}. */
@@ -48,10 +53,16 @@ class ResetAdminCommandIT {
         Api.session(admin.cookie()).get("/admin-api/auth/me").then().statusCode(401);
         String cookie = Api.login(admin.email(), newPassword);
         Api.session(cookie).get("/admin-api/auth/me").then().statusCode(200);
-        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = ? "
-                + "AND payload->>'user_id' = ?", AUDIT_ACTION, String.valueOf(admin.id())));
-        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE payload::text LIKE ?",
-                "%" + newPassword + "%"));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = ? " + "AND payload->>'user_id' = ?",
+                        AUDIT_ACTION,
+                        String.valueOf(admin.id())));
+        assertEquals(
+                0,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE payload::text LIKE ?", "%" + newPassword + "%"));
     }
 
     @Test
@@ -63,9 +74,12 @@ class ResetAdminCommandIT {
         script(env("another password 123"), 1, email);
         script(env("another password 123"), 2);
         script(env("short"), 2, email);
-        Api.anonymous().contentType(ContentType.JSON)
+        Api.anonymous()
+                .contentType(ContentType.JSON)
                 .body(Map.of("email", email, "password", "another password 123"))
-                .post("/admin-api/auth/login").then().statusCode(401);
+                .post("/admin-api/auth/login")
+                .then()
+                .statusCode(401);
     }
 
     @Test
@@ -78,13 +92,18 @@ class ResetAdminCommandIT {
 
         Matcher printed = Pattern.compile("New password: (\\S+)").matcher(output);
         assertTrue(printed.find(), output);
-        Api.session(Api.login(admin.email(), printed.group(1))).get("/admin-api/auth/me").then().statusCode(200);
+        Api.session(Api.login(admin.email(), printed.group(1)))
+                .get("/admin-api/auth/me")
+                .then()
+                .statusCode(200);
     }
 
     /** Runs {@code scripts/reset-admin.sh args} with {@code environment} added, asserts its exit status, returns its output. */
     private static String script(Map<String, String> environment, int expectedStatus, String... args)
             throws IOException, InterruptedException {
-        Path script = Path.of(System.getProperty("user.dir")).resolve("../scripts/reset-admin.sh").normalize();
+        Path script = Path.of(System.getProperty("user.dir"))
+                .resolve("../scripts/reset-admin.sh")
+                .normalize();
         java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("bash", script.toString()));
         command.addAll(java.util.List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);

@@ -1,18 +1,17 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.warden.it.support.AccessMatrix;
 import dev.warden.it.support.Api;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.specification.RequestSpecification;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The standard role rule and the audit log's default policies, cell by cell (spec/admin-panel.md,
@@ -41,28 +40,38 @@ class RoleMatrixIT {
         return switch (action) {
             case "list" -> request.get("/admin-api/" + key).statusCode();
             case "read" -> request.get("/admin-api/" + key + "/" + id).statusCode();
-            case "create" -> request.body(createBody(key)).post("/admin-api/" + key).statusCode();
-            case "update" -> request.body(updateBody(key)).patch("/admin-api/" + key + "/" + id).statusCode();
+            case "create" ->
+                request.body(createBody(key)).post("/admin-api/" + key).statusCode();
+            case "update" ->
+                request.body(updateBody(key))
+                        .patch("/admin-api/" + key + "/" + id)
+                        .statusCode();
             default -> request.delete("/admin-api/" + key + "/" + id).statusCode();
         };
     }
 
     private String fixture(String key) throws Exception {
         return switch (key) {
-            case "configs" -> String.valueOf(TestDb.insert(
-                    "INSERT INTO warden_configs (key, value) VALUES (?, '1'::jsonb) RETURNING id", "m." + TestDb.unique()));
-            case "roles" -> String.valueOf(TestDb.insert(
-                    "INSERT INTO warden_roles (user_id, role, resource) VALUES (?, 'mod', ?) RETURNING id",
-                    roleTarget, "k" + TestDb.unique()));
-            default -> String.valueOf(TestDb.insert(
-                    "INSERT INTO warden_admin_audit (action, resource) VALUES ('create', 'configs') RETURNING id"));
+            case "configs" ->
+                String.valueOf(TestDb.insert(
+                        "INSERT INTO warden_configs (key, value) VALUES (?, '1'::jsonb) RETURNING id",
+                        "m." + TestDb.unique()));
+            case "roles" ->
+                String.valueOf(TestDb.insert(
+                        "INSERT INTO warden_roles (user_id, role, resource) VALUES (?, 'mod', ?) RETURNING id",
+                        roleTarget,
+                        "k" + TestDb.unique()));
+            default ->
+                String.valueOf(TestDb.insert(
+                        "INSERT INTO warden_admin_audit (action, resource) VALUES ('create', 'configs') RETURNING id"));
         };
     }
 
     private String createBody(String key) {
         return switch (key) {
             case "configs" -> "{\"key\": \"m." + TestDb.unique() + "\", \"value\": 2}";
-            case "roles" -> "{\"user_id\": " + roleTarget + ", \"role\": \"mod\", \"resource\": \"k" + TestDb.unique() + "\"}";
+            case "roles" ->
+                "{\"user_id\": " + roleTarget + ", \"role\": \"mod\", \"resource\": \"k" + TestDb.unique() + "\"}";
             default -> "{\"action\": \"forged\", \"resource\": \"configs\"}";
         };
     }
@@ -76,8 +85,10 @@ class RoleMatrixIT {
     }
 
     private void check(String key, Map<String, List<Integer>> expected) throws Exception {
-        assertEquals(List.of(), AccessMatrix.differences(key, expected,
-                AccessMatrix.observe(expected, (who, action) -> call(who, action, key))));
+        assertEquals(
+                List.of(),
+                AccessMatrix.differences(
+                        key, expected, AccessMatrix.observe(expected, (who, action) -> call(who, action, key))));
     }
 
     @Test

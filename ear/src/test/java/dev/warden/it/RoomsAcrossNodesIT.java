@@ -1,17 +1,16 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.postgresql.PGConnection;
-import org.postgresql.PGNotification;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,11 +22,11 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
 
 /**
  * The command path between nodes (DESIGN.md section 5b, "Across nodes"; issue 16, point 4) against a fake second node
@@ -68,77 +67,142 @@ class RoomsAcrossNodesIT {
     void aCommandForAnotherNodesRoomIsRunByThatNodeAndItsAnswerComesBack() throws Exception {
         fake = new FakeNode(node, command -> switch (command.getString("op")) {
             case "message" -> "{\"status\":200,\"body\":true}";
-            case "state_edit" -> "{\"status\":200,\"body\":{\"before\":null,\"after\":" + command.getInt("args.value.size()")
-                    + ",\"state\":{\"players\":{},\"round\":\"long\"}}}";
-            case "read" -> "{\"status\":200,\"body\":{\"id\":\"" + room + "\",\"node\":\"" + node + "\",\"state\":{\"round\":1},"
-                    + "\"clients\":[]}}";
-            default -> "{\"status\":404,\"code\":\"NOT_FOUND\",\"message\":\"No client in room " + room + "\",\"fields\":{}}";
+            case "state_edit" ->
+                "{\"status\":200,\"body\":{\"before\":null,\"after\":" + command.getInt("args.value.size()")
+                        + ",\"state\":{\"players\":{},\"round\":\"long\"}}}";
+            case "read" ->
+                "{\"status\":200,\"body\":{\"id\":\"" + room + "\",\"node\":\"" + node + "\",\"state\":{\"round\":1},"
+                        + "\"clients\":[]}}";
+            default ->
+                "{\"status\":404,\"code\":\"NOT_FOUND\",\"message\":\"No client in room " + room + "\",\"fields\":{}}";
         });
         Api.session(admin).get("/admin-api/rooms?type=lobby").then().statusCode(200);
-        Api.session(admin).get("/admin-api/rooms/" + room).then().statusCode(200).body("node", equalTo(node))
+        Api.session(admin)
+                .get("/admin-api/rooms/" + room)
+                .then()
+                .statusCode(200)
+                .body("node", equalTo(node))
                 .body("state.round", equalTo(1));
         assertEquals("read", fake.commands.poll(5, TimeUnit.SECONDS).getString("op"));
 
-        Api.session(admin).contentType("application/json").body(Map.of("type", "notice", "data", "from the panel"))
-                .post("/admin-api/rooms/" + room + "/message").then().statusCode(200);
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("type", "notice", "data", "from the panel"))
+                .post("/admin-api/rooms/" + room + "/message")
+                .then()
+                .statusCode(200);
         JsonPath message = fake.commands.poll(5, TimeUnit.SECONDS);
         assertNotNull(message);
-        assertEquals(List.of("message", room, "notice", "from the panel"), List.of(message.getString("op"),
-                message.getString("room"), message.getString("args.type"), message.getString("args.data")));
-        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.message' AND target_id = ?", room));
+        assertEquals(
+                List.of("message", room, "notice", "from the panel"),
+                List.of(
+                        message.getString("op"),
+                        message.getString("room"),
+                        message.getString("args.type"),
+                        message.getString("args.data")));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.message' AND target_id = ?",
+                        room));
 
         // a value over the NOTIFY payload limit travels through warden_room_messages
         String big = "x".repeat(20_000);
-        Api.session(admin).contentType("application/json").body(Map.of("path", "/round", "value", List.of(big, big)))
-                .patch("/admin-api/rooms/" + room + "/state").then().statusCode(200).body("round", equalTo("long"));
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("path", "/round", "value", List.of(big, big)))
+                .patch("/admin-api/rooms/" + room + "/state")
+                .then()
+                .statusCode(200)
+                .body("round", equalTo("long"));
         JsonPath edit = fake.commands.poll(5, TimeUnit.SECONDS);
-        assertEquals(List.of("state_edit", "/round", big.length()), List.of(edit.getString("op"), edit.getString("args.path"),
-                edit.getString("args.value[0]").length()));
+        assertEquals(
+                List.of("state_edit", "/round", big.length()),
+                List.of(
+                        edit.getString("op"),
+                        edit.getString("args.path"),
+                        edit.getString("args.value[0]").length()));
         assertTrue(fake.viaTable > 0, "the large command came through warden_room_messages");
         assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_room_messages"), "the receiver deleted the row");
-        assertEquals(List.of("null|2"), TestDb.column("SELECT (payload->'before')::text || '|' || (payload->'after')::text "
-                + "FROM warden_admin_audit WHERE action = 'room.state_edit' AND target_id = ?", room));
+        assertEquals(
+                List.of("null|2"),
+                TestDb.column(
+                        "SELECT (payload->'before')::text || '|' || (payload->'after')::text "
+                                + "FROM warden_admin_audit WHERE action = 'room.state_edit' AND target_id = ?",
+                        room));
 
         // the owner's error is the answer; nothing is audited
-        Api.session(admin).contentType("application/json").body(Map.of("client_id", "nobody"))
-                .post("/admin-api/rooms/" + room + "/kick").then().statusCode(404).body("error.code", equalTo("not_found"));
-        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.kick' AND target_id = ?", room));
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("client_id", "nobody"))
+                .post("/admin-api/rooms/" + room + "/kick")
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("not_found"));
+        assertEquals(
+                0,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.kick' AND target_id = ?", room));
 
         // a node that does not answer: 503 with Retry-After after the command timeout (2 s)
         fake.close();
         fake = null;
         long start = System.nanoTime();
-        Response silent = Api.session(admin).contentType("application/json").body("{}").post("/admin-api/rooms/" + room + "/lock");
+        Response silent = Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/rooms/" + room + "/lock");
         long ms = (System.nanoTime() - start) / 1_000_000;
         silent.then().statusCode(503);
         assertNotNull(silent.header("Retry-After"));
         assertTrue(ms >= 1900, "waited for the node: " + ms + " ms");
-        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.lock' AND target_id = ?", room));
+        assertEquals(
+                0,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.lock' AND target_id = ?", room));
     }
 
     @Test
     void aBanClosesTheUsersSocketsOnEveryNodeAndCountsThem() throws Exception {
         long user = TestDb.user("across-" + TestDb.unique() + "@example.com", "Across", "player password");
         fake = new FakeNode(node, command -> switch (command.getString("op")) {
-            case "close_user" -> command.getLong("args.user_id") == user && command.getInt("args.code") == 4003
-                    ? "{\"status\":200,\"body\":{\"closed\":2}}" : "{\"status\":400,\"code\":\"BAD_REQUEST\",\"message\":\"?\"}";
-            case "user_sockets" -> "{\"status\":200,\"body\":[{\"id\":\"ws-1\",\"kind\":\"websocket\",\"room\":\"" + room
-                    + "\",\"node\":\"" + node + "\",\"ip\":\"203.0.113.5\",\"user_agent\":null,\"created_at\":"
-                    + "\"2026-01-01T00:00:00Z\",\"last_seen_at\":\"2026-01-01T00:00:00Z\",\"expires_at\":null}]}";
+            case "close_user" ->
+                command.getLong("args.user_id") == user && command.getInt("args.code") == 4003
+                        ? "{\"status\":200,\"body\":{\"closed\":2}}"
+                        : "{\"status\":400,\"code\":\"BAD_REQUEST\",\"message\":\"?\"}";
+            case "user_sockets" ->
+                "{\"status\":200,\"body\":[{\"id\":\"ws-1\",\"kind\":\"websocket\",\"room\":\"" + room
+                        + "\",\"node\":\"" + node + "\",\"ip\":\"203.0.113.5\",\"user_agent\":null,\"created_at\":"
+                        + "\"2026-01-01T00:00:00Z\",\"last_seen_at\":\"2026-01-01T00:00:00Z\",\"expires_at\":null}]}";
             default -> "{\"status\":400,\"code\":\"BAD_REQUEST\",\"message\":\"?\"}";
         });
         // the Active sessions tab lists the sockets the other node holds
-        Api.session(admin).get("/admin-api/users/" + user + "/sessions").then().statusCode(200)
+        Api.session(admin)
+                .get("/admin-api/users/" + user + "/sessions")
+                .then()
+                .statusCode(200)
                 .body("findAll { it.kind == 'websocket' }.node", equalTo(List.of(node)))
                 .body("find { it.kind == 'websocket' }.room", equalTo(room));
         assertEquals("user_sockets", fake.commands.poll(5, TimeUnit.SECONDS).getString("op"));
-        Api.session(admin).contentType("application/json").body(Map.of("reason", "cheating"))
-                .post("/admin-api/users/" + user + "/ban").then().statusCode(200).body("sessions_closed", equalTo(2));
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("reason", "cheating"))
+                .post("/admin-api/users/" + user + "/ban")
+                .then()
+                .statusCode(200)
+                .body("sessions_closed", equalTo(2));
         JsonPath close = fake.commands.poll(5, TimeUnit.SECONDS);
         assertEquals("*", close.getString("to"), "broadcast to every node");
-        assertEquals(List.of("2"), TestDb.column("SELECT payload->>'sessionsClosed' FROM warden_admin_audit "
-                + "WHERE action = 'user.ban' AND target_id = ?", Long.toString(user)));
-        Api.session(admin).post("/admin-api/users/" + user + "/revoke-sessions").then().statusCode(200)
+        assertEquals(
+                List.of("2"),
+                TestDb.column(
+                        "SELECT payload->>'sessionsClosed' FROM warden_admin_audit "
+                                + "WHERE action = 'user.ban' AND target_id = ?",
+                        Long.toString(user)));
+        Api.session(admin)
+                .post("/admin-api/users/" + user + "/revoke-sessions")
+                .then()
+                .statusCode(200)
                 .body("sessions_closed", equalTo(2));
     }
 
@@ -156,45 +220,49 @@ class RoomsAcrossNodesIT {
                 s.execute("LISTEN warden_rooms_bus");
             }
             PGConnection pg = connection.unwrap(PGConnection.class);
-            thread = new Thread(() -> {
-                while (running) {
-                    try {
-                        PGNotification[] notes = pg.getNotifications(200);
-                        for (PGNotification n : notes == null ? new PGNotification[0] : notes) {
-                            JsonPath m = JsonPath.from(n.getParameter());
-                            String to = m.getString("to");
-                            if (!node.equals(to) && !"*".equals(to)) {
-                                continue;
-                            }
-                            if (m.getString("ref") != null) {
-                                viaTable++;
-                                m = JsonPath.from(take(m.getString("ref")));
-                            }
-                            if (!"cmd".equals(m.getString("k"))) {
-                                continue;
-                            }
-                            commands.add(m);
-                            String reply = answer.apply(m);
-                            String envelope = "{\"k\":\"re\",\"id\":\"" + m.getString("id") + "\",\"from\":\"" + node
-                                    + "\",\"to\":\"" + m.getString("from") + "\"," + reply.substring(1);
-                            try (PreparedStatement ps = connection.prepareStatement("SELECT pg_notify('warden_rooms_bus', ?)")) {
-                                ps.setString(1, envelope);
-                                ps.execute();
+            thread = new Thread(
+                    () -> {
+                        while (running) {
+                            try {
+                                PGNotification[] notes = pg.getNotifications(200);
+                                for (PGNotification n : notes == null ? new PGNotification[0] : notes) {
+                                    JsonPath m = JsonPath.from(n.getParameter());
+                                    String to = m.getString("to");
+                                    if (!node.equals(to) && !"*".equals(to)) {
+                                        continue;
+                                    }
+                                    if (m.getString("ref") != null) {
+                                        viaTable++;
+                                        m = JsonPath.from(take(m.getString("ref")));
+                                    }
+                                    if (!"cmd".equals(m.getString("k"))) {
+                                        continue;
+                                    }
+                                    commands.add(m);
+                                    String reply = answer.apply(m);
+                                    String envelope = "{\"k\":\"re\",\"id\":\"" + m.getString("id") + "\",\"from\":\""
+                                            + node + "\",\"to\":\"" + m.getString("from") + "\"," + reply.substring(1);
+                                    try (PreparedStatement ps =
+                                            connection.prepareStatement("SELECT pg_notify('warden_rooms_bus', ?)")) {
+                                        ps.setString(1, envelope);
+                                        ps.execute();
+                                    }
+                                }
+                            } catch (SQLException e) {
+                                if (running) {
+                                    throw new IllegalStateException(e);
+                                }
                             }
                         }
-                    } catch (SQLException e) {
-                        if (running) {
-                            throw new IllegalStateException(e);
-                        }
-                    }
-                }
-            }, "fake-node");
+                    },
+                    "fake-node");
             thread.setDaemon(true);
             thread.start();
         }
 
         private String take(String ref) throws SQLException {
-            try (PreparedStatement ps = connection.prepareStatement("DELETE FROM warden_room_messages WHERE id = ? RETURNING body")) {
+            try (PreparedStatement ps =
+                    connection.prepareStatement("DELETE FROM warden_room_messages WHERE id = ? RETURNING body")) {
                 ps.setString(1, ref);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();

@@ -1,32 +1,31 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.warden.it.ext.RoomsListPolicy;
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.GameClient;
 import dev.warden.it.support.TestDb;
-import dev.warden.it.ext.RoomsListPolicy;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import io.restassured.path.json.JsonPath;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Live rooms over real WebSockets (DESIGN.md section 5b; issue 16, Tests): the {@code lobby} type with max 10
@@ -40,23 +39,34 @@ class RoomsIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        EnterpriseArchive ear = Deployments.wardenWithConfig("it-rooms.jar", "warden.rooms.lobby.max-clients=10",
-                "warden.rooms.lobby.reconnection-grace-ms=1500", "warden.rooms.empty-dispose-ms=120000",
+        EnterpriseArchive ear = Deployments.wardenWithConfig(
+                "it-rooms.jar",
+                "warden.rooms.lobby.max-clients=10",
+                "warden.rooms.lobby.reconnection-grace-ms=1500",
+                "warden.rooms.empty-dispose-ms=120000",
                 // loopback is a trusted proxy here, so each registration can come from its own address
                 // (GameClient.register) and the per-address limit test from one address of its own
-                "warden.trusted-proxies=127.0.0.1, ::1", "warden.players.auth-max-per-ip=5",
+                "warden.trusted-proxies=127.0.0.1, ::1",
+                "warden.players.auth-max-per-ip=5",
                 "warden.players.auth-window-seconds=600");
-        ear.addAsLibrary(ShrinkWrap.create(JavaArchive.class, "rooms-list-policy.jar").addClass(RoomsListPolicy.class)
-                .addAsManifestResource(new StringAsset("<beans xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" "
-                        + "version=\"4.0\" bean-discovery-mode=\"annotated\"/>"), "beans.xml"));
+        ear.addAsLibrary(ShrinkWrap.create(JavaArchive.class, "rooms-list-policy.jar")
+                .addClass(RoomsListPolicy.class)
+                .addAsManifestResource(
+                        new StringAsset("<beans xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" "
+                                + "version=\"4.0\" bean-discovery-mode=\"annotated\"/>"),
+                        "beans.xml"));
         return ear;
     }
 
     @BeforeEach
     void clean() throws Exception {
         admin = Api.signedIn("admin", null).cookie();
-        List<String> ids = Api.session(admin).get("/admin-api/rooms?_end=1000").then().statusCode(200)
-                .extract().path("id");
+        List<String> ids = Api.session(admin)
+                .get("/admin-api/rooms?_end=1000")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("id");
         for (String id : ids) {
             Api.session(admin).contentType("application/json").body("{}").post("/admin-api/rooms/" + id + "/dispose");
         }
@@ -81,10 +91,19 @@ class RoomsIT {
         assertEquals(patchA, patchB, "every client gets the same patch");
         assertTrue(patchA.contains("ready"), patchA);
 
-        Api.session(admin).get("/admin-api/rooms?type=lobby").then().statusCode(200)
-                .header("X-Total-Count", "1").body("[0].clients", equalTo(2)).body("[0].max_clients", equalTo(10));
-        Api.session(admin).get("/admin-api/rooms/" + room).then().statusCode(200)
-                .body("clients.size()", equalTo(2)).body("state.players." + aliceId + ".name", equalTo("alice"));
+        Api.session(admin)
+                .get("/admin-api/rooms?type=lobby")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "1")
+                .body("[0].clients", equalTo(2))
+                .body("[0].max_clients", equalTo(10));
+        Api.session(admin)
+                .get("/admin-api/rooms/" + room)
+                .then()
+                .statusCode(200)
+                .body("clients.size()", equalTo(2))
+                .body("state.players." + aliceId + ".name", equalTo("alice"));
     }
 
     @Test
@@ -113,7 +132,11 @@ class RoomsIT {
         pool.shutdown();
         assertEquals(10, admitted, "exactly max clients seated (the first joiner and 9 of the 50)");
         assertEquals(41, refused);
-        Api.session(admin).get("/admin-api/rooms/" + room).then().statusCode(200).body("clients.size()", equalTo(10));
+        Api.session(admin)
+                .get("/admin-api/rooms/" + room)
+                .then()
+                .statusCode(200)
+                .body("clients.size()", equalTo(10));
     }
 
     @Test
@@ -147,58 +170,134 @@ class RoomsIT {
         String bId = b.next("state").getString("client_id");
         a.next("patch");
 
-        Api.session(admin).contentType("application/json").header("User-Agent", "rooms-it")
-                .body(Map.of("path", "/round", "value", 3)).patch("/admin-api/rooms/" + room + "/state")
-                .then().statusCode(200).body("round", equalTo(3));
+        Api.session(admin)
+                .contentType("application/json")
+                .header("User-Agent", "rooms-it")
+                .body(Map.of("path", "/round", "value", 3))
+                .patch("/admin-api/rooms/" + room + "/state")
+                .then()
+                .statusCode(200)
+                .body("round", equalTo(3));
         assertEquals(a.next("patch").prettify(), b.next("patch").prettify());
-        Api.session(admin).delete("/admin-api/rooms/" + room + "/state?path=/round").then().statusCode(200);
+        Api.session(admin)
+                .delete("/admin-api/rooms/" + room + "/state?path=/round")
+                .then()
+                .statusCode(200);
         assertTrue(a.next("patch").prettify().contains("remove"));
         b.next("patch");
 
-        Api.session(admin).contentType("application/json").body(Map.of("type", "notice", "data", "just b", "client_id", bId))
-                .post("/admin-api/rooms/" + room + "/message").then().statusCode(200);
-        Api.session(admin).contentType("application/json").body(Map.of("type", "notice", "data", "hello"))
-                .post("/admin-api/rooms/" + room + "/message").then().statusCode(200);
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("type", "notice", "data", "just b", "client_id", bId))
+                .post("/admin-api/rooms/" + room + "/message")
+                .then()
+                .statusCode(200);
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("type", "notice", "data", "hello"))
+                .post("/admin-api/rooms/" + room + "/message")
+                .then()
+                .statusCode(200);
         assertEquals("hello", a.next("msg").getString("data"), "the message to b alone did not reach a");
         assertEquals("just b", b.next("msg").getString("data"));
         assertEquals("hello", b.next("msg").getString("data"));
-        assertEquals(2, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.message' AND target_id = ?", room));
+        assertEquals(
+                2,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.message' AND target_id = ?",
+                        room));
 
-        Api.session(admin).contentType("application/json").header("User-Agent", "rooms-it")
-                .body(Map.of("client_id", bId, "reason", "spam")).post("/admin-api/rooms/" + room + "/kick")
-                .then().statusCode(200);
+        Api.session(admin)
+                .contentType("application/json")
+                .header("User-Agent", "rooms-it")
+                .body(Map.of("client_id", bId, "reason", "spam"))
+                .post("/admin-api/rooms/" + room + "/kick")
+                .then()
+                .statusCode(200);
         assertEquals(4001, b.closeCode());
-        assertEquals(List.of(bId + "|spam|rooms-it"), TestDb.column("SELECT (payload->>'client_id') || '|' || "
-                + "(payload->>'reason') || '|' || (payload->>'userAgent') FROM warden_admin_audit WHERE action = 'room.kick' "
-                + "AND resource = 'rooms' AND target_id = ? AND payload->>'ip' IS NOT NULL", room));
-        assertEquals(List.of("/round|null|3"), TestDb.column("SELECT (payload->>'path') || '|' || (payload->'before')::text "
-                + "|| '|' || (payload->'after')::text FROM warden_admin_audit WHERE action = 'room.state_edit' AND target_id = ?", room));
-        assertEquals(List.of("/round|3"), TestDb.column("SELECT (payload->>'path') || '|' || (payload->'before')::text "
-                + "FROM warden_admin_audit WHERE action = 'room.state_delete' AND target_id = ?", room));
+        assertEquals(
+                List.of(bId + "|spam|rooms-it"),
+                TestDb.column(
+                        "SELECT (payload->>'client_id') || '|' || "
+                                + "(payload->>'reason') || '|' || (payload->>'userAgent') FROM warden_admin_audit WHERE action = 'room.kick' "
+                                + "AND resource = 'rooms' AND target_id = ? AND payload->>'ip' IS NOT NULL",
+                        room));
+        assertEquals(
+                List.of("/round|null|3"),
+                TestDb.column(
+                        "SELECT (payload->>'path') || '|' || (payload->'before')::text "
+                                + "|| '|' || (payload->'after')::text FROM warden_admin_audit WHERE action = 'room.state_edit' AND target_id = ?",
+                        room));
+        assertEquals(
+                List.of("/round|3"),
+                TestDb.column(
+                        "SELECT (payload->>'path') || '|' || (payload->'before')::text "
+                                + "FROM warden_admin_audit WHERE action = 'room.state_delete' AND target_id = ?",
+                        room));
 
-        Api.session(admin).contentType("application/json").body("{}").post("/admin-api/rooms/" + room + "/lock")
-                .then().statusCode(200).body("locked", equalTo(true));
-        assertEquals(4009, GameClient.connect("lobby/" + room, GameClient.register("c")).closeCode());
-        Api.session(admin).contentType("application/json").body("{}").post("/admin-api/rooms/" + room + "/unlock")
-                .then().statusCode(200).body("locked", equalTo(false));
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/rooms/" + room + "/lock")
+                .then()
+                .statusCode(200)
+                .body("locked", equalTo(true));
+        assertEquals(
+                4009,
+                GameClient.connect("lobby/" + room, GameClient.register("c")).closeCode());
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/rooms/" + room + "/unlock")
+                .then()
+                .statusCode(200)
+                .body("locked", equalTo(false));
         GameClient d = GameClient.connect("lobby/" + room, GameClient.register("d"));
         assertEquals(room, d.next("state").getString("room_id"), "joins are open again after unlock");
-        Api.session(admin).contentType("application/json").body(Map.of("reason", "maintenance"))
-                .post("/admin-api/rooms/" + room + "/dispose").then().statusCode(200);
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("reason", "maintenance"))
+                .post("/admin-api/rooms/" + room + "/dispose")
+                .then()
+                .statusCode(200);
         assertEquals(4004, a.closeCode());
         assertEquals(4004, d.closeCode());
         Api.session(admin).get("/admin-api/rooms/" + room).then().statusCode(404);
-        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.lock' AND target_id = ?", room));
-        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.unlock' AND target_id = ?", room));
-        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE action = 'room.dispose' AND target_id = ? "
-                + "AND payload->>'reason' = 'maintenance'", room));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.lock' AND target_id = ?", room));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.unlock' AND target_id = ?",
+                        room));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.dispose' AND target_id = ? "
+                                + "AND payload->>'reason' = 'maintenance'",
+                        room));
         // spec/admin-panel.md, Events: every room.* row holds the action's fields plus ip and userAgent
-        assertEquals(List.of("room.dispose", "room.kick", "room.lock", "room.message", "room.state_delete",
-                        "room.state_edit", "room.unlock"),
-                TestDb.column("SELECT DISTINCT action FROM warden_admin_audit WHERE target_id = ? AND resource = 'rooms' "
-                        + "ORDER BY action", room));
-        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE target_id = ? AND action LIKE 'room.%' "
-                + "AND (payload->'userAgent' IS NULL OR payload->>'ip' IS NULL)", room));
+        assertEquals(
+                List.of(
+                        "room.dispose",
+                        "room.kick",
+                        "room.lock",
+                        "room.message",
+                        "room.state_delete",
+                        "room.state_edit",
+                        "room.unlock"),
+                TestDb.column(
+                        "SELECT DISTINCT action FROM warden_admin_audit WHERE target_id = ? AND resource = 'rooms' "
+                                + "ORDER BY action",
+                        room));
+        assertEquals(
+                0,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE target_id = ? AND action LIKE 'room.%' "
+                                + "AND (payload->'userAgent' IS NULL OR payload->>'ip' IS NULL)",
+                        room));
     }
 
     @Test
@@ -211,17 +310,30 @@ class RoomsIT {
         Api.session(other).get("/admin-api/rooms/_nodes").then().statusCode(200);
         // read and the commands: no policy, so the rule: a mod needs the rooms scope
         Api.session(other).get("/admin-api/rooms/" + room).then().statusCode(403);
-        Api.session(other).contentType("application/json").body("{}").post("/admin-api/rooms/" + room + "/lock")
-                .then().statusCode(403);
-        Api.session(other).contentType("application/json").body("{}").post("/admin-api/rooms/" + room + "/dispose")
-                .then().statusCode(403);
+        Api.session(other)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/rooms/" + room + "/lock")
+                .then()
+                .statusCode(403);
+        Api.session(other)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/rooms/" + room + "/dispose")
+                .then()
+                .statusCode(403);
         // a plain user is outside the policy's roles
-        Api.session(Api.signedIn("user", null).cookie()).get("/admin-api/rooms").then().statusCode(403);
+        Api.session(Api.signedIn("user", null).cookie())
+                .get("/admin-api/rooms")
+                .then()
+                .statusCode(403);
         String mod = Api.signedIn("mod", "rooms").cookie();
         Api.session(mod).get("/admin-api/rooms").then().statusCode(200);
         Api.session(mod).get("/admin-api/rooms/" + room).then().statusCode(200).body("id", equalTo(room));
         Api.session(mod).get("/admin-api/rooms/_nodes").then().statusCode(200).body("size()", equalTo(1));
-        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE target_id = ?", room),
+        assertEquals(
+                0,
+                TestDb.scalar("SELECT count(*) FROM warden_admin_audit WHERE target_id = ?", room),
                 "refused commands leave no audit row");
     }
 
@@ -229,79 +341,142 @@ class RoomsIT {
     void playerSignInAndRegistrationAreLimitedPerAddress() throws Exception {
         String address = "198.51.100." + (1 + Math.floorMod(TestDb.unique().hashCode(), 250));
         String elsewhere = address.replace("198.51.100.", "203.0.113.");
-        TestDb.scalar("WITH d AS (DELETE FROM warden_limit_counters WHERE key IN (?, ?) RETURNING 1) SELECT count(*) FROM d",
-                "player-auth-ip:" + address, "player-auth-ip:" + elsewhere);
+        TestDb.scalar(
+                "WITH d AS (DELETE FROM warden_limit_counters WHERE key IN (?, ?) RETURNING 1) SELECT count(*) FROM d",
+                "player-auth-ip:" + address,
+                "player-auth-ip:" + elsewhere);
         String email = "limited-" + TestDb.unique() + "@example.com";
-        Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
-                .body(Map.of("email", email, "password", "player password")).post("/game-api/v1/auth/register")
-                .then().statusCode(201);
+        Api.anonymous()
+                .header("X-Forwarded-For", address)
+                .contentType("application/json")
+                .body(Map.of("email", email, "password", "player password"))
+                .post("/game-api/v1/auth/register")
+                .then()
+                .statusCode(201);
         for (int i = 0; i < 3; i++) {
-            Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
-                    .body(Map.of("email", email, "password", "player password")).post("/game-api/v1/auth/login")
-                    .then().statusCode(200);
+            Api.anonymous()
+                    .header("X-Forwarded-For", address)
+                    .contentType("application/json")
+                    .body(Map.of("email", email, "password", "player password"))
+                    .post("/game-api/v1/auth/login")
+                    .then()
+                    .statusCode(200);
         }
-        Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
-                .body(Map.of("email", email, "password", "wrong password")).post("/game-api/v1/auth/login")
-                .then().statusCode(401);
+        Api.anonymous()
+                .header("X-Forwarded-For", address)
+                .contentType("application/json")
+                .body(Map.of("email", email, "password", "wrong password"))
+                .post("/game-api/v1/auth/login")
+                .then()
+                .statusCode(401);
         // the sixth request from the address in the window: refused whatever it carries
-        io.restassured.response.Response refused = Api.anonymous().header("X-Forwarded-For", address)
-                .contentType("application/json").body(Map.of("email", email, "password", "player password"))
+        io.restassured.response.Response refused = Api.anonymous()
+                .header("X-Forwarded-For", address)
+                .contentType("application/json")
+                .body(Map.of("email", email, "password", "player password"))
                 .post("/game-api/v1/auth/login");
         refused.then().statusCode(429).body("error.code", equalTo("rate_limited"));
         long retry = Long.parseLong(refused.header("Retry-After"));
         assertTrue(retry >= 1 && retry <= 600, "Retry-After " + retry);
-        Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
+        Api.anonymous()
+                .header("X-Forwarded-For", address)
+                .contentType("application/json")
                 .body(Map.of("email", "other-" + email, "password", "player password"))
-                .post("/game-api/v1/auth/register").then().statusCode(429).header("Retry-After", org.hamcrest.Matchers.notNullValue());
+                .post("/game-api/v1/auth/register")
+                .then()
+                .statusCode(429)
+                .header("Retry-After", org.hamcrest.Matchers.notNullValue());
         // another address is not affected
-        Api.anonymous().header("X-Forwarded-For", elsewhere)
-                .contentType("application/json").body(Map.of("email", email, "password", "player password"))
-                .post("/game-api/v1/auth/login").then().statusCode(200);
+        Api.anonymous()
+                .header("X-Forwarded-For", elsewhere)
+                .contentType("application/json")
+                .body(Map.of("email", email, "password", "player password"))
+                .post("/game-api/v1/auth/login")
+                .then()
+                .statusCode(200);
     }
 
     @Test
     void banClosesThePlayersSocketsAndRevokeKillsOldTokens() throws Exception {
         String email = "banned-" + TestDb.unique() + "@example.com";
         String address = "10.250." + Math.floorMod(TestDb.unique().hashCode(), 250) + ".9";
-        String token = Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
+        String token = Api.anonymous()
+                .header("X-Forwarded-For", address)
+                .contentType("application/json")
                 .body(Map.of("email", email, "password", "player password"))
-                .post("/game-api/v1/auth/register").then().statusCode(201).extract().path("token");
+                .post("/game-api/v1/auth/register")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("token");
         long userId = TestDb.scalar("SELECT id FROM warden_users WHERE email = ?", email);
         GameClient a = GameClient.connect("lobby", token);
         String roomA = a.next("state").getString("room_id");
         GameClient b = GameClient.connect("lobby", token);
         b.next("state");
         // the Active sessions tab: the token's row (kind player) and the two open sockets with their room and node
-        Api.session(admin).get("/admin-api/users/" + userId + "/sessions").then().statusCode(200)
+        Api.session(admin)
+                .get("/admin-api/users/" + userId + "/sessions")
+                .then()
+                .statusCode(200)
                 .body("findAll { it.kind == 'player' }.size()", equalTo(1))
                 .body("findAll { it.kind == 'websocket' }.size()", equalTo(2))
-                .body("findAll { it.kind == 'websocket' && it.room == '" + roomA + "' && it.node != null }.size()",
+                .body(
+                        "findAll { it.kind == 'websocket' && it.room == '" + roomA + "' && it.node != null }.size()",
                         org.hamcrest.Matchers.greaterThanOrEqualTo(1));
-        Api.session(admin).contentType("application/json").body(Map.of("reason", "cheating"))
-                .post("/admin-api/users/" + userId + "/ban").then().statusCode(200)
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("reason", "cheating"))
+                .post("/admin-api/users/" + userId + "/ban")
+                .then()
+                .statusCode(200)
                 .body("sessions_closed", equalTo(3)); // the token's session row and two sockets
         assertEquals(4003, a.closeCode());
         assertEquals(4003, b.closeCode());
         assertEquals(4003, GameClient.connect("lobby", token).closeCode());
-        Api.anonymous().header("X-Forwarded-For", address).contentType("application/json").body(Map.of("email", email, "password", "player password"))
-                .post("/game-api/v1/auth/login").then().statusCode(403);
+        Api.anonymous()
+                .header("X-Forwarded-For", address)
+                .contentType("application/json")
+                .body(Map.of("email", email, "password", "player password"))
+                .post("/game-api/v1/auth/login")
+                .then()
+                .statusCode(403);
 
         Api.session(admin).post("/admin-api/users/" + userId + "/unban").then().statusCode(200);
-        String fresh = Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
+        String fresh = Api.anonymous()
+                .header("X-Forwarded-For", address)
+                .contentType("application/json")
                 .body(Map.of("email", email, "password", "player password"))
-                .post("/game-api/v1/auth/login").then().statusCode(200).extract().path("token");
+                .post("/game-api/v1/auth/login")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("token");
         GameClient c = GameClient.connect("lobby", fresh);
         c.next("state");
-        Api.session(admin).post("/admin-api/users/" + userId + "/revoke-sessions").then().statusCode(200)
+        Api.session(admin)
+                .post("/admin-api/users/" + userId + "/revoke-sessions")
+                .then()
+                .statusCode(200)
                 .body("sessions_closed", equalTo(2)); // the new token's session row and its socket
         assertEquals(4003, c.closeCode(), "revoke-sessions closes the open socket");
         assertEquals(4003, GameClient.connect("lobby", fresh).closeCode(), "the token from before the revoke is dead");
         assertEquals(4003, GameClient.connect("lobby", token).closeCode());
-        assertEquals(List.of("3"), TestDb.column("SELECT payload->>'sessionsClosed' FROM warden_admin_audit "
-                + "WHERE action = 'user.ban' AND target_id = ?", Long.toString(userId)));
-        String after = Api.anonymous().header("X-Forwarded-For", address).contentType("application/json")
+        assertEquals(
+                List.of("3"),
+                TestDb.column(
+                        "SELECT payload->>'sessionsClosed' FROM warden_admin_audit "
+                                + "WHERE action = 'user.ban' AND target_id = ?",
+                        Long.toString(userId)));
+        String after = Api.anonymous()
+                .header("X-Forwarded-For", address)
+                .contentType("application/json")
                 .body(Map.of("email", email, "password", "player password"))
-                .post("/game-api/v1/auth/login").then().statusCode(200).extract().path("token");
+                .post("/game-api/v1/auth/login")
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("token");
         GameClient d = GameClient.connect("lobby", after);
         d.next("state"); // a token issued after the revoke works
         d.leave();

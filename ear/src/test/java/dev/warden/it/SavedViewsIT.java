@@ -1,5 +1,9 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.OpenApiContract;
 import dev.warden.it.support.SharedDeployment;
@@ -7,14 +11,9 @@ import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasKey;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /**
  * Saved list views (issue 20, point 6): an operator saves filters, sort and columns of a resource's list under a
@@ -24,8 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 @SharedDeployment
 class SavedViewsIT {
 
-    private static final String VIEW = "{\"name\": \"Spammers\", \"filters\": {\"email_like\": \"spam\", \"_q\": [\"x\"]},"
-            + " \"sort\": [{\"field\": \"id\", \"order\": \"desc\"}], \"columns\": [\"id\", \"email\"]}";
+    private static final String VIEW =
+            "{\"name\": \"Spammers\", \"filters\": {\"email_like\": \"spam\", \"_q\": [\"x\"]},"
+                    + " \"sort\": [{\"field\": \"id\", \"order\": \"desc\"}], \"columns\": [\"id\", \"email\"]}";
 
     private static Response call(RequestSpecification spec, String method, String path, int status) {
         Response r = spec.request(method, path);
@@ -41,38 +41,61 @@ class SavedViewsIT {
     @Test
     void anOperatorSavesListsReplacesAndDeletesTheirViews() throws Exception {
         Api.Identity admin = Api.signedIn("admin", null);
-        call(Api.session(admin.cookie()), "GET", "/admin-api/_views/users", 200).then().body("size()", equalTo(0));
+        call(Api.session(admin.cookie()), "GET", "/admin-api/_views/users", 200)
+                .then()
+                .body("size()", equalTo(0));
         Response created = call(json(admin.cookie(), VIEW), "POST", "/admin-api/_views/users", 201);
         String id = created.jsonPath().getString("id");
-        created.then().body("name", equalTo("Spammers"))
+        created.then()
+                .body("name", equalTo("Spammers"))
                 .body("filters.email_like", equalTo(List.of("spam")))
                 .body("filters._q", equalTo(List.of("x")))
-                .body("sort[0].field", equalTo("id")).body("sort[0].order", equalTo("desc"))
+                .body("sort[0].field", equalTo("id"))
+                .body("sort[0].order", equalTo("desc"))
                 .body("columns", equalTo(List.of("id", "email")));
-        call(json(admin.cookie(), "{\"name\": \"A first\", \"filters\": {\"id_gte\": \"1\"}}"), "POST",
-                "/admin-api/_views/users", 201);
-        Response replaced = call(json(admin.cookie(), "{\"name\": \"Spammers\", \"filters\": {\"email_like\": \"bot\"}}"),
-                "POST", "/admin-api/_views/users", 200);
+        call(
+                json(admin.cookie(), "{\"name\": \"A first\", \"filters\": {\"id_gte\": \"1\"}}"),
+                "POST",
+                "/admin-api/_views/users",
+                201);
+        Response replaced = call(
+                json(admin.cookie(), "{\"name\": \"Spammers\", \"filters\": {\"email_like\": \"bot\"}}"),
+                "POST",
+                "/admin-api/_views/users",
+                200);
         assertEquals(id, replaced.jsonPath().getString("id"));
         Response list = call(Api.session(admin.cookie()), "GET", "/admin-api/_views/users", 200);
         assertEquals(List.of("A first", "Spammers"), list.jsonPath().getList("name"));
         assertEquals(List.of("bot"), list.jsonPath().getList("[1].filters.email_like"));
         assertEquals(List.of(), list.jsonPath().getList("[1].columns"));
         // a view of another resource is another list
-        call(Api.session(admin.cookie()), "GET", "/admin-api/_views/configs", 200).then().body("size()", equalTo(0));
+        call(Api.session(admin.cookie()), "GET", "/admin-api/_views/configs", 200)
+                .then()
+                .body("size()", equalTo(0));
 
         // another operator neither sees nor deletes it
         Api.Identity other = Api.signedIn("admin", null);
-        call(Api.session(other.cookie()), "GET", "/admin-api/_views/users", 200).then().body("size()", equalTo(0));
+        call(Api.session(other.cookie()), "GET", "/admin-api/_views/users", 200)
+                .then()
+                .body("size()", equalTo(0));
         call(Api.session(other.cookie()), "DELETE", "/admin-api/_views/users/" + id, 404);
 
-        call(Api.session(admin.cookie()), "DELETE", "/admin-api/_views/users/" + id, 200).then().body("name", equalTo("Spammers"));
+        call(Api.session(admin.cookie()), "DELETE", "/admin-api/_views/users/" + id, 200)
+                .then()
+                .body("name", equalTo("Spammers"));
         call(Api.session(admin.cookie()), "DELETE", "/admin-api/_views/users/" + id, 404);
         call(Api.session(admin.cookie()), "DELETE", "/admin-api/_views/users/nope", 404);
-        assertEquals(List.of("A first"), Api.session(admin.cookie()).get("/admin-api/_views/users").jsonPath().getList("name"));
+        assertEquals(
+                List.of("A first"),
+                Api.session(admin.cookie())
+                        .get("/admin-api/_views/users")
+                        .jsonPath()
+                        .getList("name"));
 
-        List<String> audited = TestDb.column("SELECT action FROM warden_admin_audit WHERE operator_id = ? "
-                + "AND resource = 'users' AND action LIKE 'view.%' ORDER BY id", admin.id());
+        List<String> audited = TestDb.column(
+                "SELECT action FROM warden_admin_audit WHERE operator_id = ? "
+                        + "AND resource = 'users' AND action LIKE 'view.%' ORDER BY id",
+                admin.id());
         assertEquals(List.of("view.save", "view.save", "view.save", "view.delete"), audited);
     }
 
@@ -80,20 +103,33 @@ class SavedViewsIT {
     void aViewMustFitTheResource() throws Exception {
         Api.Identity admin = Api.signedIn("admin", null);
         Map<String, String> bad = Map.of(
-                "{}", "name",
-                "{\"name\": \"  \"}", "name",
-                "{\"name\": \"" + "n".repeat(101) + "\"}", "name",
-                "{\"name\": \"x\", \"filters\": {\"nosuchcolumn\": \"1\"}}", "filters",
-                "{\"name\": \"x\", \"filters\": {\"password_hash_like\": \"a\"}}", "filters",
-                "{\"name\": \"x\", \"filters\": {\"id\": 5}}", "filters",
-                "{\"name\": \"x\", \"filters\": {\"_sort\": \"id\"}}", "filters",
-                "{\"name\": \"x\", \"sort\": [{\"field\": \"password_hash\"}]}", "sort",
-                "{\"name\": \"x\", \"sort\": [{\"field\": \"id\", \"order\": \"up\"}]}", "sort",
-                "{\"name\": \"x\", \"columns\": [\"password_hash\"]}", "columns");
+                "{}",
+                "name",
+                "{\"name\": \"  \"}",
+                "name",
+                "{\"name\": \"" + "n".repeat(101) + "\"}",
+                "name",
+                "{\"name\": \"x\", \"filters\": {\"nosuchcolumn\": \"1\"}}",
+                "filters",
+                "{\"name\": \"x\", \"filters\": {\"password_hash_like\": \"a\"}}",
+                "filters",
+                "{\"name\": \"x\", \"filters\": {\"id\": 5}}",
+                "filters",
+                "{\"name\": \"x\", \"filters\": {\"_sort\": \"id\"}}",
+                "filters",
+                "{\"name\": \"x\", \"sort\": [{\"field\": \"password_hash\"}]}",
+                "sort",
+                "{\"name\": \"x\", \"sort\": [{\"field\": \"id\", \"order\": \"up\"}]}",
+                "sort",
+                "{\"name\": \"x\", \"columns\": [\"password_hash\"]}",
+                "columns");
         bad.forEach((body, field) -> call(json(admin.cookie(), body), "POST", "/admin-api/_views/users", 422)
-                .then().body("error.fields", hasKey(field)));
+                .then()
+                .body("error.fields", hasKey(field)));
         call(json(admin.cookie(), "not json"), "POST", "/admin-api/_views/users", 400);
-        call(Api.session(admin.cookie()), "GET", "/admin-api/_views/users", 200).then().body("size()", equalTo(0));
+        call(Api.session(admin.cookie()), "GET", "/admin-api/_views/users", 200)
+                .then()
+                .body("size()", equalTo(0));
     }
 
     @Test

@@ -1,5 +1,13 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItems;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
@@ -13,6 +21,9 @@ import dev.warden.it.support.MockIdp;
 import dev.warden.it.support.ServerLog;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -20,18 +31,6 @@ import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasItems;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Single sign-on with OpenID Connect (issue 15) against mock-oauth2-server in the test JVM, in mode {@code both}:
@@ -47,7 +46,8 @@ class SsoIT {
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
         idp = new MockIdp();
-        return Deployments.wardenWithConfig("it-sso.jar", idp.config("warden.sso.mode=both", "warden.sso.bearer.enabled=true"));
+        return Deployments.wardenWithConfig(
+                "it-sso.jar", idp.config("warden.sso.mode=both", "warden.sso.bearer.enabled=true"));
     }
 
     @AfterAll
@@ -62,8 +62,11 @@ class SsoIT {
     }
 
     private static List<String> audited(String action, String field, String agent) throws Exception {
-        return TestDb.column("SELECT payload->>'" + field + "' FROM warden_admin_audit WHERE action = ? "
-                + "AND payload->>'userAgent' = ? ORDER BY id", action, agent);
+        return TestDb.column(
+                "SELECT payload->>'" + field + "' FROM warden_admin_audit WHERE action = ? "
+                        + "AND payload->>'userAgent' = ? ORDER BY id",
+                action,
+                agent);
     }
 
     private static String sessionOf(Response callback) {
@@ -82,7 +85,10 @@ class SsoIT {
 
     @Test
     void methodsNameTheProviderAndBothWays() {
-        Api.anonymous().get("/admin-api/auth/methods").then().statusCode(200)
+        Api.anonymous()
+                .get("/admin-api/auth/methods")
+                .then()
+                .statusCode(200)
                 .body("password", equalTo(true))
                 .body("sso.provider", equalTo("Mock IdP"))
                 .body("sso.start", equalTo("/admin-api/auth/sso/start"))
@@ -97,29 +103,48 @@ class SsoIT {
 
         idp.next(subject, email, List.of("warden-admins", "unrelated"), Map.of("name", "Sso Admin"));
         String cookie = sessionOf(idp.signIn(agent));
-        Api.session(cookie).get("/admin-api/auth/me").then().statusCode(200)
+        Api.session(cookie)
+                .get("/admin-api/auth/me")
+                .then()
+                .statusCode(200)
                 .body("role", equalTo("admin"))
                 .body("user.email", equalTo(email))
                 .body("user.display_name", equalTo("Sso Admin"));
         long user = TestDb.scalar("SELECT user_id FROM warden_sso_identities WHERE subject = ?", subject);
-        assertEquals(List.of("admin sso"), TestDb.column(
-                "SELECT role || ' ' || origin FROM warden_roles WHERE user_id = ? ORDER BY role, resource", user));
-        assertNull(TestDb.column("SELECT password_hash FROM warden_users WHERE id = ?", user).get(0), "no password");
+        assertEquals(
+                List.of("admin sso"),
+                TestDb.column(
+                        "SELECT role || ' ' || origin FROM warden_roles WHERE user_id = ? ORDER BY role, resource",
+                        user));
+        assertNull(
+                TestDb.column("SELECT password_hash FROM warden_users WHERE id = ?", user)
+                        .get(0),
+                "no password");
         assertEquals(List.of("sso"), audited("auth.login", "method", agent));
         assertEquals(List.of("Mock IdP"), audited("auth.login", "provider", agent));
-        assertEquals("sso", TestDb.column("SELECT auth_method FROM warden_sessions WHERE user_id = ?", user).get(0));
+        assertEquals(
+                "sso",
+                TestDb.column("SELECT auth_method FROM warden_sessions WHERE user_id = ?", user)
+                        .get(0));
 
         // a role granted by hand stays; the SSO roles follow the groups at the next sign-in
         TestDb.update("INSERT INTO warden_roles (user_id, role, resource) VALUES (?, 'mod', 'leaderboards')", user);
         idp.next(subject, email, List.of("support"), Map.of());
         String second = sessionOf(idp.signIn(agent));
-        Api.session(second).get("/admin-api/auth/me").then().statusCode(200)
+        Api.session(second)
+                .get("/admin-api/auth/me")
+                .then()
+                .statusCode(200)
                 .body("role", equalTo("mod"))
                 .body("scopes", hasItems("users", "userNotes", "leaderboards"));
-        assertEquals(List.of("mod leaderboards manual", "mod userNotes sso", "mod users sso"), TestDb.column(
-                "SELECT role || ' ' || resource || ' ' || origin FROM warden_roles WHERE user_id = ? ORDER BY resource",
-                user));
-        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_users WHERE lower(email) = lower(?)", email),
+        assertEquals(
+                List.of("mod leaderboards manual", "mod userNotes sso", "mod users sso"),
+                TestDb.column(
+                        "SELECT role || ' ' || resource || ' ' || origin FROM warden_roles WHERE user_id = ? ORDER BY resource",
+                        user));
+        assertEquals(
+                1,
+                TestDb.scalar("SELECT count(*) FROM warden_users WHERE lower(email) = lower(?)", email),
                 "found again by its subject, not created twice");
     }
 
@@ -131,7 +156,8 @@ class SsoIT {
         refused(idp.signIn(agent), "no_role");
         assertEquals(List.of("no_role"), audited("auth.login_failed", "reason", agent));
         assertEquals(List.of("sso"), audited("auth.login_failed", "method", agent));
-        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_users WHERE email = ?", email), "nobody provisioned");
+        assertEquals(
+                0, TestDb.scalar("SELECT count(*) FROM warden_users WHERE email = ?", email), "nobody provisioned");
 
         // a known user whose groups no longer map loses the SSO roles and gets no session
         String subject = "sub-" + UUID.randomUUID();
@@ -140,8 +166,12 @@ class SsoIT {
         sessionOf(idp.signIn(agent));
         idp.next(subject, known, List.of(), Map.of());
         refused(idp.signIn(agent), "no_role");
-        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_roles r JOIN warden_users u ON u.id = r.user_id "
-                + "WHERE u.email = ?", known));
+        assertEquals(
+                0,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_roles r JOIN warden_users u ON u.id = r.user_id "
+                                + "WHERE u.email = ?",
+                        known));
     }
 
     @Test
@@ -164,18 +194,25 @@ class SsoIT {
         MockIdp.Redirect redirect = idp.startAt(agent);
 
         // another browser (no state cookie, or another one) cannot use the redirect
-        Response foreign = Api.anonymous().header("User-Agent", agent).cookie("warden_sso_state", "someone-else")
-                .urlEncodingEnabled(false).get(redirect.callbackUrl());
+        Response foreign = Api.anonymous()
+                .header("User-Agent", agent)
+                .cookie("warden_sso_state", "someone-else")
+                .urlEncodingEnabled(false)
+                .get(redirect.callbackUrl());
         refused(foreign, "bad_state");
         // a made-up state
-        Response madeUp = Api.anonymous().header("User-Agent", agent).cookie("warden_sso_state", "made-up")
+        Response madeUp = Api.anonymous()
+                .header("User-Agent", agent)
+                .cookie("warden_sso_state", "made-up")
                 .get("/admin-api/auth/sso/callback?code=abc&state=made-up");
         refused(madeUp, "bad_state");
         // the state is used once: the first (refused) attempt used it up
         refused(redirect.follow(agent), "bad_state");
         assertEquals(List.of("bad_state", "bad_state", "bad_state"), audited("auth.login_failed", "reason", agent));
-        for (String payload : TestDb.column("SELECT payload::text FROM warden_admin_audit WHERE payload->>'userAgent' = ?", agent)) {
-            assertFalse(payload.contains("code") && payload.contains(MockIdp.query(redirect.callbackUrl(), "code")),
+        for (String payload :
+                TestDb.column("SELECT payload::text FROM warden_admin_audit WHERE payload->>'userAgent' = ?", agent)) {
+            assertFalse(
+                    payload.contains("code") && payload.contains(MockIdp.query(redirect.callbackUrl(), "code")),
                     "no code in the audit log: " + payload);
         }
     }
@@ -188,12 +225,18 @@ class SsoIT {
         String code = MockIdp.query(redirect.callbackUrl(), "code");
         // the token endpoint refuses the code (as for an expired or replayed one): here because the PKCE verifier
         // Warden sends no longer matches the challenge the provider saw
-        assertEquals(1, TestDb.update("UPDATE warden_sso_requests SET code_verifier = ? WHERE state_hash = ?",
-                "x".repeat(50), TestDb.sha256Hex(redirect.state())));
+        assertEquals(
+                1,
+                TestDb.update(
+                        "UPDATE warden_sso_requests SET code_verifier = ? WHERE state_hash = ?",
+                        "x".repeat(50),
+                        TestDb.sha256Hex(redirect.state())));
         refused(redirect.follow(agent), "code_rejected");
         // the provider says no (the user cancelled)
         MockIdp.Redirect second = idp.startAt(agent);
-        Response denied = Api.anonymous().header("User-Agent", agent).cookie("warden_sso_state", second.stateCookie())
+        Response denied = Api.anonymous()
+                .header("User-Agent", agent)
+                .cookie("warden_sso_state", second.stateCookie())
                 .get("/admin-api/auth/sso/callback?error=access_denied&state=" + second.state());
         refused(denied, "provider_error");
         assertEquals(List.of("code_rejected", "provider_error"), audited("auth.login_failed", "reason", agent));
@@ -205,7 +248,8 @@ class SsoIT {
             assertFalse(log.contains(secret), "messages.log holds a code, state or the client secret");
             assertFalse(traceLog.contains(secret), "trace.log holds a code, state or the client secret");
         }
-        for (String payload : TestDb.column("SELECT payload::text FROM warden_admin_audit WHERE payload->>'userAgent' = ?", agent)) {
+        for (String payload :
+                TestDb.column("SELECT payload::text FROM warden_admin_audit WHERE payload->>'userAgent' = ?", agent)) {
             assertFalse(payload.contains(code), payload);
         }
     }
@@ -213,12 +257,19 @@ class SsoIT {
     @Test
     void anIdTokenWithAnotherNonceIsRefusedAndAudited() throws Exception {
         String agent = agent("nonce");
-        idp.next("sub-" + UUID.randomUUID(), "sso-nonce-" + TestDb.unique() + "@example.com", List.of("support"), Map.of());
+        idp.next(
+                "sub-" + UUID.randomUUID(),
+                "sso-nonce-" + TestDb.unique() + "@example.com",
+                List.of("support"),
+                Map.of());
         MockIdp.Redirect redirect = idp.startAt(agent);
         // the ID token the provider issues carries the nonce of the request; the stored one differs (as for an ID
         // token replayed from another sign-in)
-        assertEquals(1, TestDb.update("UPDATE warden_sso_requests SET nonce = 'another-nonce' WHERE state_hash = ?",
-                TestDb.sha256Hex(redirect.state())));
+        assertEquals(
+                1,
+                TestDb.update(
+                        "UPDATE warden_sso_requests SET nonce = 'another-nonce' WHERE state_hash = ?",
+                        TestDb.sha256Hex(redirect.state())));
         refused(redirect.follow(agent), "bad_nonce");
         assertEquals(List.of("bad_nonce"), audited("auth.login_failed", "reason", agent));
     }
@@ -232,16 +283,24 @@ class SsoIT {
         String cookie = sessionOf(callback);
         String setCookie = callback.header("Set-Cookie");
         assertNotNull(setCookie);
-        assertTrue(callback.getHeaders().getValues("Set-Cookie").stream()
+        assertTrue(
+                callback.getHeaders().getValues("Set-Cookie").stream()
                         .anyMatch(c -> c.startsWith("warden_session=") && c.contains("Max-Age=28800")),
-                "the cookie lasts the SSO maximum (8 h): " + callback.getHeaders().getValues("Set-Cookie"));
+                "the cookie lasts the SSO maximum (8 h): "
+                        + callback.getHeaders().getValues("Set-Cookie"));
         Api.session(cookie).get("/admin-api/auth/me").then().statusCode(200);
-        TestDb.update("UPDATE warden_sessions SET created_at = now() - interval '8 hours 1 minute' WHERE id = ?",
+        TestDb.update(
+                "UPDATE warden_sessions SET created_at = now() - interval '8 hours 1 minute' WHERE id = ?",
                 TestDb.sha256Hex(cookie));
-        Api.session(cookie).get("/admin-api/auth/me").then().statusCode(401).body("error.code", equalTo("unauthenticated"));
+        Api.session(cookie)
+                .get("/admin-api/auth/me")
+                .then()
+                .statusCode(401)
+                .body("error.code", equalTo("unauthenticated"));
 
         Api.Identity password = Api.signedIn("mod", "users");
-        TestDb.update("UPDATE warden_sessions SET created_at = now() - interval '9 hours' WHERE id = ?",
+        TestDb.update(
+                "UPDATE warden_sessions SET created_at = now() - interval '9 hours' WHERE id = ?",
                 TestDb.sha256Hex(password.cookie()));
         Api.session(password.cookie()).get("/admin-api/auth/me").then().statusCode(200);
     }
@@ -256,13 +315,26 @@ class SsoIT {
         idp.next(subject, email, List.of("support"), Map.of());
         String second = sessionOf(idp.signIn(agent));
 
-        SignedJWT token = idp.server().issueToken(MockIdp.ISSUER_ID, MockIdp.CLIENT_ID, new DefaultOAuth2TokenCallback(
-                MockIdp.ISSUER_ID, subject, "logout+jwt", List.of(MockIdp.CLIENT_ID), logoutEvent(), 120));
+        SignedJWT token = idp.server()
+                .issueToken(
+                        MockIdp.ISSUER_ID,
+                        MockIdp.CLIENT_ID,
+                        new DefaultOAuth2TokenCallback(
+                                MockIdp.ISSUER_ID,
+                                subject,
+                                "logout+jwt",
+                                List.of(MockIdp.CLIENT_ID),
+                                logoutEvent(),
+                                120));
         backChannel(token.serialize()).then().statusCode(200).body("users", equalTo(1));
         Api.session(first).get("/admin-api/auth/me").then().statusCode(401);
         Api.session(second).get("/admin-api/auth/me").then().statusCode(401);
-        assertEquals(List.of("back_channel"), TestDb.column("SELECT payload->>'reason' FROM warden_admin_audit a "
-                + "JOIN warden_users u ON u.id = a.operator_id WHERE a.action = 'auth.logout' AND u.email = ?", email));
+        assertEquals(
+                List.of("back_channel"),
+                TestDb.column(
+                        "SELECT payload->>'reason' FROM warden_admin_audit a "
+                                + "JOIN warden_users u ON u.id = a.operator_id WHERE a.action = 'auth.logout' AND u.email = ?",
+                        email));
     }
 
     @Test
@@ -277,9 +349,17 @@ class SsoIT {
         String other = sessionOf(idp.signIn(agent));
 
         // the token names the user and the provider session: only the sessions made with that provider session end
-        SignedJWT token = idp.server().issueToken(MockIdp.ISSUER_ID, MockIdp.CLIENT_ID, new DefaultOAuth2TokenCallback(
-                MockIdp.ISSUER_ID, subject, "logout+jwt", List.of(MockIdp.CLIENT_ID),
-                Map.of("events", logoutEvent().get("events"), "sid", sid), 120));
+        SignedJWT token = idp.server()
+                .issueToken(
+                        MockIdp.ISSUER_ID,
+                        MockIdp.CLIENT_ID,
+                        new DefaultOAuth2TokenCallback(
+                                MockIdp.ISSUER_ID,
+                                subject,
+                                "logout+jwt",
+                                List.of(MockIdp.CLIENT_ID),
+                                Map.of("events", logoutEvent().get("events"), "sid", sid),
+                                120));
         backChannel(token.serialize()).then().statusCode(200).body("users", equalTo(1));
         Api.session(withSid).get("/admin-api/auth/me").then().statusCode(401);
         Api.session(other).get("/admin-api/auth/me").then().statusCode(200);
@@ -293,27 +373,63 @@ class SsoIT {
         String cookie = sessionOf(idp.signIn(agent));
 
         // signed by another key under the provider's key id
-        SignedJWT real = idp.server().issueToken(MockIdp.ISSUER_ID, MockIdp.CLIENT_ID, new DefaultOAuth2TokenCallback(
-                MockIdp.ISSUER_ID, subject, "logout+jwt", List.of(MockIdp.CLIENT_ID), logoutEvent(), 120));
-        RSAKey forger = new RSAKeyGenerator(2048).keyID(real.getHeader().getKeyID()).generate();
-        SignedJWT forged = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(forger.getKeyID())
-                .type(new JOSEObjectType("logout+jwt")).build(), real.getJWTClaimsSet());
+        SignedJWT real = idp.server()
+                .issueToken(
+                        MockIdp.ISSUER_ID,
+                        MockIdp.CLIENT_ID,
+                        new DefaultOAuth2TokenCallback(
+                                MockIdp.ISSUER_ID,
+                                subject,
+                                "logout+jwt",
+                                List.of(MockIdp.CLIENT_ID),
+                                logoutEvent(),
+                                120));
+        RSAKey forger =
+                new RSAKeyGenerator(2048).keyID(real.getHeader().getKeyID()).generate();
+        SignedJWT forged = new SignedJWT(
+                new JWSHeader.Builder(JWSAlgorithm.RS256)
+                        .keyID(forger.getKeyID())
+                        .type(new JOSEObjectType("logout+jwt"))
+                        .build(),
+                real.getJWTClaimsSet());
         forged.sign(new RSASSASigner(forger));
         backChannel(forged.serialize()).then().statusCode(400).body("error.code", equalTo("bad_request"));
 
         // issued by another issuer of the same server (its own keys and iss)
-        SignedJWT foreign = idp.server().issueToken("another-issuer", MockIdp.CLIENT_ID, new DefaultOAuth2TokenCallback(
-                "another-issuer", subject, "logout+jwt", List.of(MockIdp.CLIENT_ID), logoutEvent(), 120));
+        SignedJWT foreign = idp.server()
+                .issueToken(
+                        "another-issuer",
+                        MockIdp.CLIENT_ID,
+                        new DefaultOAuth2TokenCallback(
+                                "another-issuer",
+                                subject,
+                                "logout+jwt",
+                                List.of(MockIdp.CLIENT_ID),
+                                logoutEvent(),
+                                120));
         backChannel(foreign.serialize()).then().statusCode(400);
 
         // right issuer and key, but for another client
-        SignedJWT otherAudience = idp.server().issueToken(MockIdp.ISSUER_ID, "another-client", new DefaultOAuth2TokenCallback(
-                MockIdp.ISSUER_ID, subject, "logout+jwt", List.of("another-client"), logoutEvent(), 120));
+        SignedJWT otherAudience = idp.server()
+                .issueToken(
+                        MockIdp.ISSUER_ID,
+                        "another-client",
+                        new DefaultOAuth2TokenCallback(
+                                MockIdp.ISSUER_ID,
+                                subject,
+                                "logout+jwt",
+                                List.of("another-client"),
+                                logoutEvent(),
+                                120));
         backChannel(otherAudience.serialize()).then().statusCode(400);
 
         // an ID token is not a logout token (no events claim)
-        SignedJWT noEvent = idp.server().issueToken(MockIdp.ISSUER_ID, MockIdp.CLIENT_ID, new DefaultOAuth2TokenCallback(
-                MockIdp.ISSUER_ID, subject, "JWT", List.of(MockIdp.CLIENT_ID), Map.of(), 120));
+        SignedJWT noEvent = idp.server()
+                .issueToken(
+                        MockIdp.ISSUER_ID,
+                        MockIdp.CLIENT_ID,
+                        new DefaultOAuth2TokenCallback(
+                                MockIdp.ISSUER_ID, subject, "JWT", List.of(MockIdp.CLIENT_ID), Map.of(), 120));
         backChannel(noEvent.serialize()).then().statusCode(400);
         backChannel("not-a-jwt").then().statusCode(400);
 
@@ -323,17 +439,26 @@ class SsoIT {
     @Test
     void signOutEndsTheSessionAndGoesToTheProvidersEndSessionEndpoint() throws Exception {
         String agent = agent("rp-logout");
-        idp.next("sub-" + UUID.randomUUID(), "sso-out-" + TestDb.unique() + "@example.com", List.of("support"), Map.of());
+        idp.next(
+                "sub-" + UUID.randomUUID(),
+                "sso-out-" + TestDb.unique() + "@example.com",
+                List.of("support"),
+                Map.of());
         String cookie = sessionOf(idp.signIn(agent));
         Response out = Api.session(cookie).header("User-Agent", agent).post("/admin-api/auth/sso/logout");
         assertEquals(303, out.statusCode(), out.asString());
         String location = out.header("Location");
         assertTrue(location.startsWith(idp.issuer() + "/endsession?"), location);
-        assertTrue(location.contains("client_id=" + MockIdp.CLIENT_ID) && location.contains("post_logout_redirect_uri="),
+        assertTrue(
+                location.contains("client_id=" + MockIdp.CLIENT_ID) && location.contains("post_logout_redirect_uri="),
                 location);
         Api.session(cookie).get("/admin-api/auth/me").then().statusCode(401);
-        assertEquals(List.of("auth.logout"), TestDb.column("SELECT action FROM warden_admin_audit WHERE action = 'auth.logout' "
-                + "AND payload->>'userAgent' = ?", agent));
+        assertEquals(
+                List.of("auth.logout"),
+                TestDb.column(
+                        "SELECT action FROM warden_admin_audit WHERE action = 'auth.logout' "
+                                + "AND payload->>'userAgent' = ?",
+                        agent));
     }
 
     @Test
@@ -345,11 +470,15 @@ class SsoIT {
         sessionOf(idp.signIn(agent));
 
         Api.bearer(accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("warden-admins"), 300))
-                .get("/admin-api/auth/me").then().statusCode(200)
+                .get("/admin-api/auth/me")
+                .then()
+                .statusCode(200)
                 .body("role", equalTo("admin"))
                 .body("user.email", equalTo(email));
         Api.bearer(accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("support"), 300))
-                .get("/admin-api/users?_start=0&_end=1").then().statusCode(200);
+                .get("/admin-api/users?_start=0&_end=1")
+                .then()
+                .statusCode(200);
     }
 
     @Test
@@ -363,16 +492,31 @@ class SsoIT {
                 accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("support"), -300),
                 accessToken(MockIdp.ISSUER_ID, subject, "another-client", List.of("support"), 300),
                 accessToken("another-issuer", subject, MockIdp.CLIENT_ID, List.of("support"), 300),
-                accessToken(MockIdp.ISSUER_ID, "sub-unknown-" + UUID.randomUUID(), MockIdp.CLIENT_ID, List.of("support"), 300),
+                accessToken(
+                        MockIdp.ISSUER_ID,
+                        "sub-unknown-" + UUID.randomUUID(),
+                        MockIdp.CLIENT_ID,
+                        List.of("support"),
+                        300),
                 accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("marketing"), 300),
                 "not-a-jwt")) {
-            Api.bearer(token).get("/admin-api/auth/me").then().statusCode(401).body("error.code", equalTo("unauthenticated"));
+            Api.bearer(token)
+                    .get("/admin-api/auth/me")
+                    .then()
+                    .statusCode(401)
+                    .body("error.code", equalTo("unauthenticated"));
         }
     }
 
-    private static String accessToken(String issuerId, String subject, String audience, List<String> groups, long expirySeconds) {
-        return idp.server().issueToken(issuerId, "automation", new DefaultOAuth2TokenCallback(issuerId, subject, "JWT",
-                List.of(audience), Map.of("groups", groups), expirySeconds)).serialize();
+    private static String accessToken(
+            String issuerId, String subject, String audience, List<String> groups, long expirySeconds) {
+        return idp.server()
+                .issueToken(
+                        issuerId,
+                        "automation",
+                        new DefaultOAuth2TokenCallback(
+                                issuerId, subject, "JWT", List.of(audience), Map.of("groups", groups), expirySeconds))
+                .serialize();
     }
 
     private static Map<String, Object> logoutEvent() {
@@ -380,7 +524,9 @@ class SsoIT {
     }
 
     private static Response backChannel(String token) {
-        return Api.anonymous().contentType("application/x-www-form-urlencoded")
-                .body("logout_token=" + token).post("/admin-api/auth/sso/backchannel-logout");
+        return Api.anonymous()
+                .contentType("application/x-www-form-urlencoded")
+                .body("logout_token=" + token)
+                .post("/admin-api/auth/sso/backchannel-logout");
     }
 }

@@ -1,27 +1,26 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.MockIdp;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-
-import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.nullValue;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
  * Single sign-on only (issue 15, point 5: {@code warden.sso.mode=sso}): password login, bootstrap and password reset
@@ -36,8 +35,8 @@ class SsoOnlyIT {
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
         idp = new MockIdp();
-        return Deployments.wardenWithConfig("it-sso-only.jar", idp.config("warden.sso.mode=sso",
-                "warden.sso.default-role=user"));
+        return Deployments.wardenWithConfig(
+                "it-sso-only.jar", idp.config("warden.sso.mode=sso", "warden.sso.default-role=user"));
     }
 
     @AfterAll
@@ -49,23 +48,43 @@ class SsoOnlyIT {
 
     @Test
     void passwordRoutesAnswer403AndTheMethodsSaySsoOnly() throws Exception {
-        Api.anonymous().get("/admin-api/auth/methods").then().statusCode(200)
+        Api.anonymous()
+                .get("/admin-api/auth/methods")
+                .then()
+                .statusCode(200)
                 .body("password", equalTo(false))
                 .body("sso.provider", equalTo("Mock IdP"));
         String email = "sso-only-" + TestDb.unique() + "@example.com";
         TestDb.userWithRole(email, "correct horse battery", "admin", null);
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email, "password", "correct horse battery"))
-                .post("/admin-api/auth/login").then().statusCode(403)
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("email", email, "password", "correct horse battery"))
+                .post("/admin-api/auth/login")
+                .then()
+                .statusCode(403)
                 .body("error.code", equalTo("forbidden"))
                 .body("error.message", containsString("sign in with Mock IdP"));
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", "x-" + email, "password", "correct horse battery",
-                        "setup_token", Api.SETUP_TOKEN))
-                .post("/admin-api/auth/bootstrap").then().statusCode(403).body("error.code", equalTo("forbidden"));
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "email", "x-" + email, "password", "correct horse battery", "setup_token", Api.SETUP_TOKEN))
+                .post("/admin-api/auth/bootstrap")
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("forbidden"));
         Api.anonymous().get("/admin-api/auth/bootstrap").then().statusCode(200).body("needed", equalTo(false));
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("email", email))
-                .post("/admin-api/auth/password-reset").then().statusCode(403);
-        Api.anonymous().contentType(ContentType.JSON).body(Map.of("token", "x", "password", "another long password"))
-                .post("/admin-api/auth/password-reset/complete").then().statusCode(403);
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("email", email))
+                .post("/admin-api/auth/password-reset")
+                .then()
+                .statusCode(403);
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("token", "x", "password", "another long password"))
+                .post("/admin-api/auth/password-reset/complete")
+                .then()
+                .statusCode(403);
     }
 
     @Test
@@ -79,13 +98,28 @@ class SsoOnlyIT {
         String cookie = callback.cookie("warden_session");
         assertNotNull(cookie);
         // bearer access tokens are off by default (issue 15, point 8)
-        String subject = TestDb.column("SELECT i.subject FROM warden_sso_identities i JOIN warden_users u ON u.id = i.user_id "
-                + "WHERE u.email = ?", email).get(0);
-        String token = idp.server().issueToken(MockIdp.ISSUER_ID, "automation", new no.nav.security.mock.oauth2.token
-                .DefaultOAuth2TokenCallback(MockIdp.ISSUER_ID, subject, "JWT", List.of(MockIdp.CLIENT_ID),
-                Map.of("groups", List.of("marketing")), 300)).serialize();
+        String subject = TestDb.column(
+                        "SELECT i.subject FROM warden_sso_identities i JOIN warden_users u ON u.id = i.user_id "
+                                + "WHERE u.email = ?",
+                        email)
+                .get(0);
+        String token = idp.server()
+                .issueToken(
+                        MockIdp.ISSUER_ID,
+                        "automation",
+                        new no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback(
+                                MockIdp.ISSUER_ID,
+                                subject,
+                                "JWT",
+                                List.of(MockIdp.CLIENT_ID),
+                                Map.of("groups", List.of("marketing")),
+                                300))
+                .serialize();
         Api.bearer(token).get("/admin-api/auth/me").then().statusCode(401);
-        Api.session(cookie).get("/admin-api/auth/me").then().statusCode(200)
+        Api.session(cookie)
+                .get("/admin-api/auth/me")
+                .then()
+                .statusCode(200)
                 .body("role", equalTo("user"))
                 .body("user.email", equalTo(email))
                 .body("user.password_hash", nullValue());

@@ -1,18 +1,13 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
-import org.jboss.arquillian.container.test.api.Deployer;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,9 +15,13 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.container.test.api.Deployer;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 18, point 3: Warden started while its database refuses connections still deploys, logs one clear line
@@ -58,8 +57,11 @@ class StartWithoutDatabaseIT {
     private static void allowConnections(boolean allow) throws SQLException {
         String url = System.getProperty("warden.it.db.url", "jdbc:postgresql://127.0.0.1:5432/warden_it");
         String adminUrl = url.substring(0, url.lastIndexOf('/') + 1) + "postgres";
-        try (Connection c = DriverManager.getConnection(adminUrl, System.getProperty("warden.it.db.user", "postgres"),
-                System.getProperty("warden.it.db.password", "")); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(
+                        adminUrl,
+                        System.getProperty("warden.it.db.user", "postgres"),
+                        System.getProperty("warden.it.db.password", ""));
+                Statement s = c.createStatement()) {
             s.execute("ALTER DATABASE " + databaseName() + " ALLOW_CONNECTIONS " + allow);
             if (!allow) {
                 s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + databaseName()
@@ -84,11 +86,16 @@ class StartWithoutDatabaseIT {
             deployer.deploy(NAME);
 
             assertUnavailable(Api.anonymous().get("/api/v1/applications"), "hosting API");
-            assertUnavailable(Api.anonymous().contentType("application/json")
-                    .body("{\"email\":\"a@example.com\",\"password\":\"x\"}").post("/admin-api/auth/login"), "sign-in");
+            assertUnavailable(
+                    Api.anonymous()
+                            .contentType("application/json")
+                            .body("{\"email\":\"a@example.com\",\"password\":\"x\"}")
+                            .post("/admin-api/auth/login"),
+                    "sign-in");
             assertUnavailable(Api.anonymous().get("/admin-api/users"), "admin API");
-            assertUnavailable(Api.anonymous().contentType("application/json").body("{}")
-                    .post("/agent/v1/instances/1/reports"), "agent API");
+            assertUnavailable(
+                    Api.anonymous().contentType("application/json").body("{}").post("/agent/v1/instances/1/reports"),
+                    "agent API");
             // readiness is down and names the check that failed (issue 18, point 2 and "Done when"). Liberty lists an
             // application's checks a moment after it reports the application started (meanwhile: no checks at all)
             Response ready = Api.health().get("/health/ready");
@@ -98,14 +105,19 @@ class StartWithoutDatabaseIT {
             }
             assertEquals(503, ready.statusCode(), ready.asString());
             assertEquals("DOWN", ready.jsonPath().getString("status"), ready.asString());
-            assertEquals("DOWN", ready.jsonPath().getString("checks.find { it.name == 'warden-schema' }.status"),
+            assertEquals(
+                    "DOWN",
+                    ready.jsonPath().getString("checks.find { it.name == 'warden-schema' }.status"),
                     ready.asString());
 
             String tail = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).substring((int) logStart);
-            long lines = tail.lines().filter(l -> l.contains("Warden cannot use its database")).count();
+            long lines = tail.lines()
+                    .filter(l -> l.contains("Warden cannot use its database"))
+                    .count();
             assertEquals(1, lines, "one clear line, not one per attempt:\n" + tail);
             assertTrue(tail.contains("does not accept connections now") && tail.contains("WARDEN_DB_URL"), tail);
-            assertTrue(!tail.contains("CWWKZ0002E") && !tail.contains("CWWKZ0004E"), "the application started:\n" + tail);
+            assertTrue(
+                    !tail.contains("CWWKZ0002E") && !tail.contains("CWWKZ0004E"), "the application started:\n" + tail);
         } finally {
             allowConnections(true);
         }

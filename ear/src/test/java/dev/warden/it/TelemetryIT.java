@@ -5,14 +5,13 @@ import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.ServerLog;
 import dev.warden.it.support.TestDb;
+import java.time.Duration;
+import java.util.regex.Pattern;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.time.Duration;
-import java.util.regex.Pattern;
 
 /**
  * MicroProfile Telemetry (issue 18, point 2; docs/operations.md, "Telemetry"): switched on by the standard OpenTelemetry
@@ -27,7 +26,8 @@ class TelemetryIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.wardenWithConfig("it-telemetry-on.jar",
+        return Deployments.wardenWithConfig(
+                "it-telemetry-on.jar",
                 "otel.sdk.disabled=false",
                 "otel.service.name=warden-it",
                 "otel.traces.exporter=logging",
@@ -42,15 +42,19 @@ class TelemetryIT {
         String tag = TestDb.unique();
         HostingTeam.Owned owned = HostingTeam.teamWithOwner(tag);
         String token = HostingTeam.token(owned.team(), owned.owner());
-        TestDb.update("INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)",
-                owned.owner(), "cus_telemetry_" + tag);
+        TestDb.update(
+                "INSERT INTO warden_billing_accounts (owner_user_id, provider_customer_id) VALUES (?, ?)",
+                owned.owner(),
+                "cus_telemetry_" + tag);
         long mark = ServerLog.mark();
 
         // the billing summary asks the billing provider (the simulator) for the customer: one client span at least,
         // whatever the simulator answers for an unknown customer
         Api.bearer(token).get("/api/v1/billing");
 
-        ServerLog.await(mark, Pattern.compile("CLIENT[^\\n]*warden-simulator/billing/[^\\n]*cus_telemetry_" + tag),
+        ServerLog.await(
+                mark,
+                Pattern.compile("CLIENT[^\\n]*warden-simulator/billing/[^\\n]*cus_telemetry_" + tag),
                 Duration.ofSeconds(30));
         ServerLog.await(mark, Pattern.compile("SERVER[^\\n]*/api/v1/billing"), Duration.ofSeconds(30));
         ServerLog.await(mark, Pattern.compile("http\\.server\\.request\\.duration"), Duration.ofSeconds(30));
@@ -66,13 +70,16 @@ class TelemetryIT {
         String admin = Api.signedIn("admin", null).cookie();
         String marker = "telemetryauditfail" + TestDb.unique().replaceAll("[^a-z0-9]", "");
         TestDb.update("CREATE FUNCTION warden_it_" + marker + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-                + "IF NEW.payload::text LIKE '%" + marker + "%' THEN RAISE EXCEPTION 'audit refused for the test'; END IF; "
+                + "IF NEW.payload::text LIKE '%" + marker
+                + "%' THEN RAISE EXCEPTION 'audit refused for the test'; END IF; "
                 + "RETURN NEW; END $$");
         TestDb.update("CREATE TRIGGER warden_it_" + marker + " BEFORE INSERT ON warden_admin_audit "
                 + "FOR EACH ROW EXECUTE FUNCTION warden_it_" + marker + "()");
         try {
             long mark = ServerLog.mark();
-            Api.post(admin, "configs", "{\"key\": \"" + marker + "\", \"value\": 1}").then().statusCode(201);
+            Api.post(admin, "configs", "{\"key\": \"" + marker + "\", \"value\": 1}")
+                    .then()
+                    .statusCode(201);
             ServerLog.await(mark, Pattern.compile("warden\\.audit\\.write\\.failures"), Duration.ofSeconds(30));
         } finally {
             TestDb.update("DROP TRIGGER warden_it_" + marker + " ON warden_admin_audit");

@@ -1,14 +1,14 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Deployments;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 18, point 5: with loopback configured as a trusted proxy ({@code warden.trusted-proxies}, the MicroProfile
@@ -27,7 +27,9 @@ class TrustedProxyIT {
     @Test
     void theHeaderNamesTheClientWhenThePeerIsTrusted() throws Exception {
         assertEquals("203.0.113.77", ForwardedForIgnoredIT.auditedIpOfFailedLogin("203.0.113.77"));
-        assertEquals("203.0.113.78", ForwardedForIgnoredIT.auditedIpOfFailedLogin("198.51.100.1, 203.0.113.78, 127.0.0.1"),
+        assertEquals(
+                "203.0.113.78",
+                ForwardedForIgnoredIT.auditedIpOfFailedLogin("198.51.100.1, 203.0.113.78, 127.0.0.1"),
                 "the right-most untrusted hop; the left-most entry is the client's own claim");
         assertTrue(ForwardedForIgnoredIT.loopback(ForwardedForIgnoredIT.auditedIpOfFailedLogin("not-an-address")));
     }

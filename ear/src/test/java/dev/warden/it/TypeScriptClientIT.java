@@ -1,24 +1,23 @@
 package dev.warden.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.HostingTeam;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 18, point 9: the TypeScript client the build generates from {@code openapi/warden-hosting.yaml}
@@ -38,7 +37,8 @@ class TypeScriptClientIT {
     @Test
     void theGeneratedTypeScriptClientPassesItsNodeTests() throws Exception {
         File dir = new File(System.getProperty("warden.it.ts.dir", "../clients/typescript"));
-        assertTrue(new File(dir, "../target/typescript-client/dist/index.js").isFile(),
+        assertTrue(
+                new File(dir, "../target/typescript-client/dist/index.js").isFile(),
                 "build the clients module first (mvn -pl clients package): no compiled TypeScript client");
         HostingFixture team = new HostingFixture();
         String slug = "ts-" + team.tag;
@@ -49,7 +49,8 @@ class TypeScriptClientIT {
         HostingTeam.awaitWindowWithAtLeast(40);
 
         ProcessBuilder node = new ProcessBuilder("node", "--test", "test/hosting.test.cjs")
-                .directory(dir).redirectErrorStream(true);
+                .directory(dir)
+                .redirectErrorStream(true);
         node.environment().put("WARDEN_BASE_URL", Api.baseUrl());
         node.environment().put("WARDEN_TOKEN", team.token);
         node.environment().put("WARDEN_SLUG", slug);

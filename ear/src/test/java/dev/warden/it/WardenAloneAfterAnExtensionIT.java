@@ -1,9 +1,15 @@
 package dev.warden.it;
 
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.it.support.Api;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
 import dev.warden.it.support.TestDb;
+import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -11,13 +17,6 @@ import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.util.List;
-
-import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * An integrator removes their extension jar (docs/extension.md): Warden alone must still start on the database
@@ -44,23 +43,35 @@ class WardenAloneAfterAnExtensionIT {
     @Test
     void wardenAloneStartsOnADatabaseAnExtensionMigrated() throws Exception {
         deployer.deploy("with-extension");
-        assertTrue(TestDb.column("SELECT version FROM warden_schema_history WHERE success").contains("1000"),
+        assertTrue(
+                TestDb.column("SELECT version FROM warden_schema_history WHERE success")
+                        .contains("1000"),
                 "the extension's migration ran");
         deployer.undeploy("with-extension");
 
         deployer.deploy("alone");
-        assertTrue(TestDb.column("SELECT version FROM warden_schema_history WHERE success").contains("1000"),
+        assertTrue(
+                TestDb.column("SELECT version FROM warden_schema_history WHERE success")
+                        .contains("1000"),
                 "the extension's migration is still in the history");
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM pg_tables WHERE tablename = 'game_scores'"));
 
         String admin = Api.signedIn("admin", null).cookie();
-        List<String> keys = Api.session(admin).get("/admin-api").then().statusCode(200)
-                .extract().jsonPath().getList("resources.key");
+        List<String> keys = Api.session(admin)
+                .get("/admin-api")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("resources.key");
         assertTrue(keys.containsAll(List.of("users", "adminAudit", "applications")), keys.toString());
         assertFalse(keys.contains("scores"), "no extension resources without the extension: " + keys);
 
         HostingTeam team = HostingTeam.create();
-        Api.bearer(team.token()).get("/api/v1/applications").then().statusCode(200)
+        Api.bearer(team.token())
+                .get("/api/v1/applications")
+                .then()
+                .statusCode(200)
                 .body("data[0].slug", equalTo(team.slug()));
         deployer.undeploy("alone");
     }

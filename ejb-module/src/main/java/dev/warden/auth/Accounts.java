@@ -1,5 +1,7 @@
 package dev.warden.auth;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.common.Times;
 import dev.warden.panel.users.model.User;
@@ -8,15 +10,12 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
-
 import java.io.StringReader;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The account rules the auth beans share: when a ban is in force, and what a valid email and password are
@@ -29,8 +28,7 @@ public final class Accounts {
     /** Longest password accepted. */
     public static final int MAX_PASSWORD = 1024;
 
-    private Accounts() {
-    }
+    private Accounts() {}
 
     /**
      * True when {@code banJson} (the {@code ban} column) is set and its {@code until} is absent, null or later
@@ -69,7 +67,8 @@ public final class Accounts {
         if (password == null || password.isEmpty()) {
             problems.put("password", List.of("is required"));
         } else if (password.length() < Passwords.MIN_LENGTH || password.length() > MAX_PASSWORD) {
-            problems.put("password", List.of("must be " + Passwords.MIN_LENGTH + " to " + MAX_PASSWORD + " characters"));
+            problems.put(
+                    "password", List.of("must be " + Passwords.MIN_LENGTH + " to " + MAX_PASSWORD + " characters"));
         }
     }
 

@@ -37,9 +37,18 @@ public class AuthAudit {
      * {@code method} {@code password} or {@code sso}, {@code provider}, a failure's {@code reason}). Never a
      * token, code or secret: keys naming one are dropped ({@link AuditPayloads#isSecret}).
      */
-    public void record(String action, Long userId, String email, String ip, String userAgent,
-                       java.util.Map<String, String> extra) {
-        AuditRecord entry = new AuditRecord(userId, action, "auth", null,
+    public void record(
+            String action,
+            Long userId,
+            String email,
+            String ip,
+            String userAgent,
+            java.util.Map<String, String> extra) {
+        AuditRecord entry = new AuditRecord(
+                userId,
+                action,
+                "auth",
+                null,
                 AuditPayloads.auth(Accounts.truncate(email, Accounts.MAX_EMAIL), ip, userAgent, extra));
         try {
             audit.record(entry);

@@ -7,7 +7,6 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,8 +52,8 @@ public class Bootstrap {
      *                      email is taken; 422 {@code invalid_request} for a bad email, password or display name
      * <p>SSO-only mode (issue 15, point 5): 403 {@code forbidden} before anything else.
      */
-    public LoginResult bootstrap(String email, String password, String displayName, String token, String ip,
-                                 String userAgent) {
+    public LoginResult bootstrap(
+            String email, String password, String displayName, String token, String ip, String userAgent) {
         if (!sso.passwordAllowed()) {
             throw ApiException.forbidden(sso.passwordOffMessage());
         }
@@ -67,7 +66,9 @@ public class Bootstrap {
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
-        em.createNativeQuery("SELECT pg_advisory_xact_lock(?1)").setParameter(1, BOOTSTRAP_LOCK).getSingleResult();
+        em.createNativeQuery("SELECT pg_advisory_xact_lock(?1)")
+                .setParameter(1, BOOTSTRAP_LOCK)
+                .getSingleResult();
         if (!needed()) {
             throw ApiException.conflict("An admin already exists; sign in instead");
         }
@@ -87,7 +88,8 @@ public class Bootstrap {
         em.persist(user);
         em.flush();
         em.createNativeQuery("INSERT INTO warden_roles (user_id, role) VALUES (?1, ?2)")
-                .setParameter(1, user.getId()).setParameter(2, Role.ADMIN.wire())
+                .setParameter(1, user.getId())
+                .setParameter(2, Role.ADMIN.wire())
                 .executeUpdate();
         LOG.info(() -> "Bootstrap: first admin created (user " + user.getId() + ")");
         LoginResult result = sessions.start(user, ip, userAgent);

@@ -10,5 +10,4 @@ import java.time.Duration;
  * @param ttl         how long the session lives at most (the cookie's Max-Age)
  * @param operator    who signed in
  */
-public record LoginResult(String cookieValue, Duration ttl, Operator operator) {
-}
+public record LoginResult(String cookieValue, Duration ttl, Operator operator) {}

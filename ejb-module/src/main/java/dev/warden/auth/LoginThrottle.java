@@ -1,9 +1,9 @@
 package dev.warden.auth;
 
 import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
 import dev.warden.common.WindowCounters;
 import dev.warden.common.WindowCounters.Count;
-import dev.warden.common.ErrorCode;
 import dev.warden.common.sql.Sql;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
@@ -11,9 +11,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -21,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Sign-in throttling per email and per client address (DESIGN.md section 3, "Auth": 429 after repeated
@@ -88,8 +87,11 @@ public class LoginThrottle {
             retry = Math.max(retry, byIp.retryAfterSeconds());
         }
         if (retry > 0) {
-            throw new ApiException(ErrorCode.RATE_LIMITED, "Too many failed sign-ins; try again later",
-                    Map.of(), Map.of("Retry-After", Long.toString(retry)));
+            throw new ApiException(
+                    ErrorCode.RATE_LIMITED,
+                    "Too many failed sign-ins; try again later",
+                    Map.of(),
+                    Map.of("Retry-After", Long.toString(retry)));
         }
     }
 
@@ -99,7 +101,8 @@ public class LoginThrottle {
      */
     public void recordFailure(String email, String ip) {
         try (Connection c = dataSource.getConnection()) {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO warden_login_failures (email, ip) VALUES (?, ?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO warden_login_failures (email, ip) VALUES (?, ?)")) {
                 ps.setString(1, email.length() > 320 ? email.substring(0, 320) : email);
                 ps.setString(2, ip);
                 ps.executeUpdate();
@@ -126,7 +129,8 @@ public class LoginThrottle {
             counters.release(ipKey(ip));
         }
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("DELETE FROM warden_login_failures WHERE lower(email) = lower(?)")) {
+                PreparedStatement ps =
+                        c.prepareStatement("DELETE FROM warden_login_failures WHERE lower(email) = lower(?)")) {
             ps.setString(1, email);
             ps.executeUpdate();
         } catch (SQLException e) {

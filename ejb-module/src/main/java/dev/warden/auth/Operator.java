@@ -28,8 +28,12 @@ public record Operator(long userId, String email, Role role, List<String> scopes
      */
     public static Operator fromGrants(long userId, String email, List<RoleGrant> grants, String sessionId) {
         boolean admin = grants.stream().anyMatch(g -> g.role() == Role.ADMIN);
-        List<String> scopes = grants.stream().filter(g -> g.role() == Role.MOD && g.resource() != null)
-                .map(RoleGrant::resource).distinct().sorted().toList();
+        List<String> scopes = grants.stream()
+                .filter(g -> g.role() == Role.MOD && g.resource() != null)
+                .map(RoleGrant::resource)
+                .distinct()
+                .sorted()
+                .toList();
         Role role = admin ? Role.ADMIN : scopes.isEmpty() ? Role.USER : Role.MOD;
         return new Operator(userId, email, role, admin ? List.of() : scopes, sessionId);
     }

@@ -3,7 +3,6 @@ package dev.warden.auth;
 import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,7 +31,8 @@ public class OperatorLoader {
      * @return empty for an unknown user and for a player (no role row)
      */
     public Optional<Operator> load(long userId, String sessionId) {
-        List<?> rows = em.createNativeQuery("""
+        List<?> rows = em.createNativeQuery(
+                        """
                         SELECT u.email, r.role, r.resource
                         FROM warden_users u LEFT JOIN warden_roles r ON r.user_id = u.id
                         WHERE u.id = ?1""")
@@ -48,9 +48,10 @@ public class OperatorLoader {
             email = (String) row[0];
             if (row[1] != null) {
                 String name = (String) row[1];
-                Role.fromWire(name).ifPresentOrElse(
-                        role -> grants.add(new RoleGrant(role, (String) row[2])),
-                        () -> LOG.warning(() -> "Ignoring unknown role '" + name + "' of user " + userId));
+                Role.fromWire(name)
+                        .ifPresentOrElse(
+                                role -> grants.add(new RoleGrant(role, (String) row[2])),
+                                () -> LOG.warning(() -> "Ignoring unknown role '" + name + "' of user " + userId));
             }
         }
         return grants.isEmpty() ? Optional.empty() : Optional.of(Operator.fromGrants(userId, email, grants, sessionId));

@@ -8,12 +8,11 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Password reset (DESIGN.md section 3, "Auth": {@code POST /admin-api/auth/password-reset} and
@@ -78,7 +77,9 @@ public class PasswordReset {
             String token = Hashing.randomToken(32);
             em.createNativeQuery("INSERT INTO warden_password_resets (id, user_id, expires_at) "
                             + "VALUES (?1, ?2, now() + make_interval(hours => ?3))")
-                    .setParameter(1, Hashing.sha256Hex(token)).setParameter(2, user.getId()).setParameter(3, RESET_HOURS)
+                    .setParameter(1, Hashing.sha256Hex(token))
+                    .setParameter(2, user.getId())
+                    .setParameter(3, RESET_HOURS)
                     .executeUpdate();
             String link = publicUrl.replaceAll("/+$", "") + "/admin/password-reset?token=" + token;
             if (mailer.configured()) {
@@ -90,8 +91,7 @@ public class PasswordReset {
                         + " h: " + link);
             }
         }
-        audit.record("auth.password_reset_requested", user == null ? null : user.getId(), email.strip(), ip,
-                userAgent);
+        audit.record("auth.password_reset_requested", user == null ? null : user.getId(), email.strip(), ip, userAgent);
     }
 
     /**

@@ -9,12 +9,11 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Limits on {@code POST /admin-api/auth/password-reset} (issue 13, point 4): requests are counted per email
@@ -67,8 +66,11 @@ public class PasswordResetLimits {
             retry = Math.max(retry, counts.get("reset-ip:" + ip).retryAfterSeconds());
         }
         if (retry > 0) {
-            throw new ApiException(ErrorCode.RATE_LIMITED, "Too many password reset requests; try again later",
-                    Map.of(), Map.of("Retry-After", Long.toString(retry)));
+            throw new ApiException(
+                    ErrorCode.RATE_LIMITED,
+                    "Too many password reset requests; try again later",
+                    Map.of(),
+                    Map.of("Retry-After", Long.toString(retry)));
         }
     }
 
@@ -78,6 +80,7 @@ public class PasswordResetLimits {
      */
     public void supersede(long userId) {
         em.createNativeQuery("DELETE FROM warden_password_resets WHERE user_id = ?1 AND used_at IS NULL")
-                .setParameter(1, userId).executeUpdate();
+                .setParameter(1, userId)
+                .executeUpdate();
     }
 }

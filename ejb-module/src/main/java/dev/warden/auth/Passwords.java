@@ -3,15 +3,14 @@ package dev.warden.auth;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import javax.crypto.SecretKeyFactory;
-import javax.crypto.spec.PBEKeySpec;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.logging.Logger;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Password hashing with PBKDF2 (DESIGN.md section 3, "Auth"), in the stored form of Jakarta Security's
@@ -47,8 +46,8 @@ public class Passwords {
     @PostConstruct
     void init() {
         if (iterations < MIN_ITERATIONS) {
-            LOG.warning(() -> "warden.password.iterations=" + iterations + " is below the minimum "
-                    + MIN_ITERATIONS + "; using " + MIN_ITERATIONS);
+            LOG.warning(() -> "warden.password.iterations=" + iterations + " is below the minimum " + MIN_ITERATIONS
+                    + "; using " + MIN_ITERATIONS);
             iterations = MIN_ITERATIONS;
         }
     }

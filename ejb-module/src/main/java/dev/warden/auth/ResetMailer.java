@@ -11,14 +11,13 @@ import jakarta.mail.Session;
 import jakarta.mail.Transport;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Instant;
 import java.util.Date;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Sends the password-reset link by Jakarta Mail when SMTP is configured (DESIGN.md section 3: "the link goes
@@ -83,15 +82,20 @@ public class ResetMailer {
             message.setRecipients(Message.RecipientType.TO, InternetAddress.parse(to, false));
             message.setSubject("Reset your Warden password", "UTF-8");
             message.setSentDate(Date.from(Instant.now()));
-            message.setText("Someone asked to reset the password of your Warden account.\n\n"
-                    + "Open this link within " + validHours + " hour" + (validHours == 1 ? "" : "s")
-                    + " to choose a new password (it works once):\n\n" + link + "\n\n"
-                    + "If you did not ask for this, ignore this message; your password stays as it is.\n", "UTF-8");
+            message.setText(
+                    "Someone asked to reset the password of your Warden account.\n\n"
+                            + "Open this link within " + validHours + " hour" + (validHours == 1 ? "" : "s")
+                            + " to choose a new password (it works once):\n\n" + link + "\n\n"
+                            + "If you did not ask for this, ignore this message; your password stays as it is.\n",
+                    "UTF-8");
             Transport.send(message);
             LOG.info(() -> "Password reset link sent by mail to " + to + " via " + host.orElse("") + ":" + port);
         } catch (MessagingException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Password reset mail to " + to + " via " + host.orElse("") + ":" + port
-                    + " failed: " + e.getMessage(), e);
+            LOG.log(
+                    Level.WARNING,
+                    "Password reset mail to " + to + " via " + host.orElse("") + ":" + port + " failed: "
+                            + e.getMessage(),
+                    e);
         }
     }
 

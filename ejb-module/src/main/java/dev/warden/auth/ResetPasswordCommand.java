@@ -1,7 +1,6 @@
 package dev.warden.auth;
 
 import jakarta.enterprise.inject.Vetoed;
-
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -34,12 +33,10 @@ public final class ResetPasswordCommand {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private ResetPasswordCommand() {
-    }
+    private ResetPasswordCommand() {}
 
     /** What {@link #reset} did: the account's id and roles (comma-separated, e.g. {@code admin}). */
-    public record Result(long userId, String roles) {
-    }
+    public record Result(long userId, String roles) {}
 
     /**
      * Entry point: {@code ResetPasswordCommand <email>}, configured by the environment (see the class comment).
@@ -64,8 +61,10 @@ public final class ResetPasswordCommand {
         String dbPassword = env.getOrDefault("WARDEN_DB_PASSWORD", "");
         int iterations;
         try {
-            iterations = Math.max(Passwords.MIN_ITERATIONS,
-                    Integer.parseInt(env.getOrDefault("WARDEN_PASSWORD_ITERATIONS", "600000").strip()));
+            iterations = Math.max(
+                    Passwords.MIN_ITERATIONS,
+                    Integer.parseInt(env.getOrDefault("WARDEN_PASSWORD_ITERATIONS", "600000")
+                            .strip()));
         } catch (NumberFormatException e) {
             System.err.println("WARDEN_PASSWORD_ITERATIONS is not a number");
             return 2;
@@ -121,8 +120,8 @@ public final class ResetPasswordCommand {
                 update.setLong(2, account.userId());
                 update.executeUpdate();
             }
-            try (PreparedStatement sessions = connection.prepareStatement(
-                    "DELETE FROM warden_sessions WHERE user_id = ?")) {
+            try (PreparedStatement sessions =
+                    connection.prepareStatement("DELETE FROM warden_sessions WHERE user_id = ?")) {
                 sessions.setLong(1, account.userId());
                 sessions.executeUpdate();
             }

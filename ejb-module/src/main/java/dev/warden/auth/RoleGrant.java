@@ -6,5 +6,4 @@ package dev.warden.auth;
  * @param role     the granted role
  * @param resource the resource key of a {@link Role#MOD} row; null for the other roles
  */
-public record RoleGrant(Role role, String resource) {
-}
+public record RoleGrant(Role role, String resource) {}

@@ -9,14 +9,13 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.sql.Timestamp;
 import java.util.List;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Admin-api sessions (DESIGN.md section 3, "Auth"): rows of {@code warden_sessions} keyed by the SHA-256 of
@@ -79,7 +78,8 @@ public class Sessions {
      */
     public LoginResult markSso(LoginResult started, String issuer, String sid) {
         Duration max = sso.maxSessionAge();
-        em.createNativeQuery("""
+        em.createNativeQuery(
+                        """
                         UPDATE warden_sessions SET auth_method = 'sso', sso_issuer = ?1, sso_sid = ?2,
                                expires_at = LEAST(expires_at, now() + make_interval(secs => ?3))
                         WHERE id = ?4""")
@@ -101,7 +101,8 @@ public class Sessions {
             return Optional.empty();
         }
         List<?> found = em.createNativeQuery("SELECT auth_method FROM warden_sessions WHERE id = ?1")
-                .setParameter(1, Hashing.sha256Hex(cookieValue)).getResultList();
+                .setParameter(1, Hashing.sha256Hex(cookieValue))
+                .getResultList();
         return found.isEmpty() ? Optional.empty() : Optional.of((String) found.get(0));
     }
 
@@ -113,9 +114,13 @@ public class Sessions {
     public List<Long> endSsoSessions(String issuer, String sid) {
         List<?> users = em.createNativeQuery(
                         "SELECT DISTINCT user_id FROM warden_sessions WHERE sso_issuer = ?1 AND sso_sid = ?2")
-                .setParameter(1, issuer).setParameter(2, sid).getResultList();
+                .setParameter(1, issuer)
+                .setParameter(2, sid)
+                .getResultList();
         em.createNativeQuery("DELETE FROM warden_sessions WHERE sso_issuer = ?1 AND sso_sid = ?2")
-                .setParameter(1, issuer).setParameter(2, sid).executeUpdate();
+                .setParameter(1, issuer)
+                .setParameter(2, sid)
+                .executeUpdate();
         return users.stream().map(u -> ((Number) u).longValue()).toList();
     }
 
@@ -131,7 +136,8 @@ public class Sessions {
             throw ApiException.unauthenticated("Sign in first");
         }
         String id = Hashing.sha256Hex(cookieValue);
-        List<?> found = em.createNativeQuery("""
+        List<?> found = em.createNativeQuery(
+                        """
                         SELECT s.expires_at, s.token_version = u.token_version, s.last_seen_at, u.id, CAST(u.ban AS text),
                                s.auth_method, s.created_at
                         FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id
@@ -147,17 +153,19 @@ public class Sessions {
         Instant lastSeen = instant(row[2]);
         boolean idle = lastSeen != null && lastSeen.plus(idleTimeout()).isBefore(now);
         if ("sso".equals(row[5]) && !instant(row[6]).plus(sso.maxSessionAge()).isAfter(now)) {
-            throw ApiException.unauthenticated("Your single sign-on session has ended; sign in with "
-                    + sso.providerName() + " again");
+            throw ApiException.unauthenticated(
+                    "Your single sign-on session has ended; sign in with " + sso.providerName() + " again");
         }
         if (!expires.isAfter(now) || idle || !Boolean.TRUE.equals(row[1]) || Accounts.isBanned((String) row[4], now)) {
             throw ApiException.unauthenticated("Your session has ended; sign in again");
         }
         if (lastSeen == null || lastSeen.plus(TOUCH_INTERVAL).isBefore(now)) {
             em.createNativeQuery("UPDATE warden_sessions SET last_seen_at = now() WHERE id = ?1")
-                    .setParameter(1, id).executeUpdate();
+                    .setParameter(1, id)
+                    .executeUpdate();
         }
-        return operators.load(((Number) row[3]).longValue(), id)
+        return operators
+                .load(((Number) row[3]).longValue(), id)
                 .orElseThrow(() -> ApiException.unauthenticated("Your session has ended; sign in again"));
     }
 
@@ -183,7 +191,9 @@ public class Sessions {
     /** Ends every session of {@code user}: token version bumped and session rows deleted. */
     public void endAll(User user) {
         user.setTokenVersion(user.getTokenVersion() + 1);
-        em.createQuery("DELETE FROM Session s WHERE s.user = :user").setParameter("user", user).executeUpdate();
+        em.createQuery("DELETE FROM Session s WHERE s.user = :user")
+                .setParameter("user", user)
+                .executeUpdate();
         em.flush();
     }
 

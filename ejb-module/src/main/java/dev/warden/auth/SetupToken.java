@@ -3,8 +3,8 @@ package dev.warden.auth;
 import dev.warden.common.Hashing;
 import dev.warden.schema.SchemaMigrated;
 import dev.warden.schema.SchemaState;
-import jakarta.annotation.Priority;
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Priority;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Lock;
 import jakarta.ejb.LockType;
@@ -15,13 +15,12 @@ import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptor;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The one-time setup token that {@code POST /admin-api/auth/bootstrap} requires (DESIGN.md section 3, "Auth";
@@ -83,7 +82,8 @@ public class SetupToken {
             return;
         }
         String token = Hashing.randomToken(24);
-        em.createNativeQuery("UPDATE warden_setup SET token_hash = ?1").setParameter(1, Hashing.sha256Hex(token))
+        em.createNativeQuery("UPDATE warden_setup SET token_hash = ?1")
+                .setParameter(1, Hashing.sha256Hex(token))
                 .executeUpdate();
         LOG.info("Bootstrap is open: create the first admin at /admin with the setup token on the next line");
         LOG.info(LOG_PREFIX + token);
@@ -91,12 +91,16 @@ public class SetupToken {
 
     /** True while bootstrap may create the first admin: not closed and no admin exists. */
     public boolean open() {
-        List<?> closed = em.createNativeQuery("SELECT closed_at IS NOT NULL FROM warden_setup").getResultList();
+        List<?> closed = em.createNativeQuery("SELECT closed_at IS NOT NULL FROM warden_setup")
+                .getResultList();
         if (closed.isEmpty() || Boolean.TRUE.equals(closed.get(0))) {
             return false;
         }
         return ((Number) em.createNativeQuery("SELECT count(*) FROM warden_roles WHERE role = ?1")
-                .setParameter(1, Role.ADMIN.wire()).getSingleResult()).longValue() == 0;
+                                .setParameter(1, Role.ADMIN.wire())
+                                .getSingleResult())
+                        .longValue()
+                == 0;
     }
 
     /**

@@ -8,7 +8,6 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.time.Instant;
 
 /**
@@ -66,7 +65,8 @@ public class SignIn {
         Accounts.requireField("password", password);
         throttle.check(email.strip(), ip);
         User user = Accounts.findByEmail(em, email);
-        if (user == null || !passwords.verify(password, user.getPasswordHash())
+        if (user == null
+                || !passwords.verify(password, user.getPasswordHash())
                 || operators.load(user.getId(), null).isEmpty()) {
             throttle.recordFailure(email.strip(), ip);
             audit.record("auth.login_failed", user == null ? null : user.getId(), email.strip(), ip, userAgent);
@@ -82,7 +82,8 @@ public class SignIn {
         user.setLastLoginAt(Instant.now());
         throttle.clear(email.strip(), ip);
         LoginResult result = sessions.start(user, ip, userAgent);
-        audit.record("auth.login", user.getId(), user.getEmail(), ip, userAgent, java.util.Map.of("method", "password"));
+        audit.record(
+                "auth.login", user.getId(), user.getEmail(), ip, userAgent, java.util.Map.of("method", "password"));
         return result;
     }
 
@@ -94,7 +95,7 @@ public class SignIn {
      * @param userAgent {@code User-Agent} for the audit entry, may be null
      */
     public void logout(String cookieValue, String ip, String userAgent) {
-        sessions.end(cookieValue).ifPresent(user ->
-                audit.record("auth.logout", user.getId(), user.getEmail(), ip, userAgent));
+        sessions.end(cookieValue)
+                .ifPresent(user -> audit.record("auth.logout", user.getId(), user.getEmail(), ip, userAgent));
     }
 }

@@ -2,11 +2,10 @@ package dev.warden.auth;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Single sign-on settings (issue 15; docs/sso.md, docs/configuration.md), read from MicroProfile Config (so also
@@ -137,7 +136,9 @@ public class SsoSettings {
 
     /** The issuer URL, without a trailing slash; empty when not configured. */
     public Optional<String> issuer() {
-        return issuer.map(String::strip).filter(s -> !s.isEmpty()).map(s -> s.endsWith("/") ? s.substring(0, s.length() - 1) : s);
+        return issuer.map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .map(s -> s.endsWith("/") ? s.substring(0, s.length() - 1) : s);
     }
 
     /** The OAuth client id (empty string when not configured). */
@@ -163,7 +164,9 @@ public class SsoSettings {
 
     /** The redirect (callback) URL registered at the provider. */
     public String redirectUrl() {
-        return redirectUrl.map(String::strip).filter(s -> !s.isEmpty())
+        return redirectUrl
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
                 .orElse(trimSlash(publicUrl) + "/admin-api/auth/sso/callback");
     }
 

@@ -1,7 +1,6 @@
 package dev.warden.common;
 
 import jakarta.ejb.ApplicationException;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,8 +35,7 @@ public class ApiException extends RuntimeException {
      * @param fields for 422 only: each invalid parameter or column mapped to its messages
      * @param headers extra response headers (e.g. {@code Retry-After})
      */
-    public ApiException(ErrorCode code, String message, Map<String, List<String>> fields,
-                        Map<String, String> headers) {
+    public ApiException(ErrorCode code, String message, Map<String, List<String>> fields, Map<String, String> headers) {
         super(message);
         this.code = Objects.requireNonNull(code, "code");
         this.fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
@@ -71,8 +69,11 @@ public class ApiException extends RuntimeException {
 
     /** 422 {@code invalid_request} naming one parameter or column. */
     public static ApiException invalid(String field, String message) {
-        return new ApiException(ErrorCode.INVALID_REQUEST, "Invalid " + field + ": " + message,
-                Map.of(field, List.of(message)), Map.of());
+        return new ApiException(
+                ErrorCode.INVALID_REQUEST,
+                "Invalid " + field + ": " + message,
+                Map.of(field, List.of(message)),
+                Map.of());
     }
 
     /** 422 {@code invalid_request} with several fields; {@code fields} must not be empty. */

@@ -15,8 +15,7 @@ public final class Hashing {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private Hashing() {
-    }
+    private Hashing() {}
 
     /** Lower-case hex SHA-256 of the UTF-8 bytes of {@code value} (64 characters). */
     public static String sha256Hex(String value) {

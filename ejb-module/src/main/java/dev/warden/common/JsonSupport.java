@@ -12,6 +12,5 @@ public final class JsonSupport {
     /** The JSON-P provider: {@code JSON.createObjectBuilder()}, {@code JSON.createReader(...)}, ... */
     public static final JsonProvider JSON = JsonProvider.provider();
 
-    private JsonSupport() {
-    }
+    private JsonSupport() {}
 }

@@ -10,8 +10,7 @@ import java.time.format.DateTimeParseException;
 /** Reading the timestamps of the wire contract (DESIGN.md section 3: ISO 8601, UTC). */
 public final class Times {
 
-    private Times() {
-    }
+    private Times() {}
 
     /**
      * ISO 8601 with or without offset (without one it is read as UTC), or a date (midnight UTC).

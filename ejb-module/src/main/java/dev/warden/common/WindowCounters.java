@@ -5,8 +5,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-
-import javax.sql.DataSource;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import javax.sql.DataSource;
 
 /**
  * Fixed-window hit counters in {@code warden_limit_counters}, shared by every node (issue 13, point 4: sign-in,
@@ -29,8 +28,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public class WindowCounters {
 
     /** The state of one key after a hit: hits in the current window and whole seconds until it ends (≥ 1). */
-    public record Count(long hits, long retryAfterSeconds) {
-    }
+    public record Count(long hits, long retryAfterSeconds) {}
 
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
@@ -42,7 +40,8 @@ public class WindowCounters {
      * @return the count of every key, in the order given
      */
     public Map<String, Count> hit(List<String> keys, long windowSeconds) {
-        String sql = """
+        String sql =
+                """
                 INSERT INTO warden_limit_counters AS c (key, window_started_at, hits)
                 SELECT k, now(), 1 FROM unnest(?::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n
                 ON CONFLICT (key) DO UPDATE SET
@@ -52,7 +51,8 @@ public class WindowCounters {
                 RETURNING c.key, c.hits, ceil(extract(epoch FROM c.window_started_at + make_interval(secs => ?) - now()))""";
         List<String> distinct = List.copyOf(new java.util.LinkedHashSet<>(keys));
         Map<String, Count> counts = new LinkedHashMap<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             Array array = c.createArrayOf("text", distinct.toArray());
             ps.setArray(1, array);
             ps.setLong(2, windowSeconds);
@@ -88,7 +88,8 @@ public class WindowCounters {
     }
 
     private void run(String sql, String key) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, key);
             ps.executeUpdate();
         } catch (SQLException e) {

@@ -11,8 +11,7 @@ import static dev.warden.demo.DemoJson.obj;
  */
 final class DemoBanner {
 
-    private DemoBanner() {
-    }
+    private DemoBanner() {}
 
     /**
      * A seeded panel account as the banner shows it.
@@ -22,8 +21,7 @@ final class DemoBanner {
      * @param generated whether Warden generated the password (else it came from {@code configKey})
      * @param configKey the MicroProfile Config key that sets the password
      */
-    record Account(String email, String password, boolean generated, String configKey) {
-    }
+    record Account(String email, String password, boolean generated, String configKey) {}
 
     /**
      * The banner text (lines joined with the platform's line separator), with {@code publicUrl}'s trailing
@@ -46,7 +44,8 @@ final class DemoBanner {
         String login = json(obj("email", admin.email(), "password", admin.password()));
         String rule = "=".repeat(78);
         String nl = System.lineSeparator();
-        return String.join(nl,
+        return String.join(
+                nl,
                 "",
                 rule,
                 "  Warden demo data is ready (warden.demo=true)",
@@ -59,19 +58,24 @@ final class DemoBanner {
                 "  API token:    " + apiToken + " (team Demo Studio; shown only here)",
                 "",
                 "  Log in to the admin API (keeps the session cookie in /tmp/warden.cookies):",
-                "    curl -i -c /tmp/warden.cookies -H 'Content-Type: application/json' -d "
-                        + shellQuote(login) + " " + url + "/admin-api/auth/login",
+                "    curl -i -c /tmp/warden.cookies -H 'Content-Type: application/json' -d " + shellQuote(login) + " "
+                        + url + "/admin-api/auth/login",
                 "  List users with that session:",
                 "    curl -i -b /tmp/warden.cookies '" + url + "/admin-api/users?_start=0&_end=10&_sort=id&_order=asc'",
                 "  Read the hosting API with the token:",
                 "    curl -i -H 'Authorization: Bearer " + apiToken + "' " + url + "/api/v1/applications",
                 "",
-                "  Lost the password? scripts/reset-admin.sh " + admin.email() + " sets a new one (docs/configuration.md).",
-                ssoDemo ? "  Single sign-on: click 'Sign in with Demo SSO' on " + url + "/admin/, then at the demo provider"
+                "  Lost the password? scripts/reset-admin.sh " + admin.email()
+                        + " sets a new one (docs/configuration.md).",
+                ssoDemo
+                        ? "  Single sign-on: click 'Sign in with Demo SSO' on " + url
+                                + "/admin/, then at the demo provider"
                         : "  Single sign-on demo: restart with WARDEN_SSO_DEMO=true ./run.sh (docs/sso.md, Demo)",
-                ssoDemo ? "    user name alice, claims {\"email\": \"alice@warden.local\", \"groups\": [\"warden-admins\"]} (admin)"
+                ssoDemo
+                        ? "    user name alice, claims {\"email\": \"alice@warden.local\", \"groups\": [\"warden-admins\"]} (admin)"
                         : "    to sign in to the panel through a demo OpenID Connect provider",
-                ssoDemo ? "    user name bob, claims {\"email\": \"bob@warden.local\", \"groups\": [\"support\"]} (mod)"
+                ssoDemo
+                        ? "    user name bob, claims {\"email\": \"bob@warden.local\", \"groups\": [\"support\"]} (mod)"
                         : "    (an admin group and a support group)",
                 rule);
     }

@@ -1,17 +1,16 @@
 package dev.warden.demo;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * JSON text for the demo data's {@code jsonb} columns (bans, configs, leaderboard metadata, cloud saves, event
@@ -21,8 +20,7 @@ final class DemoJson {
 
     private static final DateTimeFormatter ISO = DateTimeFormatter.ISO_INSTANT;
 
-    private DemoJson() {
-    }
+    private DemoJson() {}
 
     /** An insertion-ordered map from alternating keys and values (values may be null). */
     static Map<String, Object> obj(Object... keysAndValues) {
@@ -68,6 +66,7 @@ final class DemoJson {
             items.forEach(item -> out.add(jsonValue(item)));
             return out.build();
         }
-        throw new IllegalArgumentException("no JSON form for " + value.getClass().getName());
+        throw new IllegalArgumentException(
+                "no JSON form for " + value.getClass().getName());
     }
 }

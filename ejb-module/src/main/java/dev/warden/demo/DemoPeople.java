@@ -15,32 +15,101 @@ import java.util.Set;
 final class DemoPeople {
 
     static final List<String> FIRST_NAMES = List.of(
-            "Maya", "Liam", "Aisha", "Noah", "Sofia", "Mateo", "Yuki", "Lucas", "Amara", "Elias",
-            "Priya", "Oliver", "Chloe", "Ravi", "Ingrid", "Diego", "Hana", "Felix", "Zara", "Tomas",
-            "Leila", "Jonas", "Mei", "Kofi", "Nina", "Arjun", "Clara", "Omar", "Freya", "Kenji",
-            "Lucia", "Emeka", "Astrid", "Mohammed", "Elena", "Tariq", "Julia", "Sven", "Ana", "Dmitri");
+            "Maya",
+            "Liam",
+            "Aisha",
+            "Noah",
+            "Sofia",
+            "Mateo",
+            "Yuki",
+            "Lucas",
+            "Amara",
+            "Elias",
+            "Priya",
+            "Oliver",
+            "Chloe",
+            "Ravi",
+            "Ingrid",
+            "Diego",
+            "Hana",
+            "Felix",
+            "Zara",
+            "Tomas",
+            "Leila",
+            "Jonas",
+            "Mei",
+            "Kofi",
+            "Nina",
+            "Arjun",
+            "Clara",
+            "Omar",
+            "Freya",
+            "Kenji",
+            "Lucia",
+            "Emeka",
+            "Astrid",
+            "Mohammed",
+            "Elena",
+            "Tariq",
+            "Julia",
+            "Sven",
+            "Ana",
+            "Dmitri");
 
     static final List<String> LAST_NAMES = List.of(
-            "Okafor", "Schmidt", "Tanaka", "Garcia", "Nguyen", "Kowalski", "Haddad", "Larsen", "Rossi",
-            "Silva", "Patel", "Dubois", "Novak", "Mensah", "Johansson", "Kim", "Moreau", "Fischer", "Costa",
-            "Petrov", "Murphy", "Yilmaz", "Andersen", "Sato", "Lopez", "Walker", "Chen", "Bakker", "Horvat",
-            "Eriksson", "Abebe", "Brennan", "Fernandez", "Lindqvist", "Mwangi", "Ivanov", "Rahman",
-            "Svoboda", "Takahashi", "Weber");
+            "Okafor",
+            "Schmidt",
+            "Tanaka",
+            "Garcia",
+            "Nguyen",
+            "Kowalski",
+            "Haddad",
+            "Larsen",
+            "Rossi",
+            "Silva",
+            "Patel",
+            "Dubois",
+            "Novak",
+            "Mensah",
+            "Johansson",
+            "Kim",
+            "Moreau",
+            "Fischer",
+            "Costa",
+            "Petrov",
+            "Murphy",
+            "Yilmaz",
+            "Andersen",
+            "Sato",
+            "Lopez",
+            "Walker",
+            "Chen",
+            "Bakker",
+            "Horvat",
+            "Eriksson",
+            "Abebe",
+            "Brennan",
+            "Fernandez",
+            "Lindqvist",
+            "Mwangi",
+            "Ivanov",
+            "Rahman",
+            "Svoboda",
+            "Takahashi",
+            "Weber");
 
     private static final List<String> TAG_ADJECTIVES = List.of(
-            "Swift", "Silent", "Crimson", "Lucky", "Frost", "Iron", "Neon", "Shadow", "Turbo", "Cosmic",
-            "Rusty", "Wild");
+            "Swift", "Silent", "Crimson", "Lucky", "Frost", "Iron", "Neon", "Shadow", "Turbo", "Cosmic", "Rusty",
+            "Wild");
 
     private static final List<String> TAG_NOUNS = List.of(
-            "Falcon", "Otter", "Wolf", "Comet", "Badger", "Viper", "Panda", "Raven", "Golem", "Pixel",
-            "Rocket", "Kraken");
+            "Falcon", "Otter", "Wolf", "Comet", "Badger", "Viper", "Panda", "Raven", "Golem", "Pixel", "Rocket",
+            "Kraken");
 
-    private DemoPeople() {
-    }
+    private DemoPeople() {}
 
     /** A generated player: names, a unique lower-case email and a display name. */
-    record Person(String firstName, String lastName, String email, String displayName) {
-    }
+    record Person(String firstName, String lastName, String email, String displayName) {}
 
     /**
      * {@code count} players with unique (case-insensitively) emails of the form

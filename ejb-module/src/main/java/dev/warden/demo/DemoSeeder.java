@@ -3,6 +3,8 @@ package dev.warden.demo;
 import dev.warden.auth.Passwords;
 import dev.warden.common.Hashing;
 import dev.warden.common.sql.Sql;
+import dev.warden.schema.SchemaMigrated;
+import dev.warden.schema.SchemaState;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
@@ -13,16 +15,11 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
-import jakarta.inject.Inject;
 import jakarta.enterprise.event.Observes;
-import dev.warden.schema.SchemaMigrated;
-import dev.warden.schema.SchemaState;
+import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -34,6 +31,8 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Fills an empty database with a believable demo data set when the server starts with {@code warden.demo=true},
@@ -158,8 +157,8 @@ public class DemoSeeder {
         long started = System.nanoTime();
         String email = adminEmail.trim();
         if (email.equalsIgnoreCase(PlayerSeeder.MOD_EMAIL)) {
-            throw new IllegalStateException("warden.demo.admin-email must differ from the demo moderator's "
-                    + PlayerSeeder.MOD_EMAIL);
+            throw new IllegalStateException(
+                    "warden.demo.admin-email must differ from the demo moderator's " + PlayerSeeder.MOD_EMAIL);
         }
         DemoBanner.Account admin = account(email, adminPassword, "warden.demo.admin-password");
         DemoBanner.Account mod = account(PlayerSeeder.MOD_EMAIL, modPassword, "warden.demo.mod-password");
@@ -174,18 +173,31 @@ public class DemoSeeder {
                 return;
             }
             LOG.info("seeding demo data...");
-            String simulator = simulatorUrl.filter(u -> !u.isBlank())
-                    .orElse(publicUrl.trim().replaceAll("/+$", "") + "/warden-simulator").trim().replaceAll("/+$", "");
-            Outcome outcome = seed(connection, new Random(SEED), Instant.now(), admin, mod, players,
-                    passwords::hash, simulator, agentSecret);
+            String simulator = simulatorUrl
+                    .filter(u -> !u.isBlank())
+                    .orElse(publicUrl.trim().replaceAll("/+$", "") + "/warden-simulator")
+                    .trim()
+                    .replaceAll("/+$", "");
+            Outcome outcome = seed(
+                    connection,
+                    new Random(SEED),
+                    Instant.now(),
+                    admin,
+                    mod,
+                    players,
+                    passwords::hash,
+                    simulator,
+                    agentSecret);
             long millis = (System.nanoTime() - started) / 1_000_000;
             LOG.info(() -> "seeded " + outcome.summary() + " in " + millis + " ms");
             LOG.info(() -> "demo instances " + outcome.simulatedInstances() + " have their agents in the simulator ("
                     + simulator + "/agents/{id}); the simulator's instances (simulator.instances) must be these ids");
             logAfterCommit(DemoBanner.text(admin, mod, outcome.apiToken(), publicUrl, ssoDemo));
         } catch (SQLException e) {
-            throw new EJBException("Demo seeding failed; the transaction is rolled back and nothing was "
-                    + "written: " + e.getMessage(), e);
+            throw new EJBException(
+                    "Demo seeding failed; the transaction is rolled back and nothing was " + "written: "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -196,8 +208,8 @@ public class DemoSeeder {
             LOG.warning(() -> key + " is shorter than " + Passwords.MIN_LENGTH + " characters; using it anyway "
                     + "for the demo");
         }
-        return new DemoBanner.Account(email, password.orElseGet(() -> Hashing.randomToken(12)),
-                password.isEmpty(), key);
+        return new DemoBanner.Account(
+                email, password.orElseGet(() -> Hashing.randomToken(12)), password.isEmpty(), key);
     }
 
     /** Logs {@code banner} once the current transaction has committed (at once when there is none). */
@@ -208,8 +220,7 @@ public class DemoSeeder {
         }
         transactions.registerInterposedSynchronization(new Synchronization() {
             @Override
-            public void beforeCompletion() {
-            }
+            public void beforeCompletion() {}
 
             @Override
             public void afterCompletion(int status) {
@@ -235,23 +246,30 @@ public class DemoSeeder {
             }
         }
         try (PreparedStatement ps = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM warden_users)");
-             ResultSet rs = ps.executeQuery()) {
+                ResultSet rs = ps.executeQuery()) {
             rs.next();
             return !rs.getBoolean(1);
         }
     }
 
     /** What {@link #seed} wrote: the API token's plaintext (shown once) and a one-line count summary. */
-    record Outcome(String apiToken, String summary, List<Long> simulatedInstances) {
-    }
+    record Outcome(String apiToken, String summary, List<Long> simulatedInstances) {}
 
     /**
      * Writes the whole demo data set through {@code c} (which must be in a transaction, or in auto-commit for a
      * throw-away database), the data sets in a fixed order so that {@code random} always gives the same data.
      * {@code hasher} turns a password into its stored hash.
      */
-    static Outcome seed(Connection c, Random random, Instant now, DemoBanner.Account admin, DemoBanner.Account mod,
-                        int playerCount, UnaryOperator<String> hasher, String simulatorUrl, String agentSecret)
+    static Outcome seed(
+            Connection c,
+            Random random,
+            Instant now,
+            DemoBanner.Account admin,
+            DemoBanner.Account mod,
+            int playerCount,
+            UnaryOperator<String> hasher,
+            String simulatorUrl,
+            String agentSecret)
             throws SQLException {
         DemoWriter w = new DemoWriter(c, random, now.truncatedTo(ChronoUnit.SECONDS));
         PlayerSeeder people = new PlayerSeeder(w);
@@ -261,7 +279,8 @@ public class DemoSeeder {
         game.seed();
         people.notes();
         HostingSeeder hosting = new HostingSeeder(w, simulatorUrl, agentSecret);
-        String token = hosting.seed(people.adminId(), people.modId(), people.players().get(0));
+        String token =
+                hosting.seed(people.adminId(), people.modId(), people.players().get(0));
         LOG.info("seeded hosting history: " + HostingHistorySeeder.seed(c, w.now));
         String summary = people.summary() + ", " + game.summary() + ", " + people.noteRows() + " user notes, "
                 + hosting.summary();

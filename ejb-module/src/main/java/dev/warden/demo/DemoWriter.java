@@ -25,8 +25,7 @@ final class DemoWriter {
     static final int BATCH_SIZE = 500;
 
     /** A typed SQL NULL for {@link #bind}. */
-    record SqlNull(int type) {
-    }
+    record SqlNull(int type) {}
 
     static final SqlNull NULL_BIGINT = new SqlNull(Types.BIGINT);
     static final SqlNull NULL_TEXT = new SqlNull(Types.VARCHAR);

@@ -23,8 +23,7 @@ public final class HostingHistorySeeder {
     /** Days of minute samples seeded. */
     static final int DAYS = 2;
 
-    private HostingHistorySeeder() {
-    }
+    private HostingHistorySeeder() {}
 
     /** Seeds deploys and samples as of {@code now}; returns a one-line summary. */
     public static String seed(Connection c, Instant now) throws SQLException {
@@ -38,19 +37,19 @@ public final class HostingHistorySeeder {
         int deploys = 0;
         List<long[]> apps = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT a.id, (SELECT count(*) FROM warden_instances i JOIN "
-                + "warden_locations l ON l.id = i.location_id WHERE l.application_id = a.id AND i.deployed_at IS NOT NULL) "
-                + "FROM warden_applications a ORDER BY a.id");
-             ResultSet rs = ps.executeQuery()) {
+                        + "warden_locations l ON l.id = i.location_id WHERE l.application_id = a.id AND i.deployed_at IS NOT NULL) "
+                        + "FROM warden_applications a ORDER BY a.id");
+                ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 apps.add(new long[] {rs.getLong(1), rs.getLong(2)});
             }
         }
         String[][] history = {
-                {"Bump matchmaking timeout to 45 s", "a41c9e2"},
-                {"Fix room cleanup on disconnect", "7be0d13"},
-                {"Season 4 lobby assets", "c93f5a8"},
-                {"Upgrade to Node 20.11", "19d2b7f"},
-                {"Rate-limit chat per player", "e5a0c46"},
+            {"Bump matchmaking timeout to 45 s", "a41c9e2"},
+            {"Fix room cleanup on disconnect", "7be0d13"},
+            {"Season 4 lobby assets", "c93f5a8"},
+            {"Upgrade to Node 20.11", "19d2b7f"},
+            {"Rate-limit chat per player", "e5a0c46"},
         };
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO warden_deploys (application_id, status, branch, "
                 + "commit, message, output, started_at, finished_at) VALUES (?, ?, 'main', ?, ?, ?, ?, ?)")) {
@@ -59,15 +58,19 @@ public final class HostingHistorySeeder {
                     continue; // never deployed: no deploy history
                 }
                 for (int i = 0; i < history.length; i++) {
-                    Instant started = now.minus(Duration.ofDays(3L * (history.length - i))).minus(Duration.ofHours(2));
+                    Instant started = now.minus(Duration.ofDays(3L * (history.length - i)))
+                            .minus(Duration.ofHours(2));
                     boolean failed = i == 2;
                     ps.setLong(1, app[0]);
                     ps.setString(2, failed ? "failed" : "deployed");
                     ps.setString(3, history[i][1]);
                     ps.setString(4, history[i][0]);
-                    ps.setString(5, "$ npm ci\nadded 412 packages in 9s\n$ npm run build\n"
-                            + (failed ? "Error: Cannot find module './assets/lobby-s4.json'\nDeploy failed\n"
-                            : "Build finished\nStarting 1 process\nprocess 0 online\nDeploy finished\n"));
+                    ps.setString(
+                            5,
+                            "$ npm ci\nadded 412 packages in 9s\n$ npm run build\n"
+                                    + (failed
+                                            ? "Error: Cannot find module './assets/lobby-s4.json'\nDeploy failed\n"
+                                            : "Build finished\nStarting 1 process\nprocess 0 online\nDeploy finished\n"));
                     ps.setObject(6, OffsetDateTime.ofInstant(started, ZoneOffset.UTC));
                     ps.setObject(7, OffsetDateTime.ofInstant(started.plusSeconds(95), ZoneOffset.UTC));
                     ps.addBatch();
@@ -77,7 +80,8 @@ public final class HostingHistorySeeder {
             ps.executeBatch();
         }
         int samples;
-        try (PreparedStatement ps = c.prepareStatement("""
+        try (PreparedStatement ps = c.prepareStatement(
+                """
                 INSERT INTO warden_metric_samples (instance_id, sampled_at, ccu, rooms, cpu_percent, memory_percent, processes)
                 SELECT s.id, s.t, s.ccu, s.ccu / 8, s.cpu, s.mem,
                        jsonb_build_array(jsonb_build_object('id', 0, 'status', 'online',

@@ -1,7 +1,12 @@
 package dev.warden.demo;
 
-import dev.warden.demo.DemoPeople.Person;
+import static dev.warden.demo.DemoJson.json;
+import static dev.warden.demo.DemoJson.obj;
+import static dev.warden.demo.DemoWriter.NULL_TEXT;
+import static dev.warden.demo.DemoWriter.NULL_TIME;
+import static dev.warden.demo.DemoWriter.later;
 
+import dev.warden.demo.DemoPeople.Person;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,12 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-
-import static dev.warden.demo.DemoJson.json;
-import static dev.warden.demo.DemoJson.obj;
-import static dev.warden.demo.DemoWriter.NULL_TEXT;
-import static dev.warden.demo.DemoWriter.NULL_TIME;
-import static dev.warden.demo.DemoWriter.later;
 
 /**
  * The demo's people: the staff (the demo admin with role {@code admin}, the moderator {@value #MOD_EMAIL} with
@@ -71,8 +70,8 @@ final class PlayerSeeder {
 
     /** The users and roles part of the summary line: {@code N users (P players, B banned), R roles}. */
     String summary() {
-        return userRows + " users (" + players.size() + " players, " + bannedPlayers + " banned), "
-                + roleRows + " roles";
+        return userRows + " users (" + players.size() + " players, " + bannedPlayers + " banned), " + roleRows
+                + " roles";
     }
 
     int noteRows() {
@@ -86,13 +85,13 @@ final class PlayerSeeder {
                 + "VALUES (?, ?, ?, ?, ?) RETURNING id";
         Instant adminCreated = w.now.minus(Duration.ofDays(120));
         Instant modCreated = w.now.minus(Duration.ofDays(110));
-        adminId = w.insertReturningId(sql, adminEmail, "Demo Admin", hasher.apply(adminPassword), adminCreated,
-                adminCreated);
-        modId = w.insertReturningId(sql, MOD_EMAIL, "Demo Moderator", hasher.apply(modPassword), modCreated,
-                modCreated);
+        adminId = w.insertReturningId(
+                sql, adminEmail, "Demo Admin", hasher.apply(adminPassword), adminCreated, adminCreated);
+        modId = w.insertReturningId(
+                sql, MOD_EMAIL, "Demo Moderator", hasher.apply(modPassword), modCreated, modCreated);
         userRows += 2;
-        try (DemoWriter.Batch roles = w.batch("INSERT INTO warden_roles (user_id, role, resource, created_at) "
-                + "VALUES (?, ?, ?, ?)")) {
+        try (DemoWriter.Batch roles =
+                w.batch("INSERT INTO warden_roles (user_id, role, resource, created_at) " + "VALUES (?, ?, ?, ?)")) {
             roles.add(adminId, "admin", NULL_TEXT, adminCreated);
             roles.add(modId, "mod", "users", modCreated);
             roles.add(modId, "mod", "userNotes", modCreated);
@@ -148,7 +147,7 @@ final class PlayerSeeder {
         }
         Map<String, Long> ids = new HashMap<>();
         try (PreparedStatement ps = w.c.prepareStatement("SELECT id, lower(email) FROM warden_users");
-             ResultSet rs = ps.executeQuery()) {
+                ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 ids.put(rs.getString(2), rs.getLong(1));
             }

@@ -7,5 +7,4 @@ package dev.warden.players;
  * @param displayName the user's display name, else their email (the label shown in rooms)
  * @param sessionId   id of the {@code warden_sessions} row (SHA-256 hex of the token)
  */
-public record Player(long userId, String displayName, String sessionId) {
-}
+public record Player(long userId, String displayName, String sessionId) {}

@@ -1,5 +1,7 @@
 package dev.warden.players;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.LoginThrottle;
 import dev.warden.auth.Passwords;
 import dev.warden.common.ApiException;
@@ -11,14 +13,11 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Player sign-in, registration and token checks (DESIGN.md section 5b, "Players").
@@ -68,9 +67,10 @@ public class PlayerAuth {
         require("email", email);
         require("password", password);
         throttle.check(email.strip(), ip);
-        List<?> found = em.createNativeQuery("SELECT u.id, u.password_hash, " + BANNED
-                        + " FROM warden_users u WHERE lower(u.email) = ?1")
-                .setParameter(1, email.strip().toLowerCase(Locale.ROOT)).getResultList();
+        List<?> found = em.createNativeQuery(
+                        "SELECT u.id, u.password_hash, " + BANNED + " FROM warden_users u WHERE lower(u.email) = ?1")
+                .setParameter(1, email.strip().toLowerCase(Locale.ROOT))
+                .getResultList();
         Object[] row = found.isEmpty() ? null : (Object[]) found.get(0);
         if (row == null || row[1] == null || !passwords.verify(password, (String) row[1])) {
             throttle.recordFailure(email.strip(), ip);
@@ -81,7 +81,8 @@ public class PlayerAuth {
         }
         throttle.clear(email.strip());
         long userId = ((Number) row[0]).longValue();
-        em.createNativeQuery("UPDATE warden_users SET last_login_at = now() WHERE id = ?1").setParameter(1, userId)
+        em.createNativeQuery("UPDATE warden_users SET last_login_at = now() WHERE id = ?1")
+                .setParameter(1, userId)
                 .executeUpdate();
         return issue(userId, ip, userAgent);
     }
@@ -112,9 +113,10 @@ public class PlayerAuth {
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
-        List<?> id = em.createNativeQuery("INSERT INTO warden_users (email, display_name, password_hash, last_login_at) "
-                        + "SELECT ?1, ?2, ?3, now() WHERE NOT EXISTS (SELECT 1 FROM warden_users WHERE lower(email) = lower(?1)) "
-                        + "ON CONFLICT DO NOTHING RETURNING id")
+        List<?> id = em.createNativeQuery(
+                        "INSERT INTO warden_users (email, display_name, password_hash, last_login_at) "
+                                + "SELECT ?1, ?2, ?3, now() WHERE NOT EXISTS (SELECT 1 FROM warden_users WHERE lower(email) = lower(?1)) "
+                                + "ON CONFLICT DO NOTHING RETURNING id")
                 .setParameter(1, email.strip())
                 .setParameter(2, displayName == null || displayName.isBlank() ? null : displayName.strip())
                 .setParameter(3, passwords.hash(password))
@@ -139,7 +141,8 @@ public class PlayerAuth {
         List<?> found = em.createNativeQuery("SELECT u.id, coalesce(u.display_name, u.email) FROM warden_sessions s "
                         + "JOIN warden_users u ON u.id = s.user_id WHERE s.id = ?1 AND s.kind = '" + KIND + "' "
                         + "AND s.expires_at > now() AND s.token_version = u.token_version AND NOT " + BANNED)
-                .setParameter(1, id).getResultList();
+                .setParameter(1, id)
+                .getResultList();
         if (found.isEmpty()) {
             throw ApiException.unauthenticated("The player token is unknown, expired or revoked; sign in again");
         }
@@ -149,15 +152,23 @@ public class PlayerAuth {
 
     private PlayerLogin issue(long userId, String ip, String userAgent) {
         String token = Hashing.randomToken(32);
-        em.createNativeQuery("INSERT INTO warden_sessions (id, user_id, token_version, kind, ip, user_agent, expires_at) "
-                        + "SELECT ?1, id, token_version, '" + KIND + "', ?2, ?3, now() + make_interval(hours => ?4) "
-                        + "FROM warden_users WHERE id = ?5")
-                .setParameter(1, Hashing.sha256Hex(token)).setParameter(2, truncate(ip, 100))
-                .setParameter(3, truncate(userAgent, 500)).setParameter(4, (int) ttlHours).setParameter(5, userId)
+        em.createNativeQuery(
+                        "INSERT INTO warden_sessions (id, user_id, token_version, kind, ip, user_agent, expires_at) "
+                                + "SELECT ?1, id, token_version, '" + KIND
+                                + "', ?2, ?3, now() + make_interval(hours => ?4) "
+                                + "FROM warden_users WHERE id = ?5")
+                .setParameter(1, Hashing.sha256Hex(token))
+                .setParameter(2, truncate(ip, 100))
+                .setParameter(3, truncate(userAgent, 500))
+                .setParameter(4, (int) ttlHours)
+                .setParameter(5, userId)
                 .executeUpdate();
-        Object[] user = (Object[]) em.createNativeQuery("SELECT id, email, display_name FROM warden_users WHERE id = ?1")
-                .setParameter(1, userId).getSingleResult();
-        JsonObject json = JSON.createObjectBuilder().add("id", ((Number) user[0]).longValue())
+        Object[] user =
+                (Object[]) em.createNativeQuery("SELECT id, email, display_name FROM warden_users WHERE id = ?1")
+                        .setParameter(1, userId)
+                        .getSingleResult();
+        JsonObject json = JSON.createObjectBuilder()
+                .add("id", ((Number) user[0]).longValue())
                 .add("email", (String) user[1])
                 .add("display_name", user[2] == null ? jakarta.json.JsonValue.NULL : JSON.createValue((String) user[2]))
                 .build();

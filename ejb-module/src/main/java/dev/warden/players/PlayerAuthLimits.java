@@ -7,10 +7,9 @@ import dev.warden.common.WindowCounters.Count;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The request limit per client address on {@code POST /game-api/v1/auth/register} and {@code /login} together
@@ -47,8 +46,11 @@ public class PlayerAuthLimits {
         String key = "player-auth-ip:" + ip;
         Count count = counters.hit(List.of(key), Math.max(1, windowSeconds)).get(key);
         if (count.hits() > perIp) {
-            throw new ApiException(ErrorCode.RATE_LIMITED, "Too many sign-in and registration requests from this "
-                    + "address; try again later", Map.of(), Map.of("Retry-After", Long.toString(count.retryAfterSeconds())));
+            throw new ApiException(
+                    ErrorCode.RATE_LIMITED,
+                    "Too many sign-in and registration requests from this " + "address; try again later",
+                    Map.of(),
+                    Map.of("Retry-After", Long.toString(count.retryAfterSeconds())));
         }
     }
 }

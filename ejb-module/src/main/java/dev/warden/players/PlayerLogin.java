@@ -9,5 +9,4 @@ import jakarta.json.JsonObject;
  * @param expiresIn seconds the token stays valid
  * @param user      {@code {id, email, display_name}}
  */
-public record PlayerLogin(String token, long expiresIn, JsonObject user) {
-}
+public record PlayerLogin(String token, long expiresIn, JsonObject user) {}

@@ -1,5 +1,7 @@
 package dev.warden.rooms;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import jakarta.json.JsonException;
@@ -7,12 +9,9 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The answer envelopes of the rooms bus ({@link RoomBus#call}): {@code {status, body}} from the room's node, or
@@ -20,8 +19,7 @@ import static dev.warden.common.JsonSupport.JSON;
  */
 public final class BusAnswers {
 
-    private BusAnswers() {
-    }
+    private BusAnswers() {}
 
     /** The JSON object in a bus message's text, or null when it is none (a foreign or broken message). */
     static JsonObject parse(String text) {
@@ -37,9 +35,12 @@ public final class BusAnswers {
 
     /** A 503 {@code UNAVAILABLE} answer with {@code retry_after} seconds. */
     static JsonObject unavailable(String message, int retryAfterSeconds) {
-        return JSON.createObjectBuilder().add("status", ErrorCode.UNAVAILABLE.status())
-                .add("code", ErrorCode.UNAVAILABLE.name()).add("message", message)
-                .add("retry_after", retryAfterSeconds).build();
+        return JSON.createObjectBuilder()
+                .add("status", ErrorCode.UNAVAILABLE.status())
+                .add("code", ErrorCode.UNAVAILABLE.name())
+                .add("message", message)
+                .add("retry_after", retryAfterSeconds)
+                .build();
     }
 
     /**
@@ -61,12 +62,17 @@ public final class BusAnswers {
         }
         Map<String, List<String>> fields = new java.util.LinkedHashMap<>();
         if (answer.get("fields") instanceof JsonObject f) {
-            f.forEach((k, v) -> fields.put(k, v.getValueType() == JsonValue.ValueType.ARRAY
-                    ? v.asJsonArray().stream().map(x -> x instanceof JsonString s ? s.getString() : x.toString()).toList()
-                    : List.of(v.toString())));
+            f.forEach((k, v) -> fields.put(
+                    k,
+                    v.getValueType() == JsonValue.ValueType.ARRAY
+                            ? v.asJsonArray().stream()
+                                    .map(x -> x instanceof JsonString s ? s.getString() : x.toString())
+                                    .toList()
+                            : List.of(v.toString())));
         }
         Map<String, String> headers = answer.containsKey("retry_after")
-                ? Map.of("Retry-After", String.valueOf(answer.getInt("retry_after"))) : Map.of();
+                ? Map.of("Retry-After", String.valueOf(answer.getInt("retry_after")))
+                : Map.of();
         throw new ApiException(code, answer.getString("message", "The room's node failed"), fields, headers);
     }
 }

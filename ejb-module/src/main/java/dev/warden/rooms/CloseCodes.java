@@ -12,6 +12,5 @@ public final class CloseCodes {
     /** The room is locked or full. */
     public static final int LOCKED = 4009;
 
-    private CloseCodes() {
-    }
+    private CloseCodes() {}
 }

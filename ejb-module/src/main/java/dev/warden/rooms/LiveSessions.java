@@ -6,7 +6,6 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,7 +34,8 @@ public class LiveSessions {
 
     /** A socket opened (after its token was checked). */
     public void opened(ClientConnection connection) {
-        byUser.computeIfAbsent(connection.userId(), k -> ConcurrentHashMap.newKeySet()).add(connection);
+        byUser.computeIfAbsent(connection.userId(), k -> ConcurrentHashMap.newKeySet())
+                .add(connection);
     }
 
     /** A socket closed. */
@@ -56,7 +56,10 @@ public class LiveSessions {
         List<jakarta.json.JsonObject> out = new java.util.ArrayList<>(describeLocal(userId));
         List<String> others;
         try {
-            others = store.nodes().stream().map(RoomStore.NodeRow::node).filter(n -> !n.equals(rooms.node())).toList();
+            others = store.nodes().stream()
+                    .map(RoomStore.NodeRow::node)
+                    .filter(n -> !n.equals(rooms.node()))
+                    .toList();
         } catch (RuntimeException e) {
             others = List.of();
         }
@@ -70,13 +73,25 @@ public class LiveSessions {
         for (ClientConnection c : of(userId)) {
             String room = rooms.roomOf(c).map(Room::id).orElse(null);
             String opened = c.openedAt().toString();
-            out.add(dev.warden.common.JsonSupport.JSON.createObjectBuilder()
+            out.add(dev.warden.common.JsonSupport.JSON
+                    .createObjectBuilder()
                     .add("id", "ws-" + rooms.node() + "-" + Integer.toHexString(System.identityHashCode(c)))
                     .add("kind", "websocket")
-                    .add("room", room == null ? jakarta.json.JsonValue.NULL : dev.warden.common.JsonSupport.JSON.createValue(room))
+                    .add(
+                            "room",
+                            room == null
+                                    ? jakarta.json.JsonValue.NULL
+                                    : dev.warden.common.JsonSupport.JSON.createValue(room))
                     .add("node", rooms.node())
-                    .add("ip", c.ip() == null ? jakarta.json.JsonValue.NULL : dev.warden.common.JsonSupport.JSON.createValue(c.ip()))
-                    .addNull("user_agent").add("created_at", opened).add("last_seen_at", opened).addNull("expires_at")
+                    .add(
+                            "ip",
+                            c.ip() == null
+                                    ? jakarta.json.JsonValue.NULL
+                                    : dev.warden.common.JsonSupport.JSON.createValue(c.ip()))
+                    .addNull("user_agent")
+                    .add("created_at", opened)
+                    .add("last_seen_at", opened)
+                    .addNull("expires_at")
                     .build());
         }
         return out;
@@ -99,7 +114,10 @@ public class LiveSessions {
         int closed = closeLocal(userId, code);
         List<String> others;
         try {
-            others = store.nodes().stream().map(RoomStore.NodeRow::node).filter(n -> !n.equals(rooms.node())).toList();
+            others = store.nodes().stream()
+                    .map(RoomStore.NodeRow::node)
+                    .filter(n -> !n.equals(rooms.node()))
+                    .toList();
         } catch (RuntimeException e) {
             others = List.of();
         }

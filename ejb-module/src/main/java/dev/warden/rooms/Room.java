@@ -1,10 +1,11 @@
 package dev.warden.rooms;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.Hashing;
 import dev.warden.players.Player;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,8 +15,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * A live room on this node (DESIGN.md section 5b): its seats, lock flag and JSON state.
@@ -62,14 +61,19 @@ public final class Room implements RoomContext {
     void start() {
         exec.execute(() -> type.onCreate(this));
         long rate = settings.patchRate().toMillis();
-        ticker = host.scheduler().scheduleAtFixedRate(() -> {
-            if (tickQueued.compareAndSet(false, true)) {
-                exec.execute(() -> {
-                    tickQueued.set(false);
-                    flush();
-                });
-            }
-        }, rate, rate, TimeUnit.MILLISECONDS);
+        ticker = host.scheduler()
+                .scheduleAtFixedRate(
+                        () -> {
+                            if (tickQueued.compareAndSet(false, true)) {
+                                exec.execute(() -> {
+                                    tickQueued.set(false);
+                                    flush();
+                                });
+                            }
+                        },
+                        rate,
+                        rate,
+                        TimeUnit.MILLISECONDS);
     }
 
     /** Runs {@code task} on the room's thread. */
@@ -78,19 +82,29 @@ public final class Room implements RoomContext {
     }
 
     /** When the room was created. */
-    public Instant createdAt() { return createdAt; }
+    public Instant createdAt() {
+        return createdAt;
+    }
 
     /** True once disposed. */
-    public synchronized boolean disposed() { return disposed; }
+    public synchronized boolean disposed() {
+        return disposed;
+    }
 
     /** True while locked. */
-    public synchronized boolean locked() { return locked; }
+    public synchronized boolean locked() {
+        return locked;
+    }
 
     /** Seats taken (dropped clients within their grace included). */
-    public synchronized int seatCount() { return seats.size(); }
+    public synchronized int seatCount() {
+        return seats.size();
+    }
 
     /** Most clients. */
-    public int maxClients() { return settings.maxClients(); }
+    public int maxClients() {
+        return settings.maxClients();
+    }
 
     /**
      * Seats {@code player} on {@code connection}: resumes the seat {@code clientId} when it is theirs, else takes
@@ -143,8 +157,13 @@ public final class Room implements RoomContext {
                     return; // gone or replaced meanwhile
                 }
             }
-            connection.send(JSON.createObjectBuilder().add("t", "state").add("client_id", seat.clientId)
-                    .add("room_id", id).add("state", state.get()).build().toString());
+            connection.send(JSON.createObjectBuilder()
+                    .add("t", "state")
+                    .add("client_id", seat.clientId)
+                    .add("room_id", id)
+                    .add("state", state.get())
+                    .build()
+                    .toString());
             seat.synced = true;
         });
         if (joined) {
@@ -193,15 +212,21 @@ public final class Room implements RoomContext {
             left(seat, code == 1000);
             return;
         }
-        host.scheduler().schedule(() -> exec.execute(() -> {
-            synchronized (this) {
-                if (seat.connection != null || seat.generation != generation || seats.get(clientId) != seat) {
-                    return;
-                }
-                seats.remove(clientId);
-            }
-            left(seat, false);
-        }), settings.reconnectionGrace().toMillis(), TimeUnit.MILLISECONDS);
+        host.scheduler()
+                .schedule(
+                        () -> exec.execute(() -> {
+                            synchronized (this) {
+                                if (seat.connection != null
+                                        || seat.generation != generation
+                                        || seats.get(clientId) != seat) {
+                                    return;
+                                }
+                                seats.remove(clientId);
+                            }
+                            left(seat, false);
+                        }),
+                        settings.reconnectionGrace().toMillis(),
+                        TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -262,15 +287,19 @@ public final class Room implements RoomContext {
             if (!seats.isEmpty() || disposed || emptyTimer != null) {
                 return;
             }
-            emptyTimer = host.scheduler().schedule(() -> exec.execute(() -> {
-                synchronized (this) {
-                    emptyTimer = null;
-                    if (!seats.isEmpty()) {
-                        return;
-                    }
-                }
-                dispose(CloseCodes.DISPOSED, "room empty");
-            }), settings.emptyDispose().toMillis(), TimeUnit.MILLISECONDS);
+            emptyTimer = host.scheduler()
+                    .schedule(
+                            () -> exec.execute(() -> {
+                                synchronized (this) {
+                                    emptyTimer = null;
+                                    if (!seats.isEmpty()) {
+                                        return;
+                                    }
+                                }
+                                dispose(CloseCodes.DISPOSED, "room empty");
+                            }),
+                            settings.emptyDispose().toMillis(),
+                            TimeUnit.MILLISECONDS);
         }
     }
 
@@ -327,18 +356,26 @@ public final class Room implements RoomContext {
     }
 
     /** A snapshot of the seats for the admin API (any thread). */
-    public synchronized List<RoomClient> snapshot() { return seats.values().stream().map(Seat::view).toList(); }
+    public synchronized List<RoomClient> snapshot() {
+        return seats.values().stream().map(Seat::view).toList();
+    }
 
     // RoomContext
 
     @Override
-    public String id() { return id; }
+    public String id() {
+        return id;
+    }
 
     @Override
-    public String type() { return type.name(); }
+    public String type() {
+        return type.name();
+    }
 
     @Override
-    public JsonObject state() { return state.get(); }
+    public JsonObject state() {
+        return state.get();
+    }
 
     @Override
     public void setState(JsonObject newState) {
@@ -375,13 +412,19 @@ public final class Room implements RoomContext {
     }
 
     @Override
-    public List<RoomClient> clients() { return snapshot(); }
+    public List<RoomClient> clients() {
+        return snapshot();
+    }
 
     @Override
-    public void lock() { setLocked(true); }
+    public void lock() {
+        setLocked(true);
+    }
 
     @Override
-    public void unlock() { setLocked(false); }
+    public void unlock() {
+        setLocked(false);
+    }
 
     /** Sets the lock flag; true when it changed. */
     public boolean setLocked(boolean value) {
@@ -396,5 +439,7 @@ public final class Room implements RoomContext {
     }
 
     @Override
-    public void dispose() { exec.execute(() -> dispose(CloseCodes.DISPOSED, "room disposed")); }
+    public void dispose() {
+        exec.execute(() -> dispose(CloseCodes.DISPOSED, "room disposed"));
+    }
 }

@@ -1,5 +1,7 @@
 package dev.warden.rooms;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import jakarta.ejb.EJB;
@@ -10,7 +12,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonPointer;
 import jakarta.json.JsonValue;
-
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -18,8 +19,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The operators' commands on live rooms (DESIGN.md section 5b, "Admin API"): read, kick, lock, unlock, state edit
@@ -61,7 +60,9 @@ public class RoomAdmin {
     JsonObject full(Room room, JsonObject state) {
         JsonArrayBuilder clients = JSON.createArrayBuilder();
         for (RoomClient c : room.snapshot()) {
-            clients.add(JSON.createObjectBuilder().add("client_id", c.clientId()).add("user_id", c.userId())
+            clients.add(JSON.createObjectBuilder()
+                    .add("client_id", c.clientId())
+                    .add("user_id", c.userId())
                     .add("_labels", JSON.createObjectBuilder().add("user_id", label(c)))
                     .add("joined_at", c.joinedAt().toString())
                     .add("ip", c.ip() == null ? JsonValue.NULL : JSON.createValue(c.ip()))
@@ -81,13 +82,22 @@ public class RoomAdmin {
      * @throws ApiException 404 unknown room or client
      */
     public void kick(String id, String clientId, String reason) {
-        route(id, "kick", JSON.createObjectBuilder().add("client_id", nullable(clientId))
-                .add("reason", nullable(reason)).build());
+        route(
+                id,
+                "kick",
+                JSON.createObjectBuilder()
+                        .add("client_id", nullable(clientId))
+                        .add("reason", nullable(reason))
+                        .build());
     }
 
     /** Locks or unlocks; the room after. */
     public JsonObject lock(String id, boolean locked) {
-        return route(id, "lock", JSON.createObjectBuilder().add("locked", locked).build()).asJsonObject();
+        return route(
+                        id,
+                        "lock",
+                        JSON.createObjectBuilder().add("locked", locked).build())
+                .asJsonObject();
     }
 
     /**
@@ -96,7 +106,13 @@ public class RoomAdmin {
      * @throws ApiException 422 {@code path} malformed or its parent missing
      */
     public JsonObject editState(String id, String path, JsonValue value) {
-        return route(id, "state_edit", JSON.createObjectBuilder().add("path", nullable(path)).add("value", value).build())
+        return route(
+                        id,
+                        "state_edit",
+                        JSON.createObjectBuilder()
+                                .add("path", nullable(path))
+                                .add("value", value)
+                                .build())
                 .asJsonObject();
     }
 
@@ -106,12 +122,19 @@ public class RoomAdmin {
      * @throws ApiException 422 {@code path} malformed or nothing there
      */
     public JsonObject deleteState(String id, String path) {
-        return route(id, "state_delete", JSON.createObjectBuilder().add("path", nullable(path)).build()).asJsonObject();
+        return route(
+                        id,
+                        "state_delete",
+                        JSON.createObjectBuilder().add("path", nullable(path)).build())
+                .asJsonObject();
     }
 
     /** Disposes of the room: every client is closed with 4004. */
     public void dispose(String id, String reason) {
-        route(id, "dispose", JSON.createObjectBuilder().add("reason", nullable(reason)).build());
+        route(
+                id,
+                "dispose",
+                JSON.createObjectBuilder().add("reason", nullable(reason)).build());
     }
 
     /**
@@ -120,8 +143,14 @@ public class RoomAdmin {
      * @throws ApiException 404 unknown room or client
      */
     public void message(String id, String type, JsonValue data, String clientId) {
-        route(id, "message", JSON.createObjectBuilder().add("type", nullable(type)).add("data", data)
-                .add("client_id", nullable(clientId)).build());
+        route(
+                id,
+                "message",
+                JSON.createObjectBuilder()
+                        .add("type", nullable(type))
+                        .add("data", data)
+                        .add("client_id", nullable(clientId))
+                        .build());
     }
 
     /**
@@ -135,7 +164,8 @@ public class RoomAdmin {
      *                      400 unknown op
      */
     public JsonValue execute(String op, String id, JsonObject args) {
-        Room room = rooms.find(id).filter(r -> !r.disposed())
+        Room room = rooms.find(id)
+                .filter(r -> !r.disposed())
                 .orElseThrow(() -> ApiException.notFound("No room '" + id + "'"));
         return run(op, room, args);
     }
@@ -178,8 +208,11 @@ public class RoomAdmin {
                     } catch (JsonException | IllegalArgumentException e) {
                         throw ApiException.invalid("path", e.getMessage());
                     }
-                    return JSON.createObjectBuilder().add("before", before == null ? JsonValue.NULL : before)
-                            .add("after", value).add("state", r.state()).build();
+                    return JSON.createObjectBuilder()
+                            .add("before", before == null ? JsonValue.NULL : before)
+                            .add("after", value)
+                            .add("state", r.state())
+                            .build();
                 });
             }
             case "state_delete": {
@@ -190,7 +223,10 @@ public class RoomAdmin {
                         throw ApiException.invalid("path", "no value at '" + path + "'");
                     }
                     r.remove(path);
-                    return JSON.createObjectBuilder().add("before", before).add("state", r.state()).build();
+                    return JSON.createObjectBuilder()
+                            .add("before", before)
+                            .add("state", r.state())
+                            .build();
                 });
             }
             case "dispose": {
@@ -202,7 +238,8 @@ public class RoomAdmin {
                 String clientId = text(args, "client_id");
                 String type = text(args, "type");
                 JsonValue data = args.getOrDefault("data", JsonValue.NULL);
-                if (clientId != null && room.snapshot().stream().noneMatch(c -> c.clientId().equals(clientId))) {
+                if (clientId != null
+                        && room.snapshot().stream().noneMatch(c -> c.clientId().equals(clientId))) {
                     throw ApiException.notFound("No client '" + clientId + "' in room " + id);
                 }
                 return onRoom(room, r -> {
@@ -229,12 +266,18 @@ public class RoomAdmin {
 
     /** {@code GET /admin-api/rooms/_nodes}: every live node with its figures. */
     public List<JsonObject> nodes() {
-        return store.nodes().stream().map(n -> JSON.createObjectBuilder().add("node", n.node()).add("rooms", n.rooms())
-                .add("clients", n.clients())
-                .add("heap_used_mb", n.heapUsedMb() == null ? JsonValue.NULL : JSON.createValue(n.heapUsedMb()))
-                .add("rss_mb", n.rssMb() == null ? JsonValue.NULL : JSON.createValue(n.rssMb()))
-                .add("cpu_percent", n.cpuPercent() == null ? JsonValue.NULL : JSON.createValue(n.cpuPercent()))
-                .add("started_at", n.startedAt().toString()).add("heartbeat", n.heartbeat().toString()).build()).toList();
+        return store.nodes().stream()
+                .map(n -> JSON.createObjectBuilder()
+                        .add("node", n.node())
+                        .add("rooms", n.rooms())
+                        .add("clients", n.clients())
+                        .add("heap_used_mb", n.heapUsedMb() == null ? JsonValue.NULL : JSON.createValue(n.heapUsedMb()))
+                        .add("rss_mb", n.rssMb() == null ? JsonValue.NULL : JSON.createValue(n.rssMb()))
+                        .add("cpu_percent", n.cpuPercent() == null ? JsonValue.NULL : JSON.createValue(n.cpuPercent()))
+                        .add("started_at", n.startedAt().toString())
+                        .add("heartbeat", n.heartbeat().toString())
+                        .build())
+                .toList();
     }
 
     private static JsonValue at(JsonObject state, String path) {

@@ -1,5 +1,7 @@
 package dev.warden.rooms;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.common.Hashing;
@@ -22,9 +24,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import org.eclipse.microprofile.config.ConfigProvider;
-
-import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -37,8 +36,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The command path between nodes (DESIGN.md section 5b, "Across nodes"): PostgreSQL {@code LISTEN}/{@code NOTIFY}
@@ -99,7 +98,8 @@ public class RoomBus {
 
     @PostConstruct
     void start() {
-        timeoutMs = ConfigProvider.getConfig().getOptionalValue("warden.rooms.command-timeout-ms", Long.class)
+        timeoutMs = ConfigProvider.getConfig()
+                .getOptionalValue("warden.rooms.command-timeout-ms", Long.class)
                 .orElse(2000L);
         running = true;
         listener = threads.newThread(this::listen);
@@ -162,8 +162,9 @@ public class RoomBus {
                     break;
                 }
                 long wait = backoff;
-                LOG.log(Level.WARNING, "Rooms bus: listener connection failed (" + e.getMessage() + "); retrying in "
-                        + wait + " ms");
+                LOG.log(
+                        Level.WARNING,
+                        "Rooms bus: listener connection failed (" + e.getMessage() + "); retrying in " + wait + " ms");
                 sleep(wait);
                 backoff = Math.min(backoff * 2, 30_000);
             } finally {
@@ -220,27 +221,47 @@ public class RoomBus {
 
     /** Runs a command addressed to this node and sends its answer. */
     private void answer(JsonObject command) {
-        JsonObjectBuilder reply = JSON.createObjectBuilder().add("k", "re").add("id", command.getString("id", ""))
-                .add("from", rooms.node()).add("to", command.getString("from", ""));
+        JsonObjectBuilder reply = JSON.createObjectBuilder()
+                .add("k", "re")
+                .add("id", command.getString("id", ""))
+                .add("from", rooms.node())
+                .add("to", command.getString("from", ""));
         try {
             JsonObject args = command.getJsonObject("args");
-            JsonValue body = switch (command.getString("op", "")) {
-                case "close_user" -> JSON.createObjectBuilder().add("closed",
-                        live.closeLocal(args.getJsonNumber("user_id").longValue(), args.getInt("code"))).build();
-                case "user_sockets" -> JSON.createArrayBuilder(live.describeLocal(args.getJsonNumber("user_id").longValue()))
-                        .build();
-                default -> admin.execute(command.getString("op", ""), command.getString("room", ""),
-                        args == null ? JsonValue.EMPTY_JSON_OBJECT : args);
-            };
+            JsonValue body =
+                    switch (command.getString("op", "")) {
+                        case "close_user" ->
+                            JSON.createObjectBuilder()
+                                    .add(
+                                            "closed",
+                                            live.closeLocal(
+                                                    args.getJsonNumber("user_id")
+                                                            .longValue(),
+                                                    args.getInt("code")))
+                                    .build();
+                        case "user_sockets" ->
+                            JSON.createArrayBuilder(live.describeLocal(
+                                            args.getJsonNumber("user_id").longValue()))
+                                    .build();
+                        default ->
+                            admin.execute(
+                                    command.getString("op", ""),
+                                    command.getString("room", ""),
+                                    args == null ? JsonValue.EMPTY_JSON_OBJECT : args);
+                    };
             reply.add("status", 200).add("body", body);
         } catch (ApiException e) {
             JsonObjectBuilder fields = JSON.createObjectBuilder();
             e.fields().forEach((k, v) -> fields.add(k, JSON.createArrayBuilder(v)));
-            reply.add("status", e.status()).add("code", e.errorCode().name()).add("message", String.valueOf(e.getMessage()))
+            reply.add("status", e.status())
+                    .add("code", e.errorCode().name())
+                    .add("message", String.valueOf(e.getMessage()))
                     .add("fields", fields);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Rooms bus: command " + command.getString("op", "?") + " failed", e);
-            reply.add("status", 500).add("code", ErrorCode.SERVER_ERROR.name()).add("message", "The room's node failed");
+            reply.add("status", 500)
+                    .add("code", ErrorCode.SERVER_ERROR.name())
+                    .add("message", "The room's node failed");
         }
         try {
             send(reply.build());
@@ -259,14 +280,22 @@ public class RoomBus {
      */
     public JsonObject call(String node, String op, String roomId, JsonObject args) {
         if (!listening) {
-            return BusAnswers.unavailable("Room " + roomId + " is on node " + node + " and the command path between nodes is down", 2);
+            return BusAnswers.unavailable(
+                    "Room " + roomId + " is on node " + node + " and the command path between nodes is down", 2);
         }
         String id = Hashing.randomToken(12);
         BusPending p = new BusPending(1);
         pending.put(id, p);
         try {
-            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", node)
-                    .add("op", op).add("room", roomId).add("args", args).build());
+            send(JSON.createObjectBuilder()
+                    .add("k", "cmd")
+                    .add("id", id)
+                    .add("from", rooms.node())
+                    .add("to", node)
+                    .add("op", op)
+                    .add("room", roomId)
+                    .add("args", args)
+                    .build());
             List<JsonObject> answers = p.await(timeoutMs);
             if (answers.isEmpty()) {
                 return BusAnswers.unavailable("Node " + node + " did not answer within " + timeoutMs + " ms", 2);
@@ -293,17 +322,24 @@ public class RoomBus {
             return 0;
         }
         if (!listening) {
-            LOG.warning(() -> "Rooms bus: down; the sockets of user " + userId + " on nodes " + otherNodes
-                    + " were not closed");
+            LOG.warning(() ->
+                    "Rooms bus: down; the sockets of user " + userId + " on nodes " + otherNodes + " were not closed");
             return 0;
         }
         String id = Hashing.randomToken(12);
         BusPending p = new BusPending(otherNodes.size());
         pending.put(id, p);
         try {
-            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
-                    .add("op", "close_user").add("args", JSON.createObjectBuilder().add("user_id", userId)
-                            .add("code", code)).build());
+            send(JSON.createObjectBuilder()
+                    .add("k", "cmd")
+                    .add("id", id)
+                    .add("from", rooms.node())
+                    .add("to", "*")
+                    .add("op", "close_user")
+                    .add(
+                            "args",
+                            JSON.createObjectBuilder().add("user_id", userId).add("code", code))
+                    .build());
             List<JsonObject> answers = p.await(timeoutMs);
             if (answers.size() < otherNodes.size()) {
                 LOG.warning(() -> "Rooms bus: " + answers.size() + " of " + otherNodes.size()
@@ -311,7 +347,8 @@ public class RoomBus {
             }
             int closed = 0;
             for (JsonObject a : answers) {
-                if (a.getInt("status", 0) == 200 && a.get("body") instanceof JsonObject b
+                if (a.getInt("status", 0) == 200
+                        && a.get("body") instanceof JsonObject b
                         && b.get("closed") instanceof JsonNumber n) {
                     closed += n.intValue();
                 }
@@ -337,8 +374,14 @@ public class RoomBus {
         BusPending p = new BusPending(otherNodes.size());
         pending.put(id, p);
         try {
-            send(JSON.createObjectBuilder().add("k", "cmd").add("id", id).add("from", rooms.node()).add("to", "*")
-                    .add("op", "user_sockets").add("args", JSON.createObjectBuilder().add("user_id", userId)).build());
+            send(JSON.createObjectBuilder()
+                    .add("k", "cmd")
+                    .add("id", id)
+                    .add("from", rooms.node())
+                    .add("to", "*")
+                    .add("op", "user_sockets")
+                    .add("args", JSON.createObjectBuilder().add("user_id", userId))
+                    .build());
             List<JsonObject> out = new ArrayList<>();
             for (JsonObject a : p.await(timeoutMs)) {
                 if (a.getInt("status", 0) == 200 && a.get("body") instanceof jakarta.json.JsonArray sockets) {
@@ -362,15 +405,21 @@ public class RoomBus {
         try (Connection c = dataSource.getConnection()) {
             if (text.getBytes(StandardCharsets.UTF_8).length > INLINE_MAX) {
                 String ref = Hashing.randomToken(16);
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO warden_room_messages (id, body) VALUES (?, ?)")) {
+                try (PreparedStatement ps =
+                        c.prepareStatement("INSERT INTO warden_room_messages (id, body) VALUES (?, ?)")) {
                     ps.setString(1, ref);
                     ps.setString(2, text);
                     ps.executeUpdate();
                 }
-                text = JSON.createObjectBuilder().add("ref", ref).add("to", message.getString("to")).build().toString();
+                text = JSON.createObjectBuilder()
+                        .add("ref", ref)
+                        .add("to", message.getString("to"))
+                        .build()
+                        .toString();
                 if (Math.floorMod(ref.hashCode(), 50) == 0) {
                     try (Statement s = c.createStatement()) {
-                        s.executeUpdate("DELETE FROM warden_room_messages WHERE created_at < now() - interval '1 minute'");
+                        s.executeUpdate(
+                                "DELETE FROM warden_room_messages WHERE created_at < now() - interval '1 minute'");
                     }
                 }
             }
@@ -388,7 +437,8 @@ public class RoomBus {
     /** Reads and deletes a stored message, or null when it is gone. */
     private String take(String ref) {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("DELETE FROM warden_room_messages WHERE id = ? RETURNING body")) {
+                PreparedStatement ps =
+                        c.prepareStatement("DELETE FROM warden_room_messages WHERE id = ? RETURNING body")) {
             ps.setString(1, ref);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? rs.getString(1) : null;

@@ -12,6 +12,5 @@ import java.time.Instant;
  * @param ip          the client's address when it connected, or null
  * @param connected   false while the client is away within its reconnection grace
  */
-public record RoomClient(String clientId, long userId, String displayName, Instant joinedAt, String ip,
-                         boolean connected) {
-}
+public record RoomClient(
+        String clientId, long userId, String displayName, Instant joinedAt, String ip, boolean connected) {}

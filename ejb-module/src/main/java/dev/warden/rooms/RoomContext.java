@@ -2,7 +2,6 @@ package dev.warden.rooms;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-
 import java.util.List;
 
 /**

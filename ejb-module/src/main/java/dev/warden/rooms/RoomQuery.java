@@ -1,9 +1,10 @@
 package dev.warden.rooms;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,8 +15,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 
-import static dev.warden.common.JsonSupport.JSON;
-
 /**
  * The list convention (DESIGN.md section 3, "List") over room rows {@code {id, type, node, clients, max_clients,
  * locked, created_at}}: {@code _start}/{@code _end} (default 0 and 100, at most 1000), {@code _sort}/{@code _order},
@@ -25,7 +24,8 @@ import static dev.warden.common.JsonSupport.JSON;
 public final class RoomQuery {
 
     /** A list row. */
-    public record Row(String id, String type, String node, int clients, int maxClients, boolean locked, Instant createdAt) {
+    public record Row(
+            String id, String type, String node, int clients, int maxClients, boolean locked, Instant createdAt) {
         Object get(String column) {
             return switch (column) {
                 case "id" -> id;
@@ -41,19 +41,19 @@ public final class RoomQuery {
     }
 
     /** A window of rows and the total before windowing. */
-    public record Result(List<JsonObject> rows, int total) {
-    }
+    public record Result(List<JsonObject> rows, int total) {}
 
-    private static final List<String> COLUMNS = List.of("id", "type", "node", "clients", "max_clients", "locked", "created_at");
+    private static final List<String> COLUMNS =
+            List.of("id", "type", "node", "clients", "max_clients", "locked", "created_at");
     private static final List<String> OPS = List.of("_eq", "_ne", "_gte", "_gt", "_lte", "_lt", "_in", "_like");
 
     private final List<Predicate<Row>> filters = new ArrayList<>();
-    private Comparator<Row> order = Comparator.comparing(Row::createdAt, Comparator.nullsLast(Comparator.reverseOrder()));
+    private Comparator<Row> order =
+            Comparator.comparing(Row::createdAt, Comparator.nullsLast(Comparator.reverseOrder()));
     private int start = 0;
     private int end = 100;
 
-    private RoomQuery() {
-    }
+    private RoomQuery() {}
 
     /** The cluster rows, with this node's rooms taken from memory (their figures are current). */
     static List<Row> rows(List<RoomStore.Row> stored, Rooms rooms) {
@@ -62,7 +62,9 @@ public final class RoomQuery {
             int max = rooms.settings(r.type()).map(RoomSettings::maxClients).orElse(0);
             out.put(r.id(), new Row(r.id(), r.type(), r.node(), r.clients(), max, r.locked(), r.createdAt()));
         }
-        out.keySet().removeIf(id -> out.get(id).node().equals(rooms.node()) && rooms.find(id).isEmpty());
+        out.keySet()
+                .removeIf(id -> out.get(id).node().equals(rooms.node())
+                        && rooms.find(id).isEmpty());
         for (Room room : rooms.local()) {
             if (!room.disposed()) {
                 out.put(room.id(), row(room, rooms.node()));
@@ -72,14 +74,25 @@ public final class RoomQuery {
     }
 
     static Row row(Room room, String node) {
-        return new Row(room.id(), room.type(), node, room.seatCount(), room.maxClients(), room.locked(), room.createdAt());
+        return new Row(
+                room.id(), room.type(), node, room.seatCount(), room.maxClients(), room.locked(), room.createdAt());
     }
 
     /** A row as JSON (with {@code _id}). */
     public static JsonObject json(Row r) {
-        return JSON.createObjectBuilder().add("id", r.id()).add("_id", r.id()).add("type", r.type()).add("node", r.node())
-                .add("clients", r.clients()).add("max_clients", r.maxClients()).add("locked", r.locked())
-                .add("created_at", r.createdAt() == null ? JsonValue.NULL : JSON.createValue(r.createdAt().toString()))
+        return JSON.createObjectBuilder()
+                .add("id", r.id())
+                .add("_id", r.id())
+                .add("type", r.type())
+                .add("node", r.node())
+                .add("clients", r.clients())
+                .add("max_clients", r.maxClients())
+                .add("locked", r.locked())
+                .add(
+                        "created_at",
+                        r.createdAt() == null
+                                ? JsonValue.NULL
+                                : JSON.createValue(r.createdAt().toString()))
                 .build();
     }
 
@@ -103,7 +116,9 @@ public final class RoomQuery {
                 case "_order" -> orders = List.of(value.split(","));
                 case "_q", "q" -> {
                     String needle = value.toLowerCase(Locale.ROOT);
-                    q.filters.add(r -> (r.id() + " " + r.type() + " " + r.node()).toLowerCase(Locale.ROOT).contains(needle));
+                    q.filters.add(r -> (r.id() + " " + r.type() + " " + r.node())
+                            .toLowerCase(Locale.ROOT)
+                            .contains(needle));
                 }
                 default -> {
                     String op = OPS.stream().filter(key::endsWith).findFirst().orElse(null);
@@ -120,7 +135,8 @@ public final class RoomQuery {
             }
         }
         bare.forEach((column, values) -> {
-            List<Object> wanted = values.stream().map(v -> value(column, column, v)).toList();
+            List<Object> wanted =
+                    values.stream().map(v -> value(column, column, v)).toList();
             q.filters.add(r -> wanted.contains(r.get(column)));
         });
         if (q.start < 0 || q.end < q.start || q.end - q.start > 1000) {
@@ -134,7 +150,8 @@ public final class RoomQuery {
             }
             boolean desc = i < orders.size() && orders.get(i).strip().equalsIgnoreCase("desc");
             @SuppressWarnings({"unchecked", "rawtypes"})
-            Comparator<Row> c = Comparator.comparing(r -> (Comparable) r.get(column), Comparator.nullsLast(Comparator.naturalOrder()));
+            Comparator<Row> c = Comparator.comparing(
+                    r -> (Comparable) r.get(column), Comparator.nullsLast(Comparator.naturalOrder()));
             c = desc ? c.reversed() : c;
             comparator = comparator == null ? c : comparator.thenComparing(c);
         }
@@ -146,9 +163,14 @@ public final class RoomQuery {
 
     /** Filters, sorts and windows {@code rows}. */
     public Result apply(List<Row> rows) {
-        List<Row> matching = rows.stream().filter(r -> filters.stream().allMatch(f -> f.test(r))).sorted(order).toList();
-        List<JsonObject> window = matching.subList(Math.min(start, matching.size()), Math.min(end, matching.size()))
-                .stream().map(RoomQuery::json).toList();
+        List<Row> matching = rows.stream()
+                .filter(r -> filters.stream().allMatch(f -> f.test(r)))
+                .sorted(order)
+                .toList();
+        List<JsonObject> window =
+                matching.subList(Math.min(start, matching.size()), Math.min(end, matching.size())).stream()
+                        .map(RoomQuery::json)
+                        .toList();
         return new Result(window, matching.size());
     }
 
@@ -159,7 +181,9 @@ public final class RoomQuery {
             return r -> String.valueOf(r.get(column)).toLowerCase(Locale.ROOT).contains(needle);
         }
         if (op.equals("_in")) {
-            List<Object> wanted = List.of(raw.split(",")).stream().map(v -> value(param, column, v.strip())).toList();
+            List<Object> wanted = List.of(raw.split(",")).stream()
+                    .map(v -> value(param, column, v.strip()))
+                    .toList();
             return r -> wanted.contains(r.get(column));
         }
         Comparable wanted = (Comparable) value(param, column, raw);

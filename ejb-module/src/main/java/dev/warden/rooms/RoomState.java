@@ -1,13 +1,13 @@
 package dev.warden.rooms;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonPointer;
 import jakarta.json.JsonValue;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * A room's JSON state and what clients last got; used only on the room's thread. Changes replace the immutable
@@ -55,12 +55,22 @@ final class RoomState {
         }
         JsonArray ops = Json.createDiff(sent, state).toJsonArray();
         sent = state;
-        return ops.isEmpty() ? null : JSON.createObjectBuilder().add("t", "patch").add("ops", ops).build().toString();
+        return ops.isEmpty()
+                ? null
+                : JSON.createObjectBuilder()
+                        .add("t", "patch")
+                        .add("ops", ops)
+                        .build()
+                        .toString();
     }
 
     /** A {@code msg} frame. */
     static String message(String type, JsonValue data) {
-        return JSON.createObjectBuilder().add("t", "msg").add("type", type == null ? "" : type)
-                .add("data", data == null ? JsonValue.NULL : data).build().toString();
+        return JSON.createObjectBuilder()
+                .add("t", "msg")
+                .add("type", type == null ? "" : type)
+                .add("data", data == null ? JsonValue.NULL : data)
+                .build()
+                .toString();
     }
 }

@@ -3,8 +3,6 @@ package dev.warden.rooms;
 import dev.warden.common.sql.Sql;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
-
-import javax.sql.DataSource;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.net.InetAddress;
@@ -18,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
+import javax.sql.DataSource;
 
 /**
  * The cluster view of live rooms: {@code warden_rooms} rows (one per room, written by its node) and
@@ -28,13 +27,18 @@ import java.util.List;
 public class RoomStore {
 
     /** A {@code warden_rooms} row. */
-    public record Row(String id, String type, String node, int clients, boolean locked, java.time.Instant createdAt) {
-    }
+    public record Row(String id, String type, String node, int clients, boolean locked, java.time.Instant createdAt) {}
 
     /** A {@code warden_nodes} row. */
-    public record NodeRow(String node, int rooms, int clients, Integer heapUsedMb, Integer rssMb, Double cpuPercent,
-                          java.time.Instant startedAt, java.time.Instant heartbeat) {
-    }
+    public record NodeRow(
+            String node,
+            int rooms,
+            int clients,
+            Integer heapUsedMb,
+            Integer rssMb,
+            Double cpuPercent,
+            java.time.Instant startedAt,
+            java.time.Instant heartbeat) {}
 
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
@@ -53,8 +57,10 @@ public class RoomStore {
     /** Registers this node (its earlier rows, from a crash, are dropped). */
     public void nodeStarted(String node) {
         exec("DELETE FROM warden_rooms WHERE node = ?", node);
-        exec("INSERT INTO warden_nodes (node) VALUES (?) ON CONFLICT (node) DO UPDATE SET started_at = now(), "
-                + "heartbeat = now()", node);
+        exec(
+                "INSERT INTO warden_nodes (node) VALUES (?) ON CONFLICT (node) DO UPDATE SET started_at = now(), "
+                        + "heartbeat = now()",
+                node);
     }
 
     /** Removes this node's rows (orderly stop). */
@@ -65,15 +71,23 @@ public class RoomStore {
 
     /** Inserts the row of a new room. */
     public void insert(Room room, String node) {
-        exec("INSERT INTO warden_rooms (id, type, node, clients, locked) VALUES (?, ?, ?, ?, ?)", room.id(),
-                room.type(), node, room.seatCount(), room.locked());
+        exec(
+                "INSERT INTO warden_rooms (id, type, node, clients, locked) VALUES (?, ?, ?, ?, ?)",
+                room.id(),
+                room.type(),
+                node,
+                room.seatCount(),
+                room.locked());
     }
 
     /** Writes a room's clients and lock flag (nothing when it was disposed meanwhile). */
     public void update(Room room) {
         if (!room.disposed()) {
-            exec("UPDATE warden_rooms SET clients = ?, locked = ?, heartbeat = now() WHERE id = ?", room.seatCount(),
-                    room.locked(), room.id());
+            exec(
+                    "UPDATE warden_rooms SET clients = ?, locked = ?, heartbeat = now() WHERE id = ?",
+                    room.seatCount(),
+                    room.locked(),
+                    room.id());
         }
     }
 
@@ -85,7 +99,8 @@ public class RoomStore {
     /** The heartbeat: this node's rooms and figures, and the sweep of silent nodes' rows. */
     public void heartbeat(String node, List<Room> rooms) {
         int timeout = org.eclipse.microprofile.config.ConfigProvider.getConfig()
-                .getOptionalValue("warden.rooms.node-timeout-seconds", Integer.class).orElse(30);
+                .getOptionalValue("warden.rooms.node-timeout-seconds", Integer.class)
+                .orElse(30);
         int clients = 0;
         try (Connection c = dataSource.getConnection()) {
             try (PreparedStatement ps = c.prepareStatement(
@@ -100,12 +115,15 @@ public class RoomStore {
                 ps.executeBatch();
             }
             MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-            double cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                    ? Math.max(0, os.getProcessCpuLoad() * 100) : -1;
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO warden_nodes (node, rooms, clients, heap_used_mb, "
-                    + "rss_mb, cpu_percent) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (node) DO UPDATE SET heartbeat = now(), "
-                    + "rooms = excluded.rooms, clients = excluded.clients, heap_used_mb = excluded.heap_used_mb, "
-                    + "rss_mb = excluded.rss_mb, cpu_percent = excluded.cpu_percent")) {
+            double cpu =
+                    ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                            ? Math.max(0, os.getProcessCpuLoad() * 100)
+                            : -1;
+            try (PreparedStatement ps =
+                    c.prepareStatement("INSERT INTO warden_nodes (node, rooms, clients, heap_used_mb, "
+                            + "rss_mb, cpu_percent) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (node) DO UPDATE SET heartbeat = now(), "
+                            + "rooms = excluded.rooms, clients = excluded.clients, heap_used_mb = excluded.heap_used_mb, "
+                            + "rss_mb = excluded.rss_mb, cpu_percent = excluded.cpu_percent")) {
                 ps.setString(1, node);
                 ps.setInt(2, rooms.size());
                 ps.setInt(3, clients);
@@ -123,14 +141,15 @@ public class RoomStore {
                 }
                 ps.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM warden_rooms r WHERE r.node <> ? AND NOT EXISTS "
-                    + "(SELECT 1 FROM warden_nodes n WHERE n.node = r.node AND n.heartbeat > now() - make_interval(secs => ?))")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "DELETE FROM warden_rooms r WHERE r.node <> ? AND NOT EXISTS "
+                            + "(SELECT 1 FROM warden_nodes n WHERE n.node = r.node AND n.heartbeat > now() - make_interval(secs => ?))")) {
                 ps.setString(1, node);
                 ps.setInt(2, timeout);
                 ps.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement(
-                    "DELETE FROM warden_nodes WHERE heartbeat < now() - make_interval(secs => ?)")) {
+            try (PreparedStatement ps =
+                    c.prepareStatement("DELETE FROM warden_nodes WHERE heartbeat < now() - make_interval(secs => ?)")) {
                 ps.setInt(1, timeout);
                 ps.executeUpdate();
             }
@@ -143,11 +162,17 @@ public class RoomStore {
     public List<Row> rows() {
         List<Row> out = new ArrayList<>();
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT id, type, node, clients, locked, created_at FROM warden_rooms");
-             ResultSet rs = ps.executeQuery()) {
+                PreparedStatement ps =
+                        c.prepareStatement("SELECT id, type, node, clients, locked, created_at FROM warden_rooms");
+                ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 Timestamp created = rs.getTimestamp(6);
-                out.add(new Row(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getBoolean(5),
+                out.add(new Row(
+                        rs.getString(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getInt(4),
+                        rs.getBoolean(5),
                         created == null ? null : created.toInstant()));
             }
         } catch (SQLException e) {
@@ -165,12 +190,19 @@ public class RoomStore {
     public List<NodeRow> nodes() {
         List<NodeRow> out = new ArrayList<>();
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT node, rooms, clients, heap_used_mb, rss_mb, cpu_percent, "
-                     + "started_at, heartbeat FROM warden_nodes ORDER BY node");
-             ResultSet rs = ps.executeQuery()) {
+                PreparedStatement ps =
+                        c.prepareStatement("SELECT node, rooms, clients, heap_used_mb, rss_mb, cpu_percent, "
+                                + "started_at, heartbeat FROM warden_nodes ORDER BY node");
+                ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                out.add(new NodeRow(rs.getString(1), rs.getInt(2), rs.getInt(3), (Integer) rs.getObject(4),
-                        (Integer) rs.getObject(5), (Double) rs.getObject(6), rs.getTimestamp(7).toInstant(),
+                out.add(new NodeRow(
+                        rs.getString(1),
+                        rs.getInt(2),
+                        rs.getInt(3),
+                        (Integer) rs.getObject(4),
+                        (Integer) rs.getObject(5),
+                        (Double) rs.getObject(6),
+                        rs.getTimestamp(7).toInstant(),
                         rs.getTimestamp(8).toInstant()));
             }
         } catch (SQLException e) {
@@ -194,7 +226,8 @@ public class RoomStore {
     }
 
     private void exec(String sql, Object... params) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < params.length; i++) {
                 ps.setObject(i + 1, params[i]);
             }

@@ -1,7 +1,6 @@
 package dev.warden.rooms;
 
 import jakarta.json.JsonValue;
-
 import java.time.Duration;
 
 /**
@@ -39,12 +38,10 @@ public interface RoomType {
     }
 
     /** A room of this type was created (first join or an explicit create); set its initial state here. */
-    default void onCreate(RoomContext room) {
-    }
+    default void onCreate(RoomContext room) {}
 
     /** {@code client} took a seat (after {@code onCreate} for the first one); it gets the state right after. */
-    default void onJoin(RoomContext room, RoomClient client) {
-    }
+    default void onJoin(RoomContext room, RoomClient client) {}
 
     /**
      * A client sent {@code {"t":"msg","type":type,"data":data}}.
@@ -57,10 +54,8 @@ public interface RoomType {
      * {@code client} lost its seat: it left ({@code consented}: it closed with code 1000), was kicked or banned,
      * or did not come back within the reconnection grace.
      */
-    default void onLeave(RoomContext room, RoomClient client, boolean consented) {
-    }
+    default void onLeave(RoomContext room, RoomClient client, boolean consented) {}
 
     /** The room is going away (empty past the grace, disposed by an operator, or the node stops). */
-    default void onDispose(RoomContext room) {
-    }
+    default void onDispose(RoomContext room) {}
 }

@@ -22,8 +22,6 @@ import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.json.JsonValue;
-import org.eclipse.microprofile.config.ConfigProvider;
-
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +33,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * This node's live rooms (DESIGN.md section 5b): the room types (every {@link RoomType} CDI bean), join-or-create,
@@ -80,13 +79,14 @@ public class Rooms implements Room.Host {
         node = config.getOptionalValue("warden.node.name", String.class).orElseGet(RoomStore::defaultNodeName);
         for (RoomType type : typeBeans) {
             if (!type.name().matches("[a-z0-9_-]+") || types.containsKey(type.name())) {
-                throw new IllegalStateException("Room type name '" + type.name() + "' of " + type.getClass().getName()
-                        + " is malformed or used twice");
+                throw new IllegalStateException("Room type name '" + type.name() + "' of "
+                        + type.getClass().getName() + " is malformed or used twice");
             }
             types.put(type.name(), type);
             settings.put(type.name(), RoomSettings.of(type, config));
         }
-        long seconds = config.getOptionalValue("warden.rooms.heartbeat-seconds", Long.class).orElse(5L);
+        long seconds = config.getOptionalValue("warden.rooms.heartbeat-seconds", Long.class)
+                .orElse(5L);
         if (schema.isMigrated()) {
             store.nodeStarted(node);
         }
@@ -148,8 +148,13 @@ public class Rooms implements Room.Host {
      * {@code roomId}) always seats the player in a new room of the type ({@code ?create=true}, like Colyseus'
      * {@code create}).
      */
-    public Admission join(String typeName, String roomId, String clientId, boolean create, Player player,
-                          ClientConnection connection) {
+    public Admission join(
+            String typeName,
+            String roomId,
+            String clientId,
+            boolean create,
+            Player player,
+            ClientConnection connection) {
         RoomType type = types.get(typeName);
         if (type == null) {
             return Admission.refused(CloseCodes.DISPOSED, "no room type '" + typeName + "'");

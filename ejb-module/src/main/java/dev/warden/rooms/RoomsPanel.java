@@ -16,8 +16,7 @@ public class RoomsPanel implements PanelCustomizer {
 
     @Override
     public void customize(PanelConfig panel) {
-        panel.table("rooms", RoomRow.class)
-                .resource("rooms", r -> r.label("Rooms").list(l -> l.defaultSort("created_at",
-                        dev.warden.panel.extension.SortOrder.DESC)));
+        panel.table("rooms", RoomRow.class).resource("rooms", r -> r.label("Rooms")
+                .list(l -> l.defaultSort("created_at", dev.warden.panel.extension.SortOrder.DESC)));
     }
 }

@@ -15,8 +15,7 @@ import java.util.Optional;
  */
 public final class DatabaseProblems {
 
-    private DatabaseProblems() {
-    }
+    private DatabaseProblems() {}
 
     /**
      * The sentence for a connection failure, or empty when {@code failure} is not one (for instance a migration

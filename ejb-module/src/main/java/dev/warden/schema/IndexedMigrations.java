@@ -1,8 +1,5 @@
 package dev.warden.schema;
 
-import org.flywaydb.core.api.ResourceProvider;
-import org.flywaydb.core.api.resource.LoadableResource;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +16,8 @@ import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.flywaydb.core.api.ResourceProvider;
+import org.flywaydb.core.api.resource.LoadableResource;
 
 /**
  * A Flyway {@link ResourceProvider} over an explicit list of migrations instead of classpath scanning,
@@ -55,8 +54,8 @@ public final class IndexedMigrations implements ResourceProvider {
                 URL index = indexes.nextElement();
                 for (String path : parseIndex(index.openStream())) {
                     if (loader.getResource(path) == null) {
-                        throw new IllegalStateException("Migration index " + index + " names " + path
-                                + ", which is not on the class path");
+                        throw new IllegalStateException(
+                                "Migration index " + index + " names " + path + ", which is not on the class path");
                     }
                     found.put(path, new IndexedResource(loader, path));
                 }
@@ -93,7 +92,10 @@ public final class IndexedMigrations implements ResourceProvider {
         if (byPath != null) {
             return byPath;
         }
-        return resources.values().stream().filter(r -> r.getFilename().equals(name)).findFirst().orElse(null);
+        return resources.values().stream()
+                .filter(r -> r.getFilename().equals(name))
+                .findFirst()
+                .orElse(null);
     }
 
     @Override

@@ -8,5 +8,4 @@ package dev.warden.schema;
  *
  * @param attempts how many connection attempts it took (2 or more)
  */
-public record SchemaMigrated(int attempts) {
-}
+public record SchemaMigrated(int attempts) {}

@@ -15,15 +15,14 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.output.MigrateResult;
-
-import javax.sql.DataSource;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
 
 /**
  * Brings the database schema up to date with Flyway when the application starts (DESIGN.md section 1,
@@ -178,8 +177,8 @@ public class SchemaMigrator {
         var current = flyway.info().current();
         String version = current == null ? null : current.getVersion().getVersion();
         state.migratedTo(version);
-        LOG.info(() -> "Schema: " + result.migrationsExecuted + " migrations applied, now at version "
-                + version + " (" + millis + " ms)");
+        LOG.info(() -> "Schema: " + result.migrationsExecuted + " migrations applied, now at version " + version + " ("
+                + millis + " ms)");
     }
 
     /**
@@ -189,9 +188,14 @@ public class SchemaMigrator {
      */
     private DataSource migrationDataSource() {
         var config = org.eclipse.microprofile.config.ConfigProvider.getConfig();
-        // Liberty exposes server.xml variables to MicroProfile Config: WARDEN_DB_MIGRATION_USER defaults to the app's user
-        String migrationUser = config.getOptionalValue("WARDEN_DB_MIGRATION_USER", String.class).orElse("").strip();
-        String appUser = config.getOptionalValue("WARDEN_DB_USER", String.class).orElse("").strip();
+        // Liberty exposes server.xml variables to MicroProfile Config: WARDEN_DB_MIGRATION_USER defaults to the app's
+        // user
+        String migrationUser = config.getOptionalValue("WARDEN_DB_MIGRATION_USER", String.class)
+                .orElse("")
+                .strip();
+        String appUser = config.getOptionalValue("WARDEN_DB_USER", String.class)
+                .orElse("")
+                .strip();
         boolean separateRole = !migrationUser.isEmpty() && !migrationUser.equals(appUser);
         if (!separateRole) {
             return dataSource;
@@ -203,7 +207,8 @@ public class SchemaMigrator {
                 return migration;
             }
         } catch (javax.naming.NamingException e) {
-            LOG.fine(() -> "Schema: no " + MIGRATION_DATA_SOURCE + " bound; migrating through the application's data source");
+            LOG.fine(() ->
+                    "Schema: no " + MIGRATION_DATA_SOURCE + " bound; migrating through the application's data source");
         }
         return dataSource;
     }

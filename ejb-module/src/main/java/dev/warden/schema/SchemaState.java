@@ -6,9 +6,8 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
-import javax.sql.DataSource;
 import java.util.Optional;
+import javax.sql.DataSource;
 
 /**
  * Whether the database schema is ready for requests (issue 18, point 3): {@link #isMigrated()} turns true once

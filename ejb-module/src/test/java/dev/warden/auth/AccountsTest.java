@@ -1,17 +1,16 @@
 package dev.warden.auth;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Unit tests for the static helpers of {@link Accounts}: ban checks and sign-up field validation. */
 class AccountsTest {
@@ -81,8 +80,20 @@ class AccountsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"{", "not json", "{\"until\":}", "[1,2]", "true", "42", "\"banned\"",
-            "{\"until\":\"soon\"}", "{\"until\":\"\"}", "{\"until\":1750000000}", "{\"until\":{}}"})
+    @ValueSource(
+            strings = {
+                "{",
+                "not json",
+                "{\"until\":}",
+                "[1,2]",
+                "true",
+                "42",
+                "\"banned\"",
+                "{\"until\":\"soon\"}",
+                "{\"until\":\"\"}",
+                "{\"until\":1750000000}",
+                "{\"until\":{}}"
+            })
     void malformedBanIsTreatedAsBanned(String ban) {
         assertTrue(Accounts.isBanned(ban, NOW), ban);
     }
@@ -102,8 +113,14 @@ class AccountsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"admin@example.com", "a@b", "first.last+tag@sub.example.co.uk", " admin@example.com ",
-            "ÄDMIN@exämple.de"})
+    @ValueSource(
+            strings = {
+                "admin@example.com",
+                "a@b",
+                "first.last+tag@sub.example.co.uk",
+                " admin@example.com ",
+                "ÄDMIN@exämple.de"
+            })
     void validEmailsAddNoProblem(String email) {
         assertEquals(Map.of(), emailProblems(email));
     }
@@ -120,8 +137,8 @@ class AccountsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"admin", "admin@", "@example.com", "a@b@c", "ad min@example.com", "admin@exa mple.com",
-            "@"})
+    @ValueSource(
+            strings = {"admin", "admin@", "@example.com", "a@b@c", "ad min@example.com", "admin@exa mple.com", "@"})
     void malformedEmailIsNotAnEmailAddress(String email) {
         assertEquals(Map.of("email", List.of("is not an email address")), emailProblems(email));
     }
@@ -163,7 +180,8 @@ class AccountsTest {
 
     @Test
     void passwordShorterThanMinimumIsRejected() {
-        assertEquals(Map.of("password", List.of("must be 8 to 1024 characters")),
+        assertEquals(
+                Map.of("password", List.of("must be 8 to 1024 characters")),
                 passwordProblems("x".repeat(Passwords.MIN_LENGTH - 1)));
     }
 

@@ -1,14 +1,13 @@
 package dev.warden.auth;
 
-import org.junit.jupiter.api.Test;
-
-import javax.crypto.SecretKeyFactory;
-import javax.crypto.spec.PBEKeySpec;
-import java.util.Base64;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Base64;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
+import org.junit.jupiter.api.Test;
 
 class PasswordsTest {
 
@@ -38,7 +37,8 @@ class PasswordsTest {
         byte[] salt = new byte[32];
         salt[0] = 7;
         byte[] hash = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
-                .generateSecret(new PBEKeySpec("s3cret-pass".toCharArray(), salt, 1024, 256)).getEncoded();
+                .generateSecret(new PBEKeySpec("s3cret-pass".toCharArray(), salt, 1024, 256))
+                .getEncoded();
         String stored = "PBKDF2WithHmacSHA256:1024:" + Base64.getEncoder().encodeToString(salt) + ":"
                 + Base64.getEncoder().encodeToString(hash);
         assertTrue(passwords(210000).verify("s3cret-pass", stored));
@@ -48,8 +48,14 @@ class PasswordsTest {
     void refusesMalformedHashesAndRaisesLowIterationCounts() {
         Passwords p = passwords(10);
         assertEquals(Passwords.MIN_ITERATIONS, p.iterations);
-        for (String bad : new String[] {null, "", "x", "PBKDF2WithHmacSHA256:abc:AA==:AA==",
-                "PBKDF2WithHmacSHA1:1024:AA==:AA==", "PBKDF2WithHmacSHA256:1024:!!:AA=="}) {
+        for (String bad : new String[] {
+            null,
+            "",
+            "x",
+            "PBKDF2WithHmacSHA256:abc:AA==:AA==",
+            "PBKDF2WithHmacSHA1:1024:AA==:AA==",
+            "PBKDF2WithHmacSHA256:1024:!!:AA=="
+        }) {
             assertFalse(p.verify("whatever1", bad));
         }
     }

@@ -1,13 +1,12 @@
 package dev.warden.auth;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Optional;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link Role}, {@link Operator#fromGrants} and {@link Passwords#iterationsOf}. */
 class RolesTest {
@@ -22,12 +21,18 @@ class RolesTest {
 
     @Test
     void anAdminRowWinsModRowsScopeAUserRowIsRoleUser() {
-        Operator admin = Operator.fromGrants(1, "a", List.of(new RoleGrant(Role.MOD, "users"),
-                new RoleGrant(Role.ADMIN, null)), "s");
+        Operator admin = Operator.fromGrants(
+                1, "a", List.of(new RoleGrant(Role.MOD, "users"), new RoleGrant(Role.ADMIN, null)), "s");
         assertEquals(Role.ADMIN, admin.role());
         assertEquals(List.of(), admin.scopes());
-        Operator mod = Operator.fromGrants(2, "m", List.of(new RoleGrant(Role.MOD, "users"),
-                new RoleGrant(Role.MOD, "configs"), new RoleGrant(Role.USER, null)), "s");
+        Operator mod = Operator.fromGrants(
+                2,
+                "m",
+                List.of(
+                        new RoleGrant(Role.MOD, "users"),
+                        new RoleGrant(Role.MOD, "configs"),
+                        new RoleGrant(Role.USER, null)),
+                "s");
         assertEquals(Role.MOD, mod.role());
         assertEquals(List.of("configs", "users"), mod.scopes());
         Operator user = Operator.fromGrants(3, "u", List.of(new RoleGrant(Role.USER, null)), "s");

@@ -1,12 +1,11 @@
 package dev.warden.common;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link ErrorCode} and {@link ApiException}'s use of it. */
 class ErrorCodeTest {
@@ -24,7 +23,7 @@ class ErrorCodeTest {
 
     @Test
     void theStandardCodeOfADocumentedStatusHasThatStatus() {
-        for (int status : new int[]{400, 401, 403, 404, 405, 406, 409, 412, 422, 429, 500, 501, 503}) {
+        for (int status : new int[] {400, 401, 403, 404, 405, 406, 409, 412, 422, 429, 500, 501, 503}) {
             assertEquals(status, ErrorCode.forStatus(status).status(), "status " + status);
         }
         assertEquals(ErrorCode.SERVER_ERROR, ErrorCode.forStatus(502), "instance_unreachable is never a default");
@@ -36,7 +35,8 @@ class ErrorCodeTest {
         assertEquals(409, e.status());
         assertEquals("instance_not_ready", e.code());
         assertEquals(ErrorCode.INSTANCE_NOT_READY, e.errorCode());
-        ApiException withHeader = ApiException.unauthenticated("no").withHeaders(java.util.Map.of("WWW-Authenticate", "Bearer"));
+        ApiException withHeader =
+                ApiException.unauthenticated("no").withHeaders(java.util.Map.of("WWW-Authenticate", "Bearer"));
         assertEquals(401, withHeader.status());
         assertEquals("Bearer", withHeader.headers().get("WWW-Authenticate"));
     }

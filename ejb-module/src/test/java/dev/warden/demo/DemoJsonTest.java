@@ -1,16 +1,15 @@
 package dev.warden.demo;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
-import org.junit.jupiter.api.Test;
-
 import java.io.StringReader;
 import java.time.Instant;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link DemoJson}: valid, escaped JSON text. */
 class DemoJsonTest {
@@ -18,12 +17,18 @@ class DemoJsonTest {
     @Test
     void jsonIsValidAndEscaped() {
         String text = DemoJson.json(DemoJson.obj(
-                "reason", "said \"hi\"\\\n\tthere\u0001",
-                "until", null,
-                "by", 7L,
-                "at", Instant.parse("2025-03-01T12:30:00Z"),
-                "inventory", List.of("torch", "lockpick"),
-                "nested", DemoJson.obj("ok", true, "n", 3)));
+                "reason",
+                "said \"hi\"\\\n\tthere\u0001",
+                "until",
+                null,
+                "by",
+                7L,
+                "at",
+                Instant.parse("2025-03-01T12:30:00Z"),
+                "inventory",
+                List.of("torch", "lockpick"),
+                "nested",
+                DemoJson.obj("ok", true, "n", 3)));
         JsonObject parsed;
         try (JsonReader reader = Json.createReader(new StringReader(text))) {
             parsed = reader.readObject();

@@ -1,6 +1,8 @@
 package dev.warden.demo;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
 import java.util.List;
@@ -8,10 +10,7 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.Set;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link DemoPeople}: unique, well-formed, deterministic and varied players. */
 class DemoPeopleTest {
@@ -25,8 +24,7 @@ class DemoPeopleTest {
         Set<String> emails = new HashSet<>();
         for (DemoPeople.Person p : people) {
             assertTrue(EMAIL.matcher(p.email()).matches(), p.email());
-            assertTrue(p.email().startsWith(
-                    (p.firstName() + "." + p.lastName()).toLowerCase(Locale.ROOT)), p.email());
+            assertTrue(p.email().startsWith((p.firstName() + "." + p.lastName()).toLowerCase(Locale.ROOT)), p.email());
             assertFalse(p.displayName().isBlank());
             assertTrue(emails.add(p.email().toLowerCase(Locale.ROOT)), "duplicate " + p.email());
         }
@@ -44,14 +42,15 @@ class DemoPeopleTest {
 
     @Test
     void peopleAreDeterministicForTheSameSeed() {
-        assertEquals(DemoPeople.people(new Random(DemoSeeder.SEED), 50),
-                DemoPeople.people(new Random(DemoSeeder.SEED), 50));
+        assertEquals(
+                DemoPeople.people(new Random(DemoSeeder.SEED), 50), DemoPeople.people(new Random(DemoSeeder.SEED), 50));
     }
 
     @Test
     void displayNamesAreVaried() {
         List<DemoPeople.Person> people = DemoPeople.people(new Random(DemoSeeder.SEED), 300);
-        long realNames = people.stream().filter(p -> p.displayName().equals(p.firstName() + " " + p.lastName()))
+        long realNames = people.stream()
+                .filter(p -> p.displayName().equals(p.firstName() + " " + p.lastName()))
                 .count();
         assertTrue(realNames > 50 && realNames < 250, "real names: " + realNames);
     }

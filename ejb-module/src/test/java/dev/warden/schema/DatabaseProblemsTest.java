@@ -1,18 +1,18 @@
 package dev.warden.schema;
 
-import org.junit.jupiter.api.Test;
-
-import java.net.ConnectException;
-import java.sql.SQLException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.ConnectException;
+import java.sql.SQLException;
+import org.junit.jupiter.api.Test;
+
 class DatabaseProblemsTest {
 
     private static String describe(Throwable t) {
-        return DatabaseProblems.describe(new RuntimeException("Flyway failed", t)).orElseThrow();
+        return DatabaseProblems.describe(new RuntimeException("Flyway failed", t))
+                .orElseThrow();
     }
 
     @Test
@@ -31,7 +31,8 @@ class DatabaseProblemsTest {
     @Test
     void refusedConnectionNamesTheUrl() {
         assertTrue(describe(new SQLException("Connection to 127.0.0.1:1 refused.\nmore", "08001"))
-                .contains("nothing answers at the host and port of WARDEN_DB_URL (Connection to 127.0.0.1:1 refused.)"));
+                .contains(
+                        "nothing answers at the host and port of WARDEN_DB_URL (Connection to 127.0.0.1:1 refused.)"));
         assertTrue(describe(new ConnectException("Connection refused")).contains("WARDEN_DB_URL"));
     }
 
@@ -48,8 +49,10 @@ class DatabaseProblemsTest {
 
     @Test
     void aFailingMigrationIsNoConnectionProblem() {
-        assertTrue(DatabaseProblems.describe(new RuntimeException(new SQLException("syntax error", "42601"))).isEmpty());
-        assertTrue(DatabaseProblems.describe(new IllegalStateException("no migrations")).isEmpty());
+        assertTrue(DatabaseProblems.describe(new RuntimeException(new SQLException("syntax error", "42601")))
+                .isEmpty());
+        assertTrue(DatabaseProblems.describe(new IllegalStateException("no migrations"))
+                .isEmpty());
     }
 
     @Test

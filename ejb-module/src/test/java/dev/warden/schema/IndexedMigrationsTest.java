@@ -1,8 +1,10 @@
 package dev.warden.schema;
 
-import org.flywaydb.core.api.resource.LoadableResource;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -15,12 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.flywaydb.core.api.resource.LoadableResource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Unit tests for {@link IndexedMigrations}: index parsing and the Flyway resource lookups over a class loader. */
 class IndexedMigrationsTest {
@@ -52,7 +51,10 @@ class IndexedMigrationsTest {
     }
 
     private void standardLayout() throws IOException {
-        write(root, IndexedMigrations.INDEX, """
+        write(
+                root,
+                IndexedMigrations.INDEX,
+                """
                 # Warden core migrations
                 db/migration/V1__core_tables.sql
 
@@ -81,7 +83,10 @@ class IndexedMigrationsTest {
 
     @Test
     void parseIndexSkipsCommentsAndBlankLinesAndTrims() throws IOException {
-        assertEquals(List.of("a.sql", "b/c.sql", "d.sql"), parse("""
+        assertEquals(
+                List.of("a.sql", "b/c.sql", "d.sql"),
+                parse(
+                        """
                 # comment
                 a.sql
 
@@ -154,7 +159,8 @@ class IndexedMigrationsTest {
         try (URLClassLoader loader = loaderOver(root, second)) {
             IndexedMigrations migrations = IndexedMigrations.load(loader);
             assertEquals(List.of(V1, V2, R1, "db/migration/V100__custom.sql"), migrations.paths());
-            assertEquals(List.of("V1__core_tables.sql", "V2__game_tables.sql", "V100__custom.sql"),
+            assertEquals(
+                    List.of("V1__core_tables.sql", "V2__game_tables.sql", "V100__custom.sql"),
                     filenames(migrations.getResources("V", new String[] {".sql"})));
         }
     }
@@ -166,10 +172,12 @@ class IndexedMigrationsTest {
         standardLayout();
         try (URLClassLoader loader = loaderOver(root)) {
             IndexedMigrations migrations = IndexedMigrations.load(loader);
-            assertEquals(List.of("V1__core_tables.sql", "V2__game_tables.sql"),
+            assertEquals(
+                    List.of("V1__core_tables.sql", "V2__game_tables.sql"),
                     filenames(migrations.getResources("V", new String[] {".sql"})));
             assertEquals(List.of("R__views.sql"), filenames(migrations.getResources("R", new String[] {".sql"})));
-            assertEquals(List.of("V1__core_tables.sql", "V2__game_tables.sql", "R__views.sql"),
+            assertEquals(
+                    List.of("V1__core_tables.sql", "V2__game_tables.sql", "R__views.sql"),
                     filenames(migrations.getResources("", new String[] {".sql"})));
         }
     }
@@ -179,7 +187,8 @@ class IndexedMigrationsTest {
         standardLayout();
         try (URLClassLoader loader = loaderOver(root)) {
             IndexedMigrations migrations = IndexedMigrations.load(loader);
-            assertEquals(List.of("V1__core_tables.sql", "V2__game_tables.sql"),
+            assertEquals(
+                    List.of("V1__core_tables.sql", "V2__game_tables.sql"),
                     filenames(migrations.getResources("V", new String[] {".java", ".sql"})));
             assertTrue(migrations.getResources("V", new String[] {".java"}).isEmpty());
             assertTrue(migrations.getResources("V", new String[0]).isEmpty());
@@ -192,7 +201,8 @@ class IndexedMigrationsTest {
         try (URLClassLoader loader = loaderOver(root)) {
             IndexedMigrations migrations = IndexedMigrations.load(loader);
             assertTrue(migrations.getResources("db", new String[] {".sql"}).isEmpty());
-            assertTrue(migrations.getResources("V1", new String[] {"core_tables"}).isEmpty());
+            assertTrue(
+                    migrations.getResources("V1", new String[] {"core_tables"}).isEmpty());
         }
     }
 
@@ -201,7 +211,8 @@ class IndexedMigrationsTest {
         standardLayout();
         try (URLClassLoader loader = loaderOver(root)) {
             IndexedMigrations migrations = IndexedMigrations.load(loader);
-            assertTrue(filenames(migrations.getResources("V3", new String[] {".sql"})).isEmpty());
+            assertTrue(filenames(migrations.getResources("V3", new String[] {".sql"}))
+                    .isEmpty());
             assertNull(migrations.getResource("db/migration/V3__not_listed.sql"));
             assertNull(migrations.getResource("V3__not_listed.sql"));
         }
@@ -211,7 +222,8 @@ class IndexedMigrationsTest {
     void getResourcesIsUnmodifiable() throws IOException {
         standardLayout();
         try (URLClassLoader loader = loaderOver(root)) {
-            Collection<LoadableResource> found = IndexedMigrations.load(loader).getResources("V", new String[] {".sql"});
+            Collection<LoadableResource> found =
+                    IndexedMigrations.load(loader).getResources("V", new String[] {".sql"});
             assertThrows(UnsupportedOperationException.class, found::clear);
         }
     }
@@ -281,7 +293,8 @@ class IndexedMigrationsTest {
         write(root, IndexedMigrations.INDEX, V1 + "\n");
         write(root, V1, "COMMENT ON TABLE a IS 'Spielstände – ☃';");
         try (URLClassLoader loader = loaderOver(root)) {
-            assertEquals("COMMENT ON TABLE a IS 'Spielstände – ☃';",
+            assertEquals(
+                    "COMMENT ON TABLE a IS 'Spielstände – ☃';",
                     content(IndexedMigrations.load(loader).getResource(V1)));
         }
     }

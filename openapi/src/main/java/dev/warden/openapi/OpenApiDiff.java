@@ -13,8 +13,7 @@ import java.util.TreeSet;
  */
 public final class OpenApiDiff {
 
-    private OpenApiDiff() {
-    }
+    private OpenApiDiff() {}
 
     /** The differences, as {@code "<pointer>: expected X, live Y"} lines; empty when the documents agree. */
     public static List<String> differences(Object expected, Object actual) {
@@ -45,7 +44,8 @@ public final class OpenApiDiff {
             List<Object> e = (List<Object>) expected;
             List<Object> a = (List<Object>) actual;
             if (e.size() != a.size()) {
-                out.add(pointer + ": expected " + e.size() + " items " + brief(e) + ", live has " + a.size() + " " + brief(a));
+                out.add(pointer + ": expected " + e.size() + " items " + brief(e) + ", live has " + a.size() + " "
+                        + brief(a));
                 return;
             }
             for (int i = 0; i < e.size(); i++) {

@@ -1,20 +1,20 @@
 package dev.warden.openapi;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** The merge of the committed documents and the semantic diff the drift test relies on. */
 class OpenApiMergeTest {
 
-    private static final String A = """
+    private static final String A =
+            """
             openapi: 3.1.0
             info: {title: A, version: '1', summary: first}
             servers: [{url: 'http://x'}]
@@ -30,7 +30,8 @@ class OpenApiMergeTest {
                 Error: {type: object}
                 OnlyA: {type: string}
             """;
-    private static final String B = """
+    private static final String B =
+            """
             openapi: 3.1.0
             info: {title: B, version: '2'}
             servers: [{url: 'http://x'}]
@@ -60,7 +61,8 @@ class OpenApiMergeTest {
     @Test
     void aComponentDefinedDifferentlyTwiceIsAnError() {
         String b = B.replace("Error: {type: object}", "Error: {type: string}");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> OpenApiMerge.merge(List.of(OpenApiMerge.parse(A), OpenApiMerge.parse(b))));
         assertTrue(e.getMessage().contains("components/schemas/Error"), e.getMessage());
     }
@@ -68,7 +70,8 @@ class OpenApiMergeTest {
     @Test
     void aPathDefinedTwiceIsAnError() {
         String b = B.replace("/b:", "/a:");
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> OpenApiMerge.merge(List.of(OpenApiMerge.parse(A), OpenApiMerge.parse(b))));
     }
 
@@ -88,7 +91,8 @@ class OpenApiMergeTest {
 
     @Test
     void plainScalarsAreReadAsYaml12() {
-        Map<String, Object> doc = OpenApiMerge.parse("date: 2026-11-01\nno: no\non: off\nyes: true\nn: 5\nx: 1.5\nz: ~\n");
+        Map<String, Object> doc =
+                OpenApiMerge.parse("date: 2026-11-01\nno: no\non: off\nyes: true\nn: 5\nx: 1.5\nz: ~\n");
         assertEquals("2026-11-01", doc.get("date"), "Liberty writes dates unquoted; YAML 1.2 has no timestamps");
         assertEquals("no", doc.get("no"));
         assertEquals("off", doc.get("on"));
@@ -96,18 +100,24 @@ class OpenApiMergeTest {
         assertEquals(5, doc.get("n"));
         assertEquals(1.5, doc.get("x"));
         assertTrue(doc.containsKey("z") && doc.get("z") == null);
-        assertEquals(List.of(), OpenApiDiff.differences(OpenApiMerge.parse("d: '2026-11-01'"), OpenApiMerge.parse("d: 2026-11-01")));
+        assertEquals(
+                List.of(),
+                OpenApiDiff.differences(OpenApiMerge.parse("d: '2026-11-01'"), OpenApiMerge.parse("d: 2026-11-01")));
     }
 
     @Test
     void theCommittedDocumentsMergeAndRoundTrip() throws Exception {
         Path dir = Path.of(System.getProperty("user.dir"));
         Map<String, Object> merged = OpenApiMerge.merge(List.of(
-                OpenApiMerge.read(dir.resolve("warden-admin.yaml")), OpenApiMerge.read(dir.resolve("warden-hosting.yaml"))));
+                OpenApiMerge.read(dir.resolve("warden-admin.yaml")),
+                OpenApiMerge.read(dir.resolve("warden-hosting.yaml"))));
         assertEquals(List.of(), OpenApiDiff.differences(merged, OpenApiMerge.parse(OpenApiMerge.dump(merged))));
         Path tmp = Files.createTempFile("merged", ".yaml");
-        OpenApiMerge.main(new String[] {tmp.toString(), dir.resolve("warden-admin.yaml").toString(),
-                dir.resolve("warden-hosting.yaml").toString()});
+        OpenApiMerge.main(new String[] {
+            tmp.toString(),
+            dir.resolve("warden-admin.yaml").toString(),
+            dir.resolve("warden-hosting.yaml").toString()
+        });
         assertEquals(List.of(), OpenApiDiff.differences(merged, OpenApiMerge.read(tmp)));
         assertTrue(!Files.readString(tmp).contains("*id0"), "no YAML aliases: SmallRye reads them as strings");
         Files.delete(tmp);
@@ -115,6 +125,7 @@ class OpenApiMergeTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> op(Map<String, Object> doc, String path, String method) {
-        return (Map<String, Object>) ((Map<String, Object>) ((Map<String, Object>) doc.get("paths")).get(path)).get(method);
+        return (Map<String, Object>)
+                ((Map<String, Object>) ((Map<String, Object>) doc.get("paths")).get(path)).get(method);
     }
 }

@@ -2,15 +2,14 @@ package dev.warden.health;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.health.HealthCheck;
-import org.eclipse.microprofile.health.HealthCheckResponse;
-import org.eclipse.microprofile.health.Readiness;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
 
 /**
  * Readiness check {@code warden-database}: UP while a connection from Warden's data source
@@ -25,6 +24,7 @@ public class DatabaseCheck implements HealthCheck {
 
     /** The check's name in the health JSON. */
     public static final String NAME = "warden-database";
+
     static final int TIMEOUT_SECONDS = 2;
 
     private static final Logger LOG = Logger.getLogger(DatabaseCheck.class.getName());
@@ -36,16 +36,23 @@ public class DatabaseCheck implements HealthCheck {
     public HealthCheckResponse call() {
         DataSource dataSource = state.dataSource();
         if (dataSource == null) {
-            return HealthCheckResponse.named(NAME).down().withData("reason", "not started").build();
+            return HealthCheckResponse.named(NAME)
+                    .down()
+                    .withData("reason", "not started")
+                    .build();
         }
         try (Connection connection = dataSource.getConnection()) {
             if (connection.isValid(TIMEOUT_SECONDS)) {
                 return HealthCheckResponse.named(NAME).up().build();
             }
-            return HealthCheckResponse.named(NAME).down().withData("reason", "invalid connection").build();
+            return HealthCheckResponse.named(NAME)
+                    .down()
+                    .withData("reason", "invalid connection")
+                    .build();
         } catch (SQLException e) {
             LOG.log(Level.FINE, "Health: the database does not answer", e);
-            return HealthCheckResponse.named(NAME).down()
+            return HealthCheckResponse.named(NAME)
+                    .down()
                     .withData("reason", "unreachable")
                     .withData("sqlState", e.getSQLState() == null ? "unknown" : e.getSQLState())
                     .build();

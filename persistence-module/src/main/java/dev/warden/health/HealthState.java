@@ -1,7 +1,6 @@
 package dev.warden.health;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
 import javax.sql.DataSource;
 
 /**

@@ -25,9 +25,14 @@ public class SchemaCheck implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         if (!status.migrated()) {
-            return HealthCheckResponse.named(NAME).down()
-                    .withData("reason", "the database migrations have not run yet").build();
+            return HealthCheckResponse.named(NAME)
+                    .down()
+                    .withData("reason", "the database migrations have not run yet")
+                    .build();
         }
-        return HealthCheckResponse.named(NAME).up().withData("version", status.version()).build();
+        return HealthCheckResponse.named(NAME)
+                .up()
+                .withData("version", status.version())
+                .build();
     }
 }

@@ -1,7 +1,6 @@
 package dev.warden.simulator;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -19,13 +18,13 @@ import java.util.concurrent.ConcurrentHashMap;
 public class AgentLogs {
 
     /** One line of output on {@code stream} ({@code out} or {@code err}), without its newline. */
-    public record Line(String stream, String text) {
-    }
+    public record Line(String stream, String text) {}
 
     static final String ESC = "\u001B[";
     private static final int GENERATED = 1000;
     private static final String[] ROOMS = {"lobby", "arena-1", "arena-2", "duel-7", "coop-3"};
-    private static final String[] PLAYERS = {"SwiftFalcon", "maya_oka", "NeonOtter42", "IronBadger", "Pixel", "Kenji S."};
+    private static final String[] PLAYERS = {"SwiftFalcon", "maya_oka", "NeonOtter42", "IronBadger", "Pixel", "Kenji S."
+    };
 
     private final Map<String, List<Line>> fixed = new ConcurrentHashMap<>();
 
@@ -69,21 +68,31 @@ public class AgentLogs {
             String player = ESC + "1m" + PLAYERS[random.nextInt(PLAYERS.length)] + ESC + "22m";
             int roll = random.nextInt(100);
             if (roll < 8) {
-                lines.add(new Line("err", ts + ESC + "1;31mERROR" + ESC + "0m " + room
-                        + "state sync failed for " + player + ": " + ESC + "31mtimeout after "
-                        + (200 + random.nextInt(800)) + " ms" + ESC + "39m"));
+                lines.add(new Line(
+                        "err",
+                        ts + ESC + "1;31mERROR" + ESC + "0m " + room
+                                + "state sync failed for " + player + ": " + ESC + "31mtimeout after "
+                                + (200 + random.nextInt(800)) + " ms" + ESC + "39m"));
             } else if (roll < 15) {
-                lines.add(new Line("err", ts + ESC + "33mWARN " + ESC + "0m " + room
-                        + "tick took " + (17 + random.nextInt(40)) + " ms (budget 16 ms)"));
+                lines.add(new Line(
+                        "err",
+                        ts + ESC + "33mWARN " + ESC + "0m " + room + "tick took " + (17 + random.nextInt(40))
+                                + " ms (budget 16 ms)"));
             } else if (roll < 55) {
-                lines.add(new Line("out", ts + ESC + "32mINFO " + ESC + "0m " + room + player + " joined ("
-                        + (1 + random.nextInt(16)) + "/16)"));
+                lines.add(new Line(
+                        "out",
+                        ts + ESC + "32mINFO " + ESC + "0m " + room + player + " joined (" + (1 + random.nextInt(16))
+                                + "/16)"));
             } else if (roll < 85) {
-                lines.add(new Line("out", ts + ESC + "32mINFO " + ESC + "0m " + room + player + " left after "
-                        + (1 + random.nextInt(40)) + " min"));
+                lines.add(new Line(
+                        "out",
+                        ts + ESC + "32mINFO " + ESC + "0m " + room + player + " left after " + (1 + random.nextInt(40))
+                                + " min"));
             } else {
-                lines.add(new Line("out", ts + ESC + "34mDEBUG" + ESC + "0m " + room + "snapshot "
-                        + random.nextInt(100_000) + " sent to " + (1 + random.nextInt(16)) + " clients"));
+                lines.add(new Line(
+                        "out",
+                        ts + ESC + "34mDEBUG" + ESC + "0m " + room + "snapshot " + random.nextInt(100_000) + " sent to "
+                                + (1 + random.nextInt(16)) + " clients"));
             }
         }
         return lines;

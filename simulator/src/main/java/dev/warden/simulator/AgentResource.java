@@ -30,8 +30,8 @@ public class AgentResource {
     UriInfo uri;
 
     @GET
-    public Response logs(@PathParam("key") String key, @QueryParam("lines") String lines,
-                         @QueryParam("stream") String stream) {
+    public Response logs(
+            @PathParam("key") String key, @QueryParam("lines") String lines, @QueryParam("stream") String stream) {
         Response failure = faults.apply("agent", uri);
         if (failure != null) {
             return failure;
@@ -44,7 +44,10 @@ public class AgentResource {
         }
         String s = stream == null ? "all" : stream;
         if (count < 1 || !(s.equals("all") || s.equals("out") || s.equals("err"))) {
-            return Response.status(400).type("text/plain").entity("lines must be a positive number, stream all|out|err\n").build();
+            return Response.status(400)
+                    .type("text/plain")
+                    .entity("lines must be a positive number, stream all|out|err\n")
+                    .build();
         }
         StringBuilder out = new StringBuilder();
         for (AgentLogs.Line line : logs.newest(key, s, count)) {

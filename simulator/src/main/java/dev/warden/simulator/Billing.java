@@ -4,7 +4,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Map;
@@ -18,30 +17,50 @@ import java.util.concurrent.ConcurrentHashMap;
 public class Billing {
 
     /** A customer as answered, and its subscriptions as answered. */
-    public record Customer(JsonObject customer, JsonArray subscriptions) {
-    }
+    public record Customer(JsonObject customer, JsonArray subscriptions) {}
 
     private final Map<String, Customer> customers = new ConcurrentHashMap<>();
 
     public Billing() {
-        String periodEnd = LocalDate.now(ZoneOffset.UTC).withDayOfMonth(1).plusMonths(1)
-                .atStartOfDay().toInstant(ZoneOffset.UTC).toString();
-        put("cus_demo_studio", Json.createObjectBuilder().add("currency", "usd").add("credit_balance", 2500)
-                        .add("balance_due", 0).add("unused_time_credit", 1240).build(),
+        String periodEnd = LocalDate.now(ZoneOffset.UTC)
+                .withDayOfMonth(1)
+                .plusMonths(1)
+                .atStartOfDay()
+                .toInstant(ZoneOffset.UTC)
+                .toString();
+        put(
+                "cus_demo_studio",
+                Json.createObjectBuilder()
+                        .add("currency", "usd")
+                        .add("credit_balance", 2500)
+                        .add("balance_due", 0)
+                        .add("unused_time_credit", 1240)
+                        .build(),
                 Json.createArrayBuilder()
                         .add(subscription("sub_demo_space_arena", "active", 2900, periodEnd, false))
                         .add(subscription("sub_demo_block_party", "trialing", 4900, periodEnd, true))
                         .build());
-        put("cus_demo_other", Json.createObjectBuilder().add("currency", "eur").add("credit_balance", 0)
-                        .add("balance_due", 1500).add("unused_time_credit", 0).build(),
+        put(
+                "cus_demo_other",
+                Json.createObjectBuilder()
+                        .add("currency", "eur")
+                        .add("credit_balance", 0)
+                        .add("balance_due", 1500)
+                        .add("unused_time_credit", 0)
+                        .build(),
                 Json.createArrayBuilder()
                         .add(subscription("sub_demo_secret_project", "past_due", 1900, periodEnd, false))
                         .build());
     }
 
     private static JsonObject subscription(String id, String status, long price, String periodEnd, boolean cancel) {
-        return Json.createObjectBuilder().add("id", id).add("status", status).add("monthly_price", price)
-                .add("current_period_end", periodEnd).add("cancel_at_period_end", cancel).build();
+        return Json.createObjectBuilder()
+                .add("id", id)
+                .add("status", status)
+                .add("monthly_price", price)
+                .add("current_period_end", periodEnd)
+                .add("cancel_at_period_end", cancel)
+                .build();
     }
 
     /** Adds or replaces customer {@code id} ({@code id} is set in the stored object). */

@@ -53,6 +53,10 @@ public class BillingResource {
     }
 
     private static Response notFound(String id) {
-        return Response.status(404).entity(Json.createObjectBuilder().add("error", "no such customer: " + id).build()).build();
+        return Response.status(404)
+                .entity(Json.createObjectBuilder()
+                        .add("error", "no such customer: " + id)
+                        .build())
+                .build();
     }
 }

@@ -18,7 +18,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -114,7 +113,8 @@ public class ControlResource {
         if (body == null) {
             return error(400, "a JSON object is required");
         }
-        JsonArray subs = body.containsKey("subscriptions") ? body.getJsonArray("subscriptions") : JsonValue.EMPTY_JSON_ARRAY;
+        JsonArray subs =
+                body.containsKey("subscriptions") ? body.getJsonArray("subscriptions") : JsonValue.EMPTY_JSON_ARRAY;
         JsonObjectBuilder customer = Json.createObjectBuilder(body);
         customer.remove("subscriptions");
         billing.put(id, customer.build(), subs);
@@ -176,6 +176,8 @@ public class ControlResource {
     }
 
     private static Response error(int status, String message) {
-        return Response.status(status).entity(Json.createObjectBuilder().add("error", message).build()).build();
+        return Response.status(status)
+                .entity(Json.createObjectBuilder().add("error", message).build())
+                .build();
     }
 }

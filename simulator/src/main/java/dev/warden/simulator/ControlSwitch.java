@@ -20,16 +20,22 @@ public class ControlSwitch implements ContainerRequestFilter {
     @Override
     public void filter(ContainerRequestContext request) {
         String path = request.getUriInfo().getPath().replaceAll("^/+", "");
-        boolean control = path.equals("control") || path.startsWith("control/") || path.equals("proxy-faults")
+        boolean control = path.equals("control")
+                || path.startsWith("control/")
+                || path.equals("proxy-faults")
                 || path.startsWith("proxy-faults/");
         if (control && !enabled()) {
-            request.abortWith(Response.status(404).type(MediaType.APPLICATION_JSON_TYPE)
+            request.abortWith(Response.status(404)
+                    .type(MediaType.APPLICATION_JSON_TYPE)
                     .entity("{\"error\":{\"code\":\"not_found\",\"message\":\"The simulator's control API is off "
-                            + "(simulator.control.enabled)\"}}").build());
+                            + "(simulator.control.enabled)\"}}")
+                    .build());
         }
     }
 
     static boolean enabled() {
-        return ConfigProvider.getConfig().getOptionalValue("simulator.control.enabled", Boolean.class).orElse(false);
+        return ConfigProvider.getConfig()
+                .getOptionalValue("simulator.control.enabled", Boolean.class)
+                .orElse(false);
     }
 }

@@ -9,9 +9,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
-
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -20,6 +17,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * How each provider contract behaves right now, and what it was asked. Contracts: {@code infrastructure},
@@ -39,8 +38,7 @@ public class Faults {
     private static final int KEPT_REQUESTS = 200;
 
     /** A contract's behaviour. */
-    public record Mode(String mode, long delayMs) {
-    }
+    public record Mode(String mode, long delayMs) {}
 
     private final Map<String, Mode> modes = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
@@ -62,9 +60,12 @@ public class Faults {
 
     static Mode defaults(String contract) {
         Config config = ConfigProvider.getConfig();
-        String mode = config.getOptionalValue("simulator." + contract + ".mode", String.class).orElse("ok")
-                .strip().toLowerCase(Locale.ROOT);
-        long delay = config.getOptionalValue("simulator." + contract + ".delay-ms", Long.class).orElse(5000L);
+        String mode = config.getOptionalValue("simulator." + contract + ".mode", String.class)
+                .orElse("ok")
+                .strip()
+                .toLowerCase(Locale.ROOT);
+        long delay = config.getOptionalValue("simulator." + contract + ".delay-ms", Long.class)
+                .orElse(5000L);
         return new Mode(MODES.contains(mode) ? mode : "ok", Math.max(0, delay));
     }
 
@@ -86,8 +87,11 @@ public class Faults {
         uri.getQueryParameters().forEach((k, v) -> query.add(k, v.isEmpty() ? "" : v.get(0)));
         Deque<JsonObject> log = requests.get(contract);
         synchronized (log) {
-            log.addLast(Json.createObjectBuilder().add("path", "/" + uri.getPath().replaceAll("^/+", ""))
-                    .add("query", query).add("at", Instant.now().toString()).build());
+            log.addLast(Json.createObjectBuilder()
+                    .add("path", "/" + uri.getPath().replaceAll("^/+", ""))
+                    .add("query", query)
+                    .add("at", Instant.now().toString())
+                    .build());
             while (log.size() > KEPT_REQUESTS) {
                 log.removeFirst();
             }
@@ -103,8 +107,11 @@ public class Faults {
                 return null;
             }
             case "error" -> {
-                return Response.serverError().type(MediaType.APPLICATION_JSON_TYPE)
-                        .entity(Json.createObjectBuilder().add("error", "simulated " + contract + " failure").build())
+                return Response.serverError()
+                        .type(MediaType.APPLICATION_JSON_TYPE)
+                        .entity(Json.createObjectBuilder()
+                                .add("error", "simulated " + contract + " failure")
+                                .build())
                         .build();
             }
             case "down" -> {
@@ -119,8 +126,11 @@ public class Faults {
     /** {@code {mode, delay_ms, requests}} of a contract. */
     public JsonObject state(String contract) {
         Mode mode = modes.get(contract);
-        return Json.createObjectBuilder().add("mode", mode.mode()).add("delay_ms", mode.delayMs())
-                .add("requests", counts.get(contract).get()).build();
+        return Json.createObjectBuilder()
+                .add("mode", mode.mode())
+                .add("delay_ms", mode.delayMs())
+                .add("requests", counts.get(contract).get())
+                .build();
     }
 
     /** The newest requests of a contract (at most 200), oldest first: {@code [{path, query, at}]}. */

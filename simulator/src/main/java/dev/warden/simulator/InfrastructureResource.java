@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 
@@ -36,8 +35,8 @@ public class InfrastructureResource {
     UriInfo uri;
 
     @GET
-    public Response traffic(@PathParam("server_id") String serverId, @QueryParam("from") String from,
-                            @QueryParam("to") String to) {
+    public Response traffic(
+            @PathParam("server_id") String serverId, @QueryParam("from") String from, @QueryParam("to") String to) {
         Response failure = faults.apply("infrastructure", uri);
         if (failure != null) {
             return failure;
@@ -47,8 +46,11 @@ public class InfrastructureResource {
             LocalDate t = LocalDate.parse(to);
             return Response.ok(traffic.days(serverId, f, t)).build();
         } catch (DateTimeParseException | NullPointerException e) {
-            return Response.status(400).entity(Json.createObjectBuilder()
-                    .add("error", "from and to must be YYYY-MM-DD").build()).build();
+            return Response.status(400)
+                    .entity(Json.createObjectBuilder()
+                            .add("error", "from and to must be YYYY-MM-DD")
+                            .build())
+                    .build();
         }
     }
 }

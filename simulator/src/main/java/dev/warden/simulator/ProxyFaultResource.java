@@ -7,7 +7,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +37,10 @@ public class ProxyFaultResource {
     /** One answer with {@code status} and the headers asked for; 400 for a status outside 200..599. */
     @GET
     @Path("{status: \\d{3}}")
-    public Response fault(@PathParam("status") int status, @QueryParam("retry_after") String retryAfter,
-                          @QueryParam("cache_control") String cacheControl) {
+    public Response fault(
+            @PathParam("status") int status,
+            @QueryParam("retry_after") String retryAfter,
+            @QueryParam("cache_control") String cacheControl) {
         return answer(status, retryAfter, cacheControl);
     }
 
@@ -83,10 +84,20 @@ public class ProxyFaultResource {
         } else if (status < 300) {
             out = Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity("{\"data\":[]}");
         } else {
-            out = Response.status(status).type(MediaType.APPLICATION_JSON_TYPE)
-                    .entity(Json.createObjectBuilder().add("error", Json.createObjectBuilder()
-                            .add("code", status == 401 ? "unauthenticated" : status == 404 ? "not_found" : "invalid_request")
-                            .add("message", "simulated " + status)).build().toString());
+            out = Response.status(status)
+                    .type(MediaType.APPLICATION_JSON_TYPE)
+                    .entity(Json.createObjectBuilder()
+                            .add(
+                                    "error",
+                                    Json.createObjectBuilder()
+                                            .add(
+                                                    "code",
+                                                    status == 401
+                                                            ? "unauthenticated"
+                                                            : status == 404 ? "not_found" : "invalid_request")
+                                            .add("message", "simulated " + status))
+                            .build()
+                            .toString());
         }
         if (retryAfter != null) {
             out.header("Retry-After", retryAfter);
@@ -107,6 +118,9 @@ public class ProxyFaultResource {
     }
 
     private static Response plain(int status, String text) {
-        return Response.status(status).type(MediaType.TEXT_PLAIN_TYPE).entity(text).build();
+        return Response.status(status)
+                .type(MediaType.TEXT_PLAIN_TYPE)
+                .entity(text)
+                .build();
     }
 }

@@ -18,9 +18,6 @@ import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
-
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Instant;
@@ -32,6 +29,8 @@ import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The simulated instances' agents pushing one current-metrics report a minute each to Warden's agent
@@ -78,18 +77,27 @@ public class Reporter {
     @PostConstruct
     void start() {
         Config config = ConfigProvider.getConfig();
-        ids = instanceIds(config.getOptionalValue("simulator.instance-ids", String.class).orElse(null),
+        ids = instanceIds(
+                config.getOptionalValue("simulator.instance-ids", String.class).orElse(null),
                 config.getOptionalValue("simulator.instances", Integer.class).orElse(4));
         wardenUrl = config.getOptionalValue("simulator.warden-url", String.class)
                 .or(() -> config.getOptionalValue("warden.public-url", String.class))
-                .orElse("http://localhost:9080").replaceAll("/+$", "");
-        secret = config.getOptionalValue("warden.demo.agent-secret", String.class).orElse(DEFAULT_SECRET);
-        long interval = Math.max(5, config.getOptionalValue("simulator.report-interval-seconds", Long.class).orElse(60L));
+                .orElse("http://localhost:9080")
+                .replaceAll("/+$", "");
+        secret = config.getOptionalValue("warden.demo.agent-secret", String.class)
+                .orElse(DEFAULT_SECRET);
+        long interval = Math.max(
+                5,
+                config.getOptionalValue("simulator.report-interval-seconds", Long.class)
+                        .orElse(60L));
         if (ids.isEmpty()) {
             LOG.info("simulator: no simulated instances report (simulator.instances=0)");
             return;
         }
-        client = ClientBuilder.newBuilder().connectTimeout(3, TimeUnit.SECONDS).readTimeout(5, TimeUnit.SECONDS).build();
+        client = ClientBuilder.newBuilder()
+                .connectTimeout(3, TimeUnit.SECONDS)
+                .readTimeout(5, TimeUnit.SECONDS)
+                .build();
         timers.createIntervalTimer(10_000, interval * 1000, new TimerConfig("simulator-reports", false));
         LOG.info(() -> "simulator: instances " + ids + " report to " + wardenUrl + " every " + interval + " s");
     }
@@ -125,8 +133,11 @@ public class Reporter {
         String firstProblem = null;
         for (long id : ids) {
             JsonObject report = report(states.computeIfAbsent(id, State::new), sampledAt);
-            try (Response r = client.target(wardenUrl).path("agent/v1/instances/" + id + "/reports")
-                    .request().header("Authorization", "Bearer " + secret).post(Entity.json(report))) {
+            try (Response r = client.target(wardenUrl)
+                    .path("agent/v1/instances/" + id + "/reports")
+                    .request()
+                    .header("Authorization", "Bearer " + secret)
+                    .post(Entity.json(report))) {
                 if (r.getStatus() >= 300) {
                     failed++;
                     if (firstProblem == null) {
@@ -168,9 +179,16 @@ public class Reporter {
                 cpuTotal += cpu;
                 memTotal += mem;
                 roomsTotal += rooms;
-                list.add(Json.createObjectBuilder().add("id", p).add("status", "online")
-                        .add("started_at", s.started.toString()).add("restarts", 0).add("cpu_percent", cpu)
-                        .add("memory_mb", mem).add("ccu", pCcu).add("rooms", rooms).add("node_version", "20.11.1"));
+                list.add(Json.createObjectBuilder()
+                        .add("id", p)
+                        .add("status", "online")
+                        .add("started_at", s.started.toString())
+                        .add("restarts", 0)
+                        .add("cpu_percent", cpu)
+                        .add("memory_mb", mem)
+                        .add("ccu", pCcu)
+                        .add("rooms", rooms)
+                        .add("node_version", "20.11.1"));
             }
             return Json.createObjectBuilder()
                     .add("sampled_at", sampledAt.toString())

@@ -13,9 +13,6 @@ import jakarta.ejb.TimerService;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
-
 import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,6 +27,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The demo's simulated players (issue 16, point 6): bots that sign in to Warden's game API, open real WebSockets to
@@ -48,14 +47,26 @@ public class RoomBots {
 
     private static final Logger LOG = Logger.getLogger(RoomBots.class.getName());
     static final String PASSWORD = "demo bot password";
-    private static final String[] LINES = {"gg", "ready?", "one more round", "brb", "nice one", "who's hosting?",
-            "lag again...", "let's go", "wp", "rematch?"};
+    private static final String[] LINES = {
+        "gg",
+        "ready?",
+        "one more round",
+        "brb",
+        "nice one",
+        "who's hosting?",
+        "lag again...",
+        "let's go",
+        "wp",
+        "rematch?"
+    };
 
     @Resource
     TimerService timers;
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1) // see RoomsTool
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1) // see RoomsTool
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private final List<List<Bot>> groups = new ArrayList<>();
     private String wardenUrl;
     private volatile long lastWarning;
@@ -84,10 +95,15 @@ public class RoomBots {
     @PostConstruct
     void start() {
         Config config = ConfigProvider.getConfig();
-        int rooms = config.getOptionalValue("simulator.room-bots.rooms", Integer.class).orElse(0);
-        int perRoom = Math.max(1, config.getOptionalValue("simulator.room-bots.per-room", Integer.class).orElse(4));
+        int rooms = config.getOptionalValue("simulator.room-bots.rooms", Integer.class)
+                .orElse(0);
+        int perRoom = Math.max(
+                1,
+                config.getOptionalValue("simulator.room-bots.per-room", Integer.class)
+                        .orElse(4));
         wardenUrl = config.getOptionalValue("simulator.warden-url", String.class)
-                .or(() -> config.getOptionalValue("warden.public-url", String.class)).orElse("http://localhost:9080")
+                .or(() -> config.getOptionalValue("warden.public-url", String.class))
+                .orElse("http://localhost:9080")
                 .replaceAll("/+$", "");
         for (int r = 0; r < rooms; r++) {
             List<Bot> group = new ArrayList<>();
@@ -168,7 +184,8 @@ public class RoomBots {
         Bot fresh = bot;
         URI uri = URI.create(wardenUrl.replaceFirst("^http", "ws") + "/game-api/v1/rooms/" + path);
         CompletableFuture<String> room = new CompletableFuture<>();
-        WebSocket ws = http.newWebSocketBuilder().subprotocols("warden", "access_token." + bot.token)
+        WebSocket ws = http.newWebSocketBuilder()
+                .subprotocols("warden", "access_token." + bot.token)
                 .buildAsync(uri, new WebSocket.Listener() {
                     private final StringBuilder partial = new StringBuilder();
 
@@ -200,15 +217,20 @@ public class RoomBots {
                         room.completeExceptionally(error);
                         fresh.closed(-1);
                     }
-                }).get(10, TimeUnit.SECONDS);
+                })
+                .get(10, TimeUnit.SECONDS);
         bot.socket = ws;
         bot.open = true;
         return room.get(10, TimeUnit.SECONDS);
     }
 
     private String signIn(Bot bot) throws Exception {
-        String body = Json.createObjectBuilder().add("email", bot.email).add("password", PASSWORD)
-                .add("display_name", bot.name).build().toString();
+        String body = Json.createObjectBuilder()
+                .add("email", bot.email)
+                .add("password", PASSWORD)
+                .add("display_name", bot.name)
+                .build()
+                .toString();
         HttpResponse<String> login = post("/game-api/v1/auth/login", body);
         if (login.statusCode() == 401) {
             login = post("/game-api/v1/auth/register", body);
@@ -223,8 +245,13 @@ public class RoomBots {
     }
 
     private HttpResponse<String> post(String path, String json) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(wardenUrl + path)).timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/json").header("User-Agent", "warden-simulator room bot")
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                HttpRequest.newBuilder(URI.create(wardenUrl + path))
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Content-Type", "application/json")
+                        .header("User-Agent", "warden-simulator room bot")
+                        .POST(HttpRequest.BodyPublishers.ofString(json))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }

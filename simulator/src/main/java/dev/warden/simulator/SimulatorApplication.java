@@ -9,5 +9,4 @@ import jakarta.ws.rs.core.Application;
  * never part of the production EAR. See docs/simulator.md.
  */
 @ApplicationPath("")
-public class SimulatorApplication extends Application {
-}
+public class SimulatorApplication extends Application {}

@@ -1,10 +1,10 @@
 package dev.warden.simulator;
 
+import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -28,6 +28,10 @@ public class StatusResource {
             contracts.add(c);
             modes.add(c, faults.state(c));
         }
-        return Json.createObjectBuilder().add("simulator", "up").add("contracts", contracts).add("modes", modes).build();
+        return Json.createObjectBuilder()
+                .add("simulator", "up")
+                .add("contracts", contracts)
+                .add("modes", modes)
+                .build();
     }
 }

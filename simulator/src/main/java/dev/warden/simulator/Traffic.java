@@ -6,7 +6,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -55,7 +54,9 @@ public class Traffic {
                 out1 = (long) (out1 * share);
                 in1 = (long) (in1 * share);
             }
-            out.add(Json.createObjectBuilder().add("date", d.toString()).add("outgoing_bytes", out1)
+            out.add(Json.createObjectBuilder()
+                    .add("date", d.toString())
+                    .add("outgoing_bytes", out1)
                     .add("incoming_bytes", in1));
         }
         return out.build();

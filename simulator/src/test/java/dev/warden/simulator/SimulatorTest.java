@@ -1,12 +1,11 @@
 package dev.warden.simulator;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class SimulatorTest {
 
@@ -25,10 +24,17 @@ class SimulatorTest {
         assertTrue(lines.stream().anyMatch(l -> l.stream().equals("err")));
         assertTrue(lines.stream().anyMatch(l -> l.stream().equals("out")));
         assertTrue(lines.stream().allMatch(l -> l.text().contains("\u001B[")));
-        assertTrue(lines.get(999).text().contains("2026-11-21T12:00:00Z"), lines.get(999).text());
+        assertTrue(
+                lines.get(999).text().contains("2026-11-21T12:00:00Z"),
+                lines.get(999).text());
         assertEquals(lines, AgentLogs.generate("1", until), "the same lines for the same agent and minute");
         AgentLogs logs = new AgentLogs();
-        logs.fix("k", List.of(new AgentLogs.Line("out", "a"), new AgentLogs.Line("err", "b"), new AgentLogs.Line("out", "c")));
+        logs.fix(
+                "k",
+                List.of(
+                        new AgentLogs.Line("out", "a"),
+                        new AgentLogs.Line("err", "b"),
+                        new AgentLogs.Line("out", "c")));
         assertEquals(List.of(new AgentLogs.Line("out", "c")), logs.newest("k", "out", 1));
         assertEquals(List.of(new AgentLogs.Line("err", "b")), logs.newest("k", "err", 5));
         assertEquals(3, logs.newest("k", "all", 100).size());

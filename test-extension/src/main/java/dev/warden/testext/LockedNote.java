@@ -6,5 +6,4 @@ import jakarta.persistence.Table;
 /** A note; maps {@code game_locked_notes}, whose resource has a 'deny' policy on every action (PolicyMatrixIT). */
 @Entity
 @Table(name = "game_locked_notes")
-public class LockedNote extends PolicyNote {
-}
+public class LockedNote extends PolicyNote {}

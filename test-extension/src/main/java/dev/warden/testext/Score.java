@@ -35,21 +35,51 @@ public class Score {
     /** No {@code @Column}: default naming, found as {@code tournament_id} by its snake_case form. */
     private Long tournamentId;
 
-    public Long getId() { return id; }
-    public void setId(Long id) { this.id = id; }
+    public Long getId() {
+        return id;
+    }
 
-    public Long getUserId() { return userId; }
-    public void setUserId(Long userId) { this.userId = userId; }
+    public void setId(Long id) {
+        this.id = id;
+    }
 
-    public String getSeason() { return season; }
-    public void setSeason(String season) { this.season = season; }
+    public Long getUserId() {
+        return userId;
+    }
 
-    public long getScore() { return score; }
-    public void setScore(long score) { this.score = score; }
+    public void setUserId(Long userId) {
+        this.userId = userId;
+    }
 
-    public String getNote() { return note; }
-    public void setNote(String note) { this.note = note; }
+    public String getSeason() {
+        return season;
+    }
 
-    public Long getTournamentId() { return tournamentId; }
-    public void setTournamentId(Long tournamentId) { this.tournamentId = tournamentId; }
+    public void setSeason(String season) {
+        this.season = season;
+    }
+
+    public long getScore() {
+        return score;
+    }
+
+    public void setScore(long score) {
+        this.score = score;
+    }
+
+    public String getNote() {
+        return note;
+    }
+
+    public void setNote(String note) {
+        this.note = note;
+    }
+
+    public Long getTournamentId() {
+        return tournamentId;
+    }
+
+    public void setTournamentId(Long tournamentId) {
+        this.tournamentId = tournamentId;
+    }
 }

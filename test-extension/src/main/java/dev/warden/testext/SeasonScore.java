@@ -5,7 +5,6 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
-
 import java.io.Serializable;
 import java.util.Objects;
 
@@ -43,7 +42,15 @@ public class SeasonScore {
     @Column(name = "points", nullable = false)
     private long points;
 
-    public String getSeason() { return season; }
-    public Long getUserId() { return userId; }
-    public long getPoints() { return points; }
+    public String getSeason() {
+        return season;
+    }
+
+    public Long getUserId() {
+        return userId;
+    }
+
+    public long getPoints() {
+        return points;
+    }
 }

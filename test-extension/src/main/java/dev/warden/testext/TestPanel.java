@@ -1,23 +1,21 @@
 package dev.warden.testext;
 
 import dev.warden.panel.extension.Action;
+import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.extension.PanelConfig;
 import dev.warden.panel.extension.PanelCustomizer;
 import dev.warden.panel.extension.Policy;
 import dev.warden.panel.extension.Relation;
-import dev.warden.panel.extension.ResourceBuilder;
-import dev.warden.panel.policy.Moderation;
 import dev.warden.panel.extension.Relation.Kind;
+import dev.warden.panel.extension.ResourceBuilder;
 import dev.warden.panel.extension.SortOrder;
-import dev.warden.panel.extension.AdminIcon;
+import dev.warden.panel.policy.Moderation;
 import jakarta.enterprise.context.ApplicationScoped;
-
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
-
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
 
 /**
  * The test extension's panel configuration: everything ExtensionIT checks in the catalog.
@@ -48,22 +46,29 @@ public class TestPanel implements PanelCustomizer {
         panel.table("scores", Score.class)
                 .table("tournaments", Tournament.class)
                 .table("seasonScores", SeasonScore.class)
-                .resource("scores", r -> r
-                        .label("High scores").icon(AdminIcon.LINE_CHART)
-                        .list(l -> l.columns("user_id", "userId", "score", "season").defaultSort("score", SortOrder.DESC))
+                .resource("scores", r -> r.label("High scores")
+                        .icon(AdminIcon.LINE_CHART)
+                        .list(l -> l.columns("user_id", "userId", "score", "season")
+                                .defaultSort("score", SortOrder.DESC))
                         .form(f -> f.fields("id", "user_id", "season", "score", "note", "tournament_id"))
                         .show(s -> s.fields("id", "user_id", "season", "score", "note", "tournamentId"))
                         .column("user_id", c -> c.label("Player").linkTo("users"))
                         .column("playerName", c -> c.label("dropped: not a column"))
                         .relationLabel("user", "Player")
                         .create(c -> c.defaults(ctx -> CompletableFuture.supplyAsync(() -> Map.of(
-                                "season", currentSeason(),
-                                "note", "entered by operator " + ctx.operatorId(),
-                                "tournamentId", 0L,
-                                "notAColumn", true))))
-                        .action(Action.perRow("resetScore", "Reset score").roles("admin")
+                                "season",
+                                currentSeason(),
+                                "note",
+                                "entered by operator " + ctx.operatorId(),
+                                "tournamentId",
+                                0L,
+                                "notAColumn",
+                                true))))
+                        .action(Action.perRow("resetScore", "Reset score")
+                                .roles("admin")
                                 .confirm("Reset this score?", "Sets the score to 0.")
-                                .handler((row, ctx) -> Map.of("reset", row.getJsonNumber("id").longValue())))
+                                .handler((row, ctx) ->
+                                        Map.of("reset", row.getJsonNumber("id").longValue())))
                         .action(Action.bulk("recount", "Recount seasons").handler((row, ctx) -> "ok"))
                         .policy(Operation.DELETE, Policy.roles("admin"))
                         .policy(Operation.LIST, Policy.everyone()))
@@ -75,11 +80,15 @@ public class TestPanel implements PanelCustomizer {
                 .resource("lockedNotes", r -> everyAction(r, Policy.deny()))
                 .resource("users", r -> r.relationLabel("scores", "High scores"))
                 // an integrator's own code assigning mod scopes through the Moderation EJB: the row's player
-                .resource("seasonScores", r -> r
-                        .action(Action.perRow("makeSeasonMod", "Make the player a season scores mod").roles("admin")
-                                .handler((row, ctx) -> scope(row.getJsonNumber("user_id").longValue(), true)))
-                        .action(Action.perRow("dropSeasonMod", "Drop the player's season scores scope").roles("admin")
-                                .handler((row, ctx) -> scope(row.getJsonNumber("user_id").longValue(), false))))
+                .resource("seasonScores", r -> r.action(
+                                Action.perRow("makeSeasonMod", "Make the player a season scores mod")
+                                        .roles("admin")
+                                        .handler((row, ctx) -> scope(
+                                                row.getJsonNumber("user_id").longValue(), true)))
+                        .action(Action.perRow("dropSeasonMod", "Drop the player's season scores scope")
+                                .roles("admin")
+                                .handler((row, ctx) ->
+                                        scope(row.getJsonNumber("user_id").longValue(), false))))
                 .resource("ghost", r -> r.label("Ghost").icon(AdminIcon.LOCK))
                 // policies that differ from the standard rule: nobody updates, only mods (any scope) create
                 .resource("tournaments", r -> r.policy(Operation.UPDATE, Policy.deny())
@@ -90,9 +99,9 @@ public class TestPanel implements PanelCustomizer {
                 // field-level permissions (issue 17, point 1; FieldPermissionsIT)
                 .table("contacts", Contact.class)
                 .table("calls", ContactCall.class)
-                .resource("contacts", r -> r
-                        .column("name", c -> c.read(Policy.roles("admin", "mod")))
-                        .column("email", c -> c.read(Policy.roles("admin", "mod")).write(Policy.roles("admin")))
+                .resource("contacts", r -> r.column("name", c -> c.read(Policy.roles("admin", "mod")))
+                        .column("email", c -> c.read(Policy.roles("admin", "mod"))
+                                .write(Policy.roles("admin")))
                         .column("salary", c -> c.read(Policy.roles("admin")).write(Policy.roles("admin")))
                         .column("secret", c -> c.read(Policy.roles("admin")))
                         .column("handler_id", c -> c.read(Policy.roles("admin"))))
@@ -119,10 +128,15 @@ public class TestPanel implements PanelCustomizer {
         } catch (NamingException e) {
             throw new IllegalStateException("Moderation EJB not found", e);
         }
-        boolean changed = assign ? moderation.assignMod(userId, "seasonScores")
-                : moderation.unassignMod(userId, "seasonScores");
-        return Map.of("changed", changed, "canUpdate", moderation.can(userId, "update", "seasonScores"),
-                "canDelete", moderation.can(userId, "delete", "seasonScores"));
+        boolean changed =
+                assign ? moderation.assignMod(userId, "seasonScores") : moderation.unassignMod(userId, "seasonScores");
+        return Map.of(
+                "changed",
+                changed,
+                "canUpdate",
+                moderation.can(userId, "update", "seasonScores"),
+                "canDelete",
+                moderation.can(userId, "delete", "seasonScores"));
     }
 
     /** The season create defaults fill in. */

@@ -1,7 +1,6 @@
 package dev.warden.web;
 
 import dev.warden.common.ErrorCode;
-
 import java.lang.reflect.Method;
 import java.net.ConnectException;
 import java.sql.SQLException;
@@ -49,8 +48,7 @@ public final class DatabaseFailures {
     public static final Kind TIMEOUT = new Kind(ErrorCode.TIMEOUT, 5);
     public static final Kind UNAVAILABLE = new Kind(ErrorCode.UNAVAILABLE, 10);
 
-    private DatabaseFailures() {
-    }
+    private DatabaseFailures() {}
 
     /** The kind of database failure behind {@code failure}, or empty when it is something else. */
     public static Optional<Kind> classify(Throwable failure) {
@@ -101,7 +99,8 @@ public final class DatabaseFailures {
             if (state.equals("57014")) {
                 return Optional.of(TIMEOUT);
             }
-            if (state.equals("55000") && String.valueOf(sql.getMessage()).contains("not currently accepting connections")) {
+            if (state.equals("55000")
+                    && String.valueOf(sql.getMessage()).contains("not currently accepting connections")) {
                 return Optional.of(UNAVAILABLE);
             }
         }

@@ -1,15 +1,14 @@
 package dev.warden.web;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ErrorCode;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import java.util.List;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Builds the error body shared by both APIs: {@code {"error": {"code", "message", "fields"?}}}
@@ -17,8 +16,7 @@ import static dev.warden.common.JsonSupport.JSON;
  */
 public final class ErrorBodies {
 
-    private ErrorBodies() {
-    }
+    private ErrorBodies() {}
 
     /** A JSON error response with {@code code}'s status, its wire code and {@code message}. */
     public static Response.ResponseBuilder response(ErrorCode code, String message, Map<String, List<String>> fields) {
@@ -29,9 +27,10 @@ public final class ErrorBodies {
      * A JSON error response with {@code status}, {@code code} and {@code message}; {@code status} may differ from
      * the code's own for the JAX-RS runtime's errors ({@link ErrorCode#forStatus}: e.g. a 502 as {@code server_error}).
      */
-    public static Response.ResponseBuilder response(int status, ErrorCode code, String message,
-                                                    Map<String, List<String>> fields) {
-        JsonObjectBuilder error = JSON.createObjectBuilder().add("code", code.wire()).add("message", message);
+    public static Response.ResponseBuilder response(
+            int status, ErrorCode code, String message, Map<String, List<String>> fields) {
+        JsonObjectBuilder error =
+                JSON.createObjectBuilder().add("code", code.wire()).add("message", message);
         if (status == 422 && fields != null && !fields.isEmpty()) {
             JsonObjectBuilder byField = JSON.createObjectBuilder();
             fields.forEach((field, messages) -> {

@@ -1,22 +1,20 @@
 package dev.warden.web;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.json.stream.JsonParser;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
+import jakarta.json.stream.JsonParser;
 import java.io.StringReader;
 import java.util.Locale;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /** Reads request bodies as JSON objects with clear 400/422 errors (DESIGN.md section 3, "Error body"). */
 public final class JsonBodies {
 
-    private JsonBodies() {
-    }
+    private JsonBodies() {}
 
     /**
      * Parses {@code body} as a JSON object; an empty body is {@code {}}. (Size, UTF-8 and nesting depth were checked
@@ -107,8 +105,8 @@ public final class JsonBodies {
      */
     public static JsonObject object(String contentType, String body) {
         if (contentType != null && !contentType.isBlank() && !isJson(contentType)) {
-            throw ApiException.badRequest("Unsupported content type '" + contentType.strip()
-                    + "'; send application/json");
+            throw ApiException.badRequest(
+                    "Unsupported content type '" + contentType.strip() + "'; send application/json");
         }
         return object(body);
     }
@@ -117,6 +115,8 @@ public final class JsonBodies {
     static boolean isJson(String contentType) {
         String type = contentType.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
         return type.equals("application/json")
-                || (type.startsWith("application/") && type.endsWith("+json") && type.length() > "application/+json".length());
+                || (type.startsWith("application/")
+                        && type.endsWith("+json")
+                        && type.length() > "application/+json".length());
     }
 }

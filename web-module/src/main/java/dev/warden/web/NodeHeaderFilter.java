@@ -9,9 +9,8 @@ import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.io.IOException;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code X-Warden-Node: <node name>} on every answer when {@code warden.node.header} is {@code true} (env

@@ -9,7 +9,6 @@ import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
@@ -19,7 +18,8 @@ import java.nio.charset.StandardCharsets;
  * {@code /agent/v1} answers 503 {@code unavailable} with {@code Retry-After} (seconds until the next attempt) and
  * the JSON error body, never 404 or 500. Once migrated this filter only passes requests on.
  */
-@WebFilter(urlPatterns = {"/admin-api", "/admin-api/*", "/api/v1", "/api/v1/*", "/agent/v1", "/agent/v1/*"},
+@WebFilter(
+        urlPatterns = {"/admin-api", "/admin-api/*", "/api/v1", "/api/v1/*", "/agent/v1", "/agent/v1/*"},
         asyncSupported = true) // the live lists' SSE streams (issue 17) run asynchronously; this filter only passes on
 public class SchemaReadyFilter extends HttpFilter {
 

@@ -21,8 +21,7 @@ public final class TrustedProxies {
     /** Trusts nobody. */
     public static final TrustedProxies NONE = new TrustedProxies(List.of());
 
-    private record Range(byte[] network, int prefix) {
-    }
+    private record Range(byte[] network, int prefix) {}
 
     private final List<Range> ranges;
 
@@ -130,8 +129,11 @@ public final class TrustedProxies {
         if (bits == 0) {
             return true;
         }
-        BigInteger mask = BigInteger.ONE.shiftLeft(a.length * 8).subtract(BigInteger.ONE)
-                .shiftRight(bits).not();
+        BigInteger mask = BigInteger.ONE
+                .shiftLeft(a.length * 8)
+                .subtract(BigInteger.ONE)
+                .shiftRight(bits)
+                .not();
         return new BigInteger(1, a).and(mask).equals(new BigInteger(1, b).and(mask));
     }
 }

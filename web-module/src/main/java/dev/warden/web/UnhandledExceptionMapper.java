@@ -8,7 +8,6 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
-
 import java.util.Map;
 import java.util.UUID;
 import java.util.logging.Level;
@@ -32,7 +31,8 @@ public class UnhandledExceptionMapper implements ExceptionMapper<Throwable> {
                 return new ApiExceptionMapper().toResponse(api);
             }
             if (cause instanceof JsonException) {
-                return ErrorBodies.response(ErrorCode.BAD_REQUEST, "The body is not valid JSON", Map.of()).build();
+                return ErrorBodies.response(ErrorCode.BAD_REQUEST, "The body is not valid JSON", Map.of())
+                        .build();
             }
             if (cause instanceof WebApplicationException web && !(cause instanceof EJBException)) {
                 return new WebApplicationExceptionMapper().toResponse(web);
@@ -40,8 +40,11 @@ public class UnhandledExceptionMapper implements ExceptionMapper<Throwable> {
             if (isRuntimeRefusal(cause)) {
                 String reason = cause.getMessage();
                 LOG.fine(() -> "Request refused by the JAX-RS runtime: " + reason);
-                return ErrorBodies.response(ErrorCode.BAD_REQUEST, "The request could not be read (a malformed header "
-                        + "such as Accept?)", Map.of()).build();
+                return ErrorBodies.response(
+                                ErrorCode.BAD_REQUEST,
+                                "The request could not be read (a malformed header " + "such as Accept?)",
+                                Map.of())
+                        .build();
             }
         }
         var database = DatabaseFailures.classify(e);
@@ -74,20 +77,25 @@ public class UnhandledExceptionMapper implements ExceptionMapper<Throwable> {
      */
     static Response unavailable(Throwable e, DatabaseFailures.Kind kind) {
         LOG.log(Level.WARNING, "Database failure answered 503 " + kind.code() + ": " + e);
-        String message = switch (kind.error()) {
-            case BUSY -> "The service is busy; retry after " + kind.retryAfterSeconds() + " s";
-            case TIMEOUT -> "The request timed out; retry after " + kind.retryAfterSeconds() + " s";
-            default -> "The service is temporarily unavailable; retry after " + kind.retryAfterSeconds() + " s";
-        };
+        String message =
+                switch (kind.error()) {
+                    case BUSY -> "The service is busy; retry after " + kind.retryAfterSeconds() + " s";
+                    case TIMEOUT -> "The request timed out; retry after " + kind.retryAfterSeconds() + " s";
+                    default -> "The service is temporarily unavailable; retry after " + kind.retryAfterSeconds() + " s";
+                };
         return ErrorBodies.response(kind.error(), message, Map.of())
-                .header("Retry-After", Integer.toString(kind.retryAfterSeconds())).build();
+                .header("Retry-After", Integer.toString(kind.retryAfterSeconds()))
+                .build();
     }
 
     /** 500 {@code server_error}; logs {@code e} with an incident id that the body repeats. */
     static Response serverError(Throwable e) {
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unhandled failure, incident " + incident, e);
-        return ErrorBodies.response(ErrorCode.SERVER_ERROR,
-                "Something went wrong on our side (incident " + incident + ")", Map.of()).build();
+        return ErrorBodies.response(
+                        ErrorCode.SERVER_ERROR,
+                        "Something went wrong on our side (incident " + incident + ")",
+                        Map.of())
+                .build();
     }
 }

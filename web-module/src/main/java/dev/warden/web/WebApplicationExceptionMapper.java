@@ -8,7 +8,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
-
 import java.util.Map;
 
 /**
@@ -35,7 +34,8 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
         } else {
             message = original.getStatusInfo().getReasonPhrase();
         }
-        Response.ResponseBuilder response = ErrorBodies.response(status, ErrorCode.forStatus(status), message, Map.of());
+        Response.ResponseBuilder response =
+                ErrorBodies.response(status, ErrorCode.forStatus(status), message, Map.of());
         if (original != null && original.getHeaderString(HttpHeaders.ALLOW) != null) {
             response.header(HttpHeaders.ALLOW, original.getHeaderString(HttpHeaders.ALLOW));
         }

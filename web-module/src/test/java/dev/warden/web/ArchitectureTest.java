@@ -1,12 +1,17 @@
 package dev.warden.web;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,14 +26,8 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import static com.tngtech.archunit.base.DescribedPredicate.not;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The architecture as tests (docs/architecture.md): the main code of the persistence, EJB and web modules
@@ -39,8 +38,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ArchitectureTest {
 
     /** Maven modules whose main code is checked for split packages, relative to the repository root. */
-    private static final List<String> MODULES = List.of("persistence-module", "ejb-module", "web-module",
-            "simulator", "clients", "openapi", "test-extension");
+    private static final List<String> MODULES = List.of(
+            "persistence-module", "ejb-module", "web-module", "simulator", "clients", "openapi", "test-extension");
+
     private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+);", Pattern.MULTILINE);
 
     private static JavaClasses classes;
@@ -57,28 +57,42 @@ class ArchitectureTest {
     void packagesHaveNoCycles() {
         // bidirectional JPA associations (User <-> Session, ...) tie the entity packages together by design:
         // the model is one layer, so dependencies between its packages do not count as cycles
-        check(slices().matching("dev.warden.(**)").namingSlices("$1").should().beFreeOfCycles()
+        check(slices().matching("dev.warden.(**)")
+                .namingSlices("$1")
+                .should()
+                .beFreeOfCycles()
                 .ignoreDependency(resideInAPackage("..model.."), resideInAPackage("..model..")));
     }
 
     @Test
     void webLayerNeverReachesIntoPersistence() {
-        check(noClasses().that().resideInAPackage("dev.warden.web..")
-                .should().dependOnClassesThat().resideInAnyPackage("..model..", "jakarta.persistence..", "javax.sql..")
+        check(noClasses()
+                .that()
+                .resideInAPackage("dev.warden.web..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("..model..", "jakarta.persistence..", "javax.sql..")
                 .because("JAX-RS resources and filters call EJBs; entities, JPA and JDBC stay below them"));
     }
 
     @Test
     void nothingBelowTheWebLayerDependsOnIt() {
-        check(noClasses().that().resideOutsideOfPackage("dev.warden.web..")
-                .should().dependOnClassesThat().resideInAPackage("dev.warden.web..")
+        check(noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.warden.web..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.warden.web..")
                 .because("the web module sits on top: EJBs and entities never call it"));
     }
 
     @Test
     void entitiesDependOnlyOnEntities() {
-        check(noClasses().that().resideInAPackage("..model..")
-                .should().dependOnClassesThat(resideInAPackage("dev.warden..")
+        check(noClasses()
+                .that()
+                .resideInAPackage("..model..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.warden..")
                         .and(not(resideInAnyPackage("..model..", "dev.warden.persistence.."))))
                 .because("entities are the bottom layer: they know other entities and converters only"));
     }
@@ -101,7 +115,9 @@ class ArchitectureTest {
         List<String> missing = new ArrayList<>();
         packagesByModule().forEach((pkg, modules) -> {
             for (String module : modules) {
-                Path info = root.resolve(module).resolve("src/main/java").resolve(pkg.replace('.', '/'))
+                Path info = root.resolve(module)
+                        .resolve("src/main/java")
+                        .resolve(pkg.replace('.', '/'))
                         .resolve("package-info.java");
                 if (!Files.isRegularFile(info)) {
                     missing.add(module + ": " + pkg);

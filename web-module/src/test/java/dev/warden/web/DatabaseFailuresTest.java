@@ -1,17 +1,16 @@
 package dev.warden.web;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import jakarta.ejb.EJBException;
 import jakarta.persistence.PersistenceException;
-import org.junit.jupiter.api.Test;
-
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTimeoutException;
 import java.sql.SQLTransientConnectionException;
 import java.util.Optional;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link DatabaseFailures}: what counts as a 503 and with which code, wrapped or not. */
 class DatabaseFailuresTest {
@@ -44,8 +43,14 @@ class DatabaseFailuresTest {
     @Test
     void poolExhaustionIsBusyEvenWrappedInEjbAndJpaExceptions() {
         assertEquals("busy", code(new ConnectionWaitTimeoutException()));
-        assertEquals("busy", code(new EJBException(new PersistenceException(new DatabaseException(new ConnectionWaitTimeoutException())))));
-        assertEquals("busy", code(new EJBException("wrapped", new IllegalStateException(new SQLTransientConnectionException("pool")))));
+        assertEquals(
+                "busy",
+                code(new EJBException(
+                        new PersistenceException(new DatabaseException(new ConnectionWaitTimeoutException())))));
+        assertEquals(
+                "busy",
+                code(new EJBException(
+                        "wrapped", new IllegalStateException(new SQLTransientConnectionException("pool")))));
         assertEquals("busy", code(new SQLException("too many connections", "53300")));
     }
 
@@ -53,10 +58,13 @@ class DatabaseFailuresTest {
     void aDatabaseThatIsDownIsUnavailable() {
         assertEquals("unavailable", code(new SQLException("Connection refused", "08001")));
         assertEquals("unavailable", code(new SQLException("I/O error", "08006")));
-        assertEquals("unavailable", code(new SQLException("terminating connection due to administrator command", "57P01")));
+        assertEquals(
+                "unavailable", code(new SQLException("terminating connection due to administrator command", "57P01")));
         assertEquals("unavailable", code(new SQLNonTransientConnectionException("closed")));
         assertEquals("unavailable", code(new IllegalStateException(new ConnectException("Connection refused"))));
-        assertEquals("unavailable", code(new SQLException("FATAL: database \"x\" is not currently accepting connections", "55000")));
+        assertEquals(
+                "unavailable",
+                code(new SQLException("FATAL: database \"x\" is not currently accepting connections", "55000")));
         SQLException chained = new SQLException("batch failed", "XX000");
         chained.setNextException(new SQLException("reset", "08006"));
         assertEquals("unavailable", code(chained));
@@ -66,7 +74,11 @@ class DatabaseFailuresTest {
     void timeoutsAreTimeout() {
         assertEquals("timeout", code(new SQLException("canceling statement due to statement timeout", "57014")));
         assertEquals("timeout", code(new SQLTimeoutException("slow")));
-        assertEquals(5, DatabaseFailures.classify(new SQLTimeoutException()).orElseThrow().retryAfterSeconds());
+        assertEquals(
+                5,
+                DatabaseFailures.classify(new SQLTimeoutException())
+                        .orElseThrow()
+                        .retryAfterSeconds());
     }
 
     @Test

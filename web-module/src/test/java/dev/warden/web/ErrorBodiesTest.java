@@ -1,10 +1,10 @@
 package dev.warden.web;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Unit tests for {@link ErrorBodies#codeFor}. {@link ErrorBodies#response} builds a JAX-RS {@code Response},
@@ -15,19 +15,20 @@ class ErrorBodiesTest {
 
     @ParameterizedTest(name = "codeFor({0}) = {1}")
     @CsvSource({
-            "400, bad_request",
-            "401, unauthenticated",
-            "403, forbidden",
-            "404, not_found",
-            "405, method_not_allowed",
-            "406, not_acceptable",
-            "409, conflict",
-            "412, precondition_failed",
-            "415, bad_request",
-            "422, invalid_request",
-            "429, rate_limited",
-            "501, not_implemented",
-            "503, unavailable"})
+        "400, bad_request",
+        "401, unauthenticated",
+        "403, forbidden",
+        "404, not_found",
+        "405, method_not_allowed",
+        "406, not_acceptable",
+        "409, conflict",
+        "412, precondition_failed",
+        "415, bad_request",
+        "422, invalid_request",
+        "429, rate_limited",
+        "501, not_implemented",
+        "503, unavailable"
+    })
     void documentedStatusesHaveTheirCode(int status, String code) {
         assertEquals(code, ErrorBodies.codeFor(status));
     }

@@ -1,22 +1,27 @@
 package dev.warden.web;
 
-import dev.warden.common.ApiException;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.NullAndEmptySource;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.warden.common.ApiException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.NullAndEmptySource;
+import org.junit.jupiter.params.provider.ValueSource;
+
 /** Unit tests for {@link JsonBodies#object(String, String)}: JSON content types and bodies only. */
 class JsonBodiesTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"application/json", "application/json; charset=UTF-8", "Application/JSON",
-            "application/merge-patch+json", "application/vnd.api+json;charset=utf-8"})
+    @ValueSource(
+            strings = {
+                "application/json",
+                "application/json; charset=UTF-8",
+                "Application/JSON",
+                "application/merge-patch+json",
+                "application/vnd.api+json;charset=utf-8"
+            })
     void jsonContentTypesAreAccepted(String type) {
         assertTrue(JsonBodies.isJson(type), type);
         assertEquals(1, JsonBodies.object(type, "{\"a\": 1}").getInt("a"));
@@ -30,8 +35,16 @@ class JsonBodiesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"text/plain", "application/x-www-form-urlencoded", "text/json", "application/+json",
-            "application/jsonp", "multipart/form-data; boundary=x", "*/*"})
+    @ValueSource(
+            strings = {
+                "text/plain",
+                "application/x-www-form-urlencoded",
+                "text/json",
+                "application/+json",
+                "application/jsonp",
+                "multipart/form-data; boundary=x",
+                "*/*"
+            })
     void otherContentTypesAre400(String type) {
         assertFalse(JsonBodies.isJson(type), type);
         ApiException e = assertThrows(ApiException.class, () -> JsonBodies.object(type, "{}"));

@@ -1,9 +1,7 @@
 package dev.warden.web;
 
-import org.junit.jupiter.api.Test;
-import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -13,9 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * Keeps the committed OpenAPI documents ({@code openapi/warden-admin.yaml}, {@code openapi/warden-hosting.yaml}), which
@@ -25,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class OpenApiRoutesTest {
 
-    private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options", "trace");
+    private static final Set<String> METHODS =
+            Set.of("get", "put", "post", "delete", "patch", "head", "options", "trace");
 
     static TreeSet<String> documentedRoutes() throws IOException {
         TreeSet<String> routes = new TreeSet<>();
@@ -33,7 +33,8 @@ class OpenApiRoutesTest {
             Map<String, Object> doc = read(name);
             @SuppressWarnings("unchecked")
             Map<String, Map<String, Object>> paths = (Map<String, Map<String, Object>>) doc.get("paths");
-            paths.forEach((path, item) -> item.keySet().stream().filter(METHODS::contains)
+            paths.forEach((path, item) -> item.keySet().stream()
+                    .filter(METHODS::contains)
                     .forEach(method -> routes.add(method.toUpperCase() + " " + normalize(path))));
         }
         return routes;

@@ -1,5 +1,7 @@
 package dev.warden.web;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import dev.warden.web.agent.AgentApiApplication;
 import dev.warden.web.hosting.HostingApiApplication;
 import dev.warden.web.panel.AdminApiApplication;
@@ -11,8 +13,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Application;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
@@ -23,8 +23,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /**
  * Keeps {@code docs/security.md} true: its route table lists exactly the routes the JAX-RS applications
@@ -33,14 +32,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class SecurityDocTest {
 
-    private static final Map<Class<? extends Annotation>, String> METHODS = Map.of(GET.class, "GET", POST.class, "POST",
-            PUT.class, "PUT", PATCH.class, "PATCH", DELETE.class, "DELETE");
-    private static final Pattern ROW = Pattern.compile("^\\| `(GET|POST|PUT|PATCH|DELETE) ([^`]+)` \\|", Pattern.MULTILINE);
+    private static final Map<Class<? extends Annotation>, String> METHODS = Map.of(
+            GET.class, "GET", POST.class, "POST", PUT.class, "PUT", PATCH.class, "PATCH", DELETE.class, "DELETE");
+    private static final Pattern ROW =
+            Pattern.compile("^\\| `(GET|POST|PUT|PATCH|DELETE) ([^`]+)` \\|", Pattern.MULTILINE);
 
     static TreeSet<String> declaredRoutes() throws Exception {
         TreeSet<String> routes = new TreeSet<>();
-        for (Class<? extends Application> app : List.of(AdminApiApplication.class, HostingApiApplication.class,
-                AgentApiApplication.class, dev.warden.web.game.GameApiApplication.class)) {
+        for (Class<? extends Application> app : List.of(
+                AdminApiApplication.class,
+                HostingApiApplication.class,
+                AgentApiApplication.class,
+                dev.warden.web.game.GameApiApplication.class)) {
             String base = "/" + app.getAnnotation(ApplicationPath.class).value();
             for (Class<?> type : app.getDeclaredConstructor().newInstance().getClasses()) {
                 Path classPath = type.getAnnotation(Path.class);
@@ -51,8 +54,8 @@ class SecurityDocTest {
                     for (Map.Entry<Class<? extends Annotation>, String> http : METHODS.entrySet()) {
                         if (method.isAnnotationPresent(http.getKey())) {
                             Path methodPath = method.getAnnotation(Path.class);
-                            routes.add(http.getValue() + " " + join(base, classPath.value(),
-                                    methodPath == null ? "" : methodPath.value()));
+                            routes.add(http.getValue() + " "
+                                    + join(base, classPath.value(), methodPath == null ? "" : methodPath.value()));
                         }
                     }
                 }
@@ -84,8 +87,8 @@ class SecurityDocTest {
     }
 
     /** The actors of issue 13's threat model, each a row of the "Threat model" table. */
-    static final List<String> ACTORS = List.of("operator", "mod", "panel user", "player", "team member", "agent",
-            "anonymous");
+    static final List<String> ACTORS =
+            List.of("operator", "mod", "panel user", "player", "team member", "agent", "anonymous");
 
     @Test
     void theThreatModelNamesEveryActorOnce() throws Exception {

@@ -6,7 +6,6 @@ import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 
 /**
@@ -26,7 +25,8 @@ public class EgressCopyHook extends HttpServlet {
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String instance = request.getParameter("instance");
-        String result = instance == null ? copy.copyAll().toString()
+        String result = instance == null
+                ? copy.copyAll().toString()
                 : copy.copyInstance(Long.parseLong(instance)).name();
         response.setContentType("text/plain");
         response.getWriter().write(result);

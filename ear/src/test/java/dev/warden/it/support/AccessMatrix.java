@@ -14,8 +14,7 @@ public final class AccessMatrix {
     /** The CRUD actions, in the order of every expected row. */
     public static final List<String> ACTIONS = List.of("list", "read", "create", "update", "delete");
 
-    private AccessMatrix() {
-    }
+    private AccessMatrix() {}
 
     /** One cell: the status {@code who} gets for {@code action}. */
     @FunctionalInterface
@@ -56,14 +55,15 @@ public final class AccessMatrix {
     }
 
     /** One line per cell where {@code observed} differs from {@code expected} on {@code key}; empty when all agree. */
-    public static List<String> differences(String key, Map<String, List<Integer>> expected,
-                                           Map<String, List<Integer>> observed) {
+    public static List<String> differences(
+            String key, Map<String, List<Integer>> expected, Map<String, List<Integer>> observed) {
         List<String> wrong = new ArrayList<>();
         expected.forEach((who, row) -> {
             for (int i = 0; i < ACTIONS.size(); i++) {
                 int status = observed.get(who).get(i);
                 if (status != row.get(i)) {
-                    wrong.add(who + " " + ACTIONS.get(i) + " " + key + ": " + status + " (expected " + row.get(i) + ")");
+                    wrong.add(
+                            who + " " + ACTIONS.get(i) + " " + key + ": " + status + " (expected " + row.get(i) + ")");
                 }
             }
         });

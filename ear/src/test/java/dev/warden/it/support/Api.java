@@ -4,7 +4,6 @@ import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-
 import java.util.Map;
 
 /** REST Assured against the test server ({@code warden.it.baseUrl}). */
@@ -13,8 +12,7 @@ public final class Api {
     /** The setup token of the test server ({@code warden.setup-token} in it.xml) that bootstrap requires. */
     public static final String SETUP_TOKEN = "warden-it-setup-token";
 
-    private Api() {
-    }
+    private Api() {}
 
     /** Base URL of the test server, e.g. {@code http://localhost:9181}. */
     public static String baseUrl() {
@@ -26,7 +24,10 @@ public final class Api {
      * the HTTP port on Liberty, the management interface on WildFly (docs/wildfly.md).
      */
     public static RequestSpecification health() {
-        return RestAssured.given().baseUri(System.getProperty("warden.it.health.url", baseUrl())).redirects().follow(false);
+        return RestAssured.given()
+                .baseUri(System.getProperty("warden.it.health.url", baseUrl()))
+                .redirects()
+                .follow(false);
     }
 
     /** A request with no credentials. */
@@ -36,7 +37,8 @@ public final class Api {
 
     /** Signs in with email and password and returns the {@code warden_session} cookie value. */
     public static String login(String email, String password) {
-        Response response = anonymous().contentType(ContentType.JSON)
+        Response response = anonymous()
+                .contentType(ContentType.JSON)
                 .body(Map.of("email", email, "password", password))
                 .post("/admin-api/auth/login");
         if (response.statusCode() != 200) {
@@ -53,8 +55,7 @@ public final class Api {
      * @param email  the user's email
      * @param cookie the {@code warden_session} cookie value
      */
-    public record Identity(long id, String email, String cookie) {
-    }
+    public record Identity(long id, String email, String cookie) {}
 
     /** A new user with {@code role} (and {@code scope} for a mod), signed in. */
     public static Identity signedIn(String role, String scope) throws java.sql.SQLException {
@@ -81,7 +82,8 @@ public final class Api {
 
     /** The {@code _id} of a two-column key: base64url (no padding) of {@code [a,b]}. */
     public static String compositeId(long a, long b) {
-        return java.util.Base64.getUrlEncoder().withoutPadding()
+        return java.util.Base64.getUrlEncoder()
+                .withoutPadding()
                 .encodeToString(("[" + a + "," + b + "]").getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 

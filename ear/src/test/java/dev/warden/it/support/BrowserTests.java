@@ -12,12 +12,10 @@ import java.util.concurrent.TimeUnit;
  */
 public final class BrowserTests {
 
-    private BrowserTests() {
-    }
+    private BrowserTests() {}
 
     /** The script's exit status and its output (stdout and stderr together). */
-    public record Result(int exit, String output) {
-    }
+    public record Result(int exit, String output) {}
 
     /**
      * Runs {@code script} (relative to the UI folder) with {@code WARDEN_FIXTURES=fixtures} (JSON).

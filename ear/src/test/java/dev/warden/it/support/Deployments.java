@@ -1,11 +1,10 @@
 package dev.warden.it.support;
 
+import java.io.File;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
-
-import java.io.File;
 
 /**
  * The archives the integration tests run against: the real EAR the build just packaged, alone or with an
@@ -16,8 +15,7 @@ public final class Deployments {
     /** The EAR's web module, as {@code ear/pom.xml} names it. */
     private static final String WEB_MODULE = "warden-web.war";
 
-    private Deployments() {
-    }
+    private Deployments() {}
 
     /** {@code ear/target/warden.ear} (system property {@code warden.it.ear}, set by failsafe), unchanged. */
     public static EnterpriseArchive warden() {
@@ -43,7 +41,8 @@ public final class Deployments {
      * failsafe to the jar the reactor built).
      */
     public static EnterpriseArchive wardenWithTestExtension() {
-        File jar = new File(System.getProperty("warden.it.test-extension", "../test-extension/target/warden-test-extension-0.1.0.jar"));
+        File jar = new File(System.getProperty(
+                "warden.it.test-extension", "../test-extension/target/warden-test-extension-0.1.0.jar"));
         if (!jar.isFile()) {
             throw new IllegalStateException("Build the test extension first: " + jar.getAbsolutePath() + " is missing");
         }

@@ -1,7 +1,6 @@
 package dev.warden.it.support;
 
 import io.restassured.path.json.JsonPath;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.WebSocket;
@@ -15,7 +14,8 @@ import java.util.concurrent.TimeUnit;
 /** A game client on a room socket with the JDK's WebSocket: collects text frames and the close code. */
 public final class GameClient implements WebSocket.Listener {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     private final BlockingQueue<String> frames = new LinkedBlockingQueue<>();
     private final CompletableFuture<Integer> closed = new CompletableFuture<>();
@@ -26,8 +26,11 @@ public final class GameClient implements WebSocket.Listener {
     public static GameClient connect(String path, String token) {
         GameClient client = new GameClient();
         URI uri = URI.create(Api.baseUrl().replaceFirst("^http", "ws") + "/game-api/v1/rooms/" + path);
-        client.socket = HTTP.newWebSocketBuilder().subprotocols("warden", "access_token." + token)
-                .buildAsync(uri, client).orTimeout(20, TimeUnit.SECONDS).join();
+        client.socket = HTTP.newWebSocketBuilder()
+                .subprotocols("warden", "access_token." + token)
+                .buildAsync(uri, client)
+                .orTimeout(20, TimeUnit.SECONDS)
+                .join();
         return client;
     }
 
@@ -38,15 +41,21 @@ public final class GameClient implements WebSocket.Listener {
      */
     public static io.restassured.specification.RequestSpecification fromOwnAddress() {
         java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
-        return Api.anonymous().header("X-Forwarded-For", "10." + r.nextInt(256) + "." + r.nextInt(256) + "." + (1 + r.nextInt(254)));
+        return Api.anonymous()
+                .header("X-Forwarded-For", "10." + r.nextInt(256) + "." + r.nextInt(256) + "." + (1 + r.nextInt(254)));
     }
 
     /** Registers a new player (from an address of its own, {@link #fromOwnAddress}) and returns its token. */
     public static String register(String name) {
         String email = name + "-" + TestDb.unique() + "@example.com";
-        return fromOwnAddress().contentType("application/json")
+        return fromOwnAddress()
+                .contentType("application/json")
                 .body(java.util.Map.of("email", email, "password", "player password", "display_name", name))
-                .post("/game-api/v1/auth/register").then().statusCode(201).extract().path("token");
+                .post("/game-api/v1/auth/register")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("token");
     }
 
     /** The next frame (fails after 10 s). */
@@ -84,7 +93,8 @@ public final class GameClient implements WebSocket.Listener {
 
     /** Sends {@code {"t":"msg","type":type,"data":dataJson}}. */
     public void send(String type, String dataJson) {
-        socket.sendText("{\"t\":\"msg\",\"type\":\"" + type + "\",\"data\":" + dataJson + "}", true).join();
+        socket.sendText("{\"t\":\"msg\",\"type\":\"" + type + "\",\"data\":" + dataJson + "}", true)
+                .join();
     }
 
     /** Drops the connection without a close handshake (the server sees 1006). */

@@ -1,7 +1,7 @@
 package dev.warden.it.support;
 
-import java.time.Duration;
 import java.sql.SQLException;
+import java.time.Duration;
 
 /**
  * A hosting team made for one test (own team, so rate-limit budgets and cache entries never leak between
@@ -20,8 +20,7 @@ public record HostingTeam(long team, long owner, String token, long tokenId, lon
      * A team and its owner (a new user, role {@code owner}), named after {@code tag}: what every hosting fixture
      * starts from.
      */
-    public record Owned(long team, long owner) {
-    }
+    public record Owned(long team, long owner) {}
 
     /** A new team {@code Team <tag>} with a new owner {@code owner-<tag>@example.com}. */
     public static Owned teamWithOwner(String tag) throws SQLException {
@@ -37,8 +36,13 @@ public record HostingTeam(long team, long owner, String token, long tokenId, lon
      */
     public static String token(long team, long creator) throws SQLException {
         String token = "wdn_test_" + TestDb.unique() + TestDb.unique() + TestDb.unique();
-        TestDb.update("INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
-                + "VALUES (?, ?, 'test', ?, ?)", team, creator, TestDb.sha256Hex(token), token.substring(0, 12));
+        TestDb.update(
+                "INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix) "
+                        + "VALUES (?, ?, 'test', ?, ?)",
+                team,
+                creator,
+                TestDb.sha256Hex(token),
+                token.substring(0, 12));
         return token;
     }
 
@@ -52,8 +56,10 @@ public record HostingTeam(long team, long owner, String token, long tokenId, lon
         String tag = TestDb.unique();
         Owned owned = teamWithOwner(tag);
         String slug = "app-" + tag;
-        long app = TestDb.insert("INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, 'App') RETURNING id",
-                owned.team(), slug);
+        long app = TestDb.insert(
+                "INSERT INTO warden_applications (team_id, slug, name) VALUES (?, ?, 'App') RETURNING id",
+                owned.team(),
+                slug);
         String token = token(owned.team(), owned.owner());
         return new HostingTeam(owned.team(), owned.owner(), token, tokenId(token), app, slug);
     }
@@ -72,8 +78,12 @@ public record HostingTeam(long team, long owner, String token, long tokenId, lon
         long left = 60_000 - millis % 60_000;
         if (left < seconds * 1000L) {
             long minute = millis / 60_000;
-            Wait.until(Duration.ofMillis(left + 5_000), Duration.ofMillis(100), "the rate-limit window turns",
-                    () -> TestDb.scalar("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint") / 60_000 > minute);
+            Wait.until(
+                    Duration.ofMillis(left + 5_000),
+                    Duration.ofMillis(100),
+                    "the rate-limit window turns",
+                    () -> TestDb.scalar("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint") / 60_000
+                            > minute);
         }
     }
 }

@@ -1,19 +1,18 @@
 package dev.warden.it.support;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
-import no.nav.security.mock.oauth2.MockOAuth2Server;
-import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
-
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 
 /**
  * An OpenID Connect provider in the test JVM (issue 15): {@code no.nav.security:mock-oauth2-server} on a free
@@ -73,7 +72,8 @@ public final class MockIdp implements AutoCloseable {
         }
         claims.put("groups", groups);
         claims.putAll(more);
-        server.enqueueCallback(new DefaultOAuth2TokenCallback(ISSUER_ID, subject, "JWT", List.of(CLIENT_ID), claims, 3600));
+        server.enqueueCallback(
+                new DefaultOAuth2TokenCallback(ISSUER_ID, subject, "JWT", List.of(CLIENT_ID), claims, 3600));
     }
 
     /**
@@ -85,13 +85,23 @@ public final class MockIdp implements AutoCloseable {
         assertEquals(302, start.statusCode(), start.asString());
         String location = start.header("Location");
         assertTrue(location.startsWith(issuer() + "/authorize"), location);
-        for (String parameter : new String[]{"code_challenge=", "code_challenge_method=S256", "state=", "nonce=",
-                "client_id=" + CLIENT_ID, "scope=openid"}) {
+        for (String parameter : new String[] {
+            "code_challenge=",
+            "code_challenge_method=S256",
+            "state=",
+            "nonce=",
+            "client_id=" + CLIENT_ID,
+            "scope=openid"
+        }) {
             assertTrue(location.contains(parameter), "authorization request has " + parameter + ": " + location);
         }
         String stateCookie = start.cookie("warden_sso_state");
         assertNotNull(stateCookie, "the state cookie");
-        Response authorize = RestAssured.given().redirects().follow(false).urlEncodingEnabled(false).get(location);
+        Response authorize = RestAssured.given()
+                .redirects()
+                .follow(false)
+                .urlEncodingEnabled(false)
+                .get(location);
         assertEquals(302, authorize.statusCode(), authorize.asString());
         String callback = authorize.header("Location");
         assertTrue(callback.startsWith(Api.baseUrl() + "/admin-api/auth/sso/callback?"), callback);
@@ -109,8 +119,11 @@ public final class MockIdp implements AutoCloseable {
 
         /** Follows the redirect in the browser that started it. */
         public Response follow(String userAgent) {
-            return Api.anonymous().header("User-Agent", userAgent).cookie("warden_sso_state", stateCookie)
-                    .urlEncodingEnabled(false).get(callbackUrl);
+            return Api.anonymous()
+                    .header("User-Agent", userAgent)
+                    .cookie("warden_sso_state", stateCookie)
+                    .urlEncodingEnabled(false)
+                    .get(callbackUrl);
         }
     }
 

@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.restassured.http.Header;
 import io.restassured.response.Response;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -38,8 +37,7 @@ public final class OpenApiContract {
 
     private static final Map<String, OpenApiInteractionValidator> VALIDATORS = new ConcurrentHashMap<>();
 
-    private OpenApiContract() {
-    }
+    private OpenApiContract() {}
 
     /** The document that describes {@code path} ({@code /admin-api...}: admin; else hosting). */
     static String documentFor(String path) {
@@ -53,7 +51,8 @@ public final class OpenApiContract {
                 JsonNode tree = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
                 lower(tree);
                 String json = new ObjectMapper().writeValueAsString(tree);
-                return OpenApiInteractionValidator.createForInlineApiSpecification(json).build();
+                return OpenApiInteractionValidator.createForInlineApiSpecification(json)
+                        .build();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -27,8 +27,7 @@ public final class RawHttp {
         }
     }
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     /**
      * Sends {@code method target} with the given extra header lines ({@code "Name: value"}) and body.
@@ -39,7 +38,8 @@ public final class RawHttp {
         URI base = URI.create(Api.baseUrl());
         try (Socket socket = new Socket("127.0.0.1", base.getPort())) {
             socket.setSoTimeout(30_000);
-            StringBuilder head = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
+            StringBuilder head =
+                    new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
             boolean hasHost = false;
             for (String h : headers) {
                 hasHost |= h.toLowerCase(Locale.ROOT).startsWith("host:");
@@ -78,7 +78,9 @@ public final class RawHttp {
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
             if (colon > 0) {
-                headers.put(lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).strip());
+                headers.put(
+                        lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT),
+                        lines[i].substring(colon + 1).strip());
             }
         }
         byte[] rest = java.util.Arrays.copyOfRange(all, split + 4, all.length);
@@ -92,11 +94,13 @@ public final class RawHttp {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int at = 0;
         while (at < data.length) {
-            int eol = indexOf(java.util.Arrays.copyOfRange(data, at, data.length), "\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            int eol = indexOf(
+                    java.util.Arrays.copyOfRange(data, at, data.length), "\r\n".getBytes(StandardCharsets.ISO_8859_1));
             if (eol < 0) {
                 break;
             }
-            int size = Integer.parseInt(new String(data, at, eol, StandardCharsets.ISO_8859_1).split(";")[0].strip(), 16);
+            int size =
+                    Integer.parseInt(new String(data, at, eol, StandardCharsets.ISO_8859_1).split(";")[0].strip(), 16);
             if (size == 0) {
                 break;
             }

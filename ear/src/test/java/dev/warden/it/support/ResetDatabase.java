@@ -13,8 +13,7 @@ import java.util.Properties;
  */
 public final class ResetDatabase {
 
-    private ResetDatabase() {
-    }
+    private ResetDatabase() {}
 
     public static void main(String[] args) throws SQLException {
         String url = args[0];
@@ -30,7 +29,7 @@ public final class ResetDatabase {
         login.setProperty("user", user);
         login.setProperty("password", password == null ? "" : password);
         try (Connection connection = new org.postgresql.Driver().connect(url, login);
-             Statement statement = connection.createStatement()) {
+                Statement statement = connection.createStatement()) {
             statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
             statement.execute("CREATE DATABASE " + name);
         }

@@ -14,8 +14,7 @@ import java.util.regex.Pattern;
  */
 public final class ServerLog {
 
-    private ServerLog() {
-    }
+    private ServerLog() {}
 
     /** The log file. */
     public static Path path() {
@@ -59,7 +58,8 @@ public final class ServerLog {
      */
     public static String await(long mark, Pattern pattern, Duration timeout) throws IOException, InterruptedException {
         String[] text = {""};
-        if (!Wait.poll(timeout, Wait.POLL, () -> pattern.matcher(text[0] = since(mark)).find())) {
+        if (!Wait.poll(
+                timeout, Wait.POLL, () -> pattern.matcher(text[0] = since(mark)).find())) {
             throw new AssertionError("messages.log did not show /" + pattern + "/ within " + timeout
                     + "; logged since the mark:\n" + text[0]);
         }

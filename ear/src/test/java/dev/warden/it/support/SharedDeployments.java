@@ -1,5 +1,6 @@
 package dev.warden.it.support;
 
+import java.util.logging.Logger;
 import org.jboss.arquillian.container.spi.Container;
 import org.jboss.arquillian.container.spi.ContainerRegistry;
 import org.jboss.arquillian.container.spi.client.container.DeploymentException;
@@ -13,8 +14,6 @@ import org.jboss.arquillian.test.spi.TestClass;
 import org.jboss.arquillian.test.spi.event.suite.AfterSuite;
 import org.jboss.arquillian.test.spi.event.suite.BeforeClass;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-
-import java.util.logging.Logger;
 
 /**
  * The Arquillian extension behind {@link SharedDeployment}: before each test class (ahead of Arquillian's own

@@ -3,15 +3,13 @@ package dev.warden.it.support;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.specification.RequestSpecification;
-
 import java.util.List;
 import java.util.Map;
 
 /** The simulator deployed in the test server ({@code /warden-simulator}, docs/simulator.md): modes, fixtures, request logs. */
 public final class Simulator {
 
-    private Simulator() {
-    }
+    private Simulator() {}
 
     /** Base URL of the simulator, e.g. {@code http://localhost:9181/warden-simulator}. */
     public static String url() {
@@ -24,8 +22,11 @@ public final class Simulator {
 
     /** Sets {@code contract} (infrastructure, billing, agent) to {@code mode} (ok, slow, error, down). */
     public static void mode(String contract, String mode, long delayMs) {
-        control().body(Map.of("mode", mode, "delay_ms", delayMs)).put("/warden-simulator/control/" + contract)
-                .then().statusCode(200);
+        control()
+                .body(Map.of("mode", mode, "delay_ms", delayMs))
+                .put("/warden-simulator/control/" + contract)
+                .then()
+                .statusCode(200);
     }
 
     public static void mode(String contract, String mode) {
@@ -39,14 +40,23 @@ public final class Simulator {
 
     /** How many requests {@code contract} has received since the last reset. */
     public static long requests(String contract) {
-        return control().get("/warden-simulator/control/" + contract).then().statusCode(200)
-                .extract().jsonPath().getLong("requests");
+        return control()
+                .get("/warden-simulator/control/" + contract)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("requests");
     }
 
     /** The newest requests of {@code contract}: {@code [{path, query, at}]}. */
     public static JsonPath requestLog(String contract) {
-        return control().get("/warden-simulator/control/" + contract + "/requests").then().statusCode(200)
-                .extract().jsonPath();
+        return control()
+                .get("/warden-simulator/control/" + contract + "/requests")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     /** The query of the newest request of {@code contract} whose path ends with {@code pathSuffix}. */
@@ -65,19 +75,29 @@ public final class Simulator {
 
     /** Puts a billing customer (amounts in cents) with its subscriptions. */
     public static void customer(String id, Map<String, Object> body) {
-        control().body(body).put("/warden-simulator/control/billing/customers/" + id).then().statusCode(204);
+        control()
+                .body(body)
+                .put("/warden-simulator/control/billing/customers/" + id)
+                .then()
+                .statusCode(204);
     }
 
     /** Fixes a server's traffic days. */
     public static void traffic(String serverId, List<Map<String, Object>> days) {
-        control().body(days).put("/warden-simulator/control/infrastructure/servers/" + serverId + "/traffic")
-                .then().statusCode(204);
+        control()
+                .body(days)
+                .put("/warden-simulator/control/infrastructure/servers/" + serverId + "/traffic")
+                .then()
+                .statusCode(204);
     }
 
     /** Fixes an agent's output lines ({@code stream}, {@code text}), repeated {@code repeat} times. */
     public static void output(String key, List<Map<String, String>> lines, int repeat) {
-        control().body(Map.of("lines", lines, "repeat", repeat)).put("/warden-simulator/control/agents/" + key + "/output")
-                .then().statusCode(204);
+        control()
+                .body(Map.of("lines", lines, "repeat", repeat))
+                .put("/warden-simulator/control/agents/" + key + "/output")
+                .then()
+                .statusCode(204);
     }
 
     /** The agent endpoint of simulated agent {@code key}. */

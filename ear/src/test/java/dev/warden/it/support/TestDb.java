@@ -1,7 +1,5 @@
 package dev.warden.it.support;
 
-import javax.crypto.SecretKeyFactory;
-import javax.crypto.spec.PBEKeySpec;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -15,6 +13,8 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
 
 /**
  * Direct JDBC access to the integration-test database: fixtures with unique keys, and the SQL truth that
@@ -22,8 +22,7 @@ import java.util.UUID;
  */
 public final class TestDb {
 
-    private TestDb() {
-    }
+    private TestDb() {}
 
     /** A new connection (auto-commit) to the test database. */
     public static Connection connect() throws SQLException {
@@ -40,7 +39,8 @@ public final class TestDb {
 
     /** Runs an update with parameters and returns the first column of the first row it returns, if any. */
     public static Long insert(String sql, Object... params) throws SQLException {
-        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = connect();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < params.length; i++) {
                 ps.setObject(i + 1, params[i]);
             }
@@ -56,7 +56,8 @@ public final class TestDb {
 
     /** Runs an update with parameters; returns the row count. */
     public static int update(String sql, Object... params) throws SQLException {
-        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = connect();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < params.length; i++) {
                 ps.setObject(i + 1, params[i]);
             }
@@ -66,7 +67,8 @@ public final class TestDb {
 
     /** The first column of every row of a query, as text. */
     public static List<String> column(String sql, Object... params) throws SQLException {
-        try (Connection c = connect(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = connect();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < params.length; i++) {
                 ps.setObject(i + 1, params[i]);
             }
@@ -90,8 +92,11 @@ public final class TestDb {
      * ({@code PBKDF2WithHmacSHA256:iterations:salt:hash}, base64), so the server verifies it as its own.
      */
     public static long user(String email, String displayName, String password) throws SQLException {
-        return insert("INSERT INTO warden_users (email, display_name, password_hash) VALUES (?, ?, ?) RETURNING id",
-                email, displayName, password == null ? null : pbkdf2(password));
+        return insert(
+                "INSERT INTO warden_users (email, display_name, password_hash) VALUES (?, ?, ?) RETURNING id",
+                email,
+                displayName,
+                password == null ? null : pbkdf2(password));
     }
 
     /**
@@ -135,9 +140,11 @@ public final class TestDb {
             new SecureRandom().nextBytes(salt);
             int iterations = 1024;
             byte[] hash = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
-                    .generateSecret(new PBEKeySpec(password.toCharArray(), salt, iterations, 256)).getEncoded();
+                    .generateSecret(new PBEKeySpec(password.toCharArray(), salt, iterations, 256))
+                    .getEncoded();
             Base64.Encoder b64 = Base64.getEncoder();
-            return "PBKDF2WithHmacSHA256:" + iterations + ":" + b64.encodeToString(salt) + ":" + b64.encodeToString(hash);
+            return "PBKDF2WithHmacSHA256:" + iterations + ":" + b64.encodeToString(salt) + ":"
+                    + b64.encodeToString(hash);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }

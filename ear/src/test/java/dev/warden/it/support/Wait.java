@@ -12,8 +12,7 @@ public final class Wait {
     /** Between two polls unless a caller says otherwise. */
     public static final Duration POLL = Duration.ofMillis(200);
 
-    private Wait() {
-    }
+    private Wait() {}
 
     /** A condition that may throw (most of them ask the database or the server). */
     @FunctionalInterface

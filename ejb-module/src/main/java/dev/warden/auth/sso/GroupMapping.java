@@ -2,7 +2,6 @@ package dev.warden.auth.sso;
 
 import dev.warden.auth.Role;
 import dev.warden.auth.RoleGrant;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -46,7 +45,8 @@ public final class GroupMapping {
                     throw new IllegalArgumentException("warden.sso.role-mapping: '" + entry + "' is not group=role");
                 }
                 String group = entry.substring(0, eq).strip();
-                map.computeIfAbsent(group, g -> new ArrayList<>()).addAll(grants(entry, entry.substring(eq + 1).strip()));
+                map.computeIfAbsent(group, g -> new ArrayList<>())
+                        .addAll(grants(entry, entry.substring(eq + 1).strip()));
             }
         }
         return new GroupMapping(map);
@@ -55,8 +55,9 @@ public final class GroupMapping {
     private static List<RoleGrant> grants(String entry, String value) {
         int colon = value.indexOf(':');
         String roleName = colon < 0 ? value : value.substring(0, colon).strip();
-        Role role = Role.fromWire(roleName).orElseThrow(() ->
-                new IllegalArgumentException("warden.sso.role-mapping: unknown role in '" + entry + "'"));
+        Role role = Role.fromWire(roleName)
+                .orElseThrow(
+                        () -> new IllegalArgumentException("warden.sso.role-mapping: unknown role in '" + entry + "'"));
         List<String> scopes = new ArrayList<>();
         if (colon >= 0) {
             for (String s : value.substring(colon + 1).split(",")) {
@@ -71,7 +72,8 @@ public final class GroupMapping {
         if (role != Role.MOD && !scopes.isEmpty()) {
             throw new IllegalArgumentException("warden.sso.role-mapping: only mod takes scopes in '" + entry + "'");
         }
-        return role == Role.MOD ? scopes.stream().map(s -> new RoleGrant(Role.MOD, s)).toList()
+        return role == Role.MOD
+                ? scopes.stream().map(s -> new RoleGrant(Role.MOD, s)).toList()
                 : List.of(new RoleGrant(role, null));
     }
 

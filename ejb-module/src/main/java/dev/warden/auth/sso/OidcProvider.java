@@ -1,15 +1,15 @@
 package dev.warden.auth.sso;
 
 import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
 import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jose.util.DefaultResourceRetriever;
-import com.nimbusds.jose.JOSEObjectType;
-import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jwt.JWT;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
@@ -28,7 +28,6 @@ import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -58,8 +57,7 @@ public class OidcProvider {
 
     private volatile Loaded loaded;
 
-    private record Loaded(String issuer, OIDCProviderMetadata metadata, JWKSource<SecurityContext> keys, Instant at) {
-    }
+    private record Loaded(String issuer, OIDCProviderMetadata metadata, JWKSource<SecurityContext> keys, Instant at) {}
 
     /**
      * The provider's metadata.
@@ -79,8 +77,11 @@ public class OidcProvider {
      */
     public IDTokenClaimsSet validateIdToken(JWT idToken, Nonce nonce) throws BadJOSEException, JOSEException {
         Loaded l = load();
-        IDTokenValidator validator = new IDTokenValidator(l.metadata().getIssuer(), new ClientID(settings.clientId()),
-                new JWSVerificationKeySelector<>(algorithms(l.metadata().getIDTokenJWSAlgs()), l.keys()), null);
+        IDTokenValidator validator = new IDTokenValidator(
+                l.metadata().getIssuer(),
+                new ClientID(settings.clientId()),
+                new JWSVerificationKeySelector<>(algorithms(l.metadata().getIDTokenJWSAlgs()), l.keys()),
+                null);
         validator.setMaxClockSkew(CLOCK_SKEW_SECONDS);
         return validator.validate(idToken, nonce);
     }
@@ -94,9 +95,12 @@ public class OidcProvider {
      */
     public LogoutTokenClaimsSet validateLogoutToken(JWT logoutToken) throws BadJOSEException, JOSEException {
         Loaded l = load();
-        LogoutTokenValidator validator = new LogoutTokenValidator(l.metadata().getIssuer(),
-                new ClientID(settings.clientId()), false,
-                new JWSVerificationKeySelector<>(algorithms(l.metadata().getIDTokenJWSAlgs()), l.keys()), null);
+        LogoutTokenValidator validator = new LogoutTokenValidator(
+                l.metadata().getIssuer(),
+                new ClientID(settings.clientId()),
+                false,
+                new JWSVerificationKeySelector<>(algorithms(l.metadata().getIDTokenJWSAlgs()), l.keys()),
+                null);
         validator.setMaxClockSkew(CLOCK_SKEW_SECONDS);
         return validator.validate(logoutToken);
     }
@@ -114,11 +118,17 @@ public class OidcProvider {
             throws BadJOSEException, JOSEException, java.text.ParseException {
         Loaded l = load();
         DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
-        processor.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));
-        processor.setJWSKeySelector(new JWSVerificationKeySelector<>(algorithms(l.metadata().getIDTokenJWSAlgs()), l.keys()));
-        DefaultJWTClaimsVerifier<SecurityContext> verifier = new DefaultJWTClaimsVerifier<>(java.util.Collections.singleton(audience),
-                new JWTClaimsSet.Builder().issuer(l.metadata().getIssuer().getValue()).build(),
-                Set.of("sub", "exp", "iat"), null);
+        processor.setJWSTypeVerifier(
+                new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));
+        processor.setJWSKeySelector(
+                new JWSVerificationKeySelector<>(algorithms(l.metadata().getIDTokenJWSAlgs()), l.keys()));
+        DefaultJWTClaimsVerifier<SecurityContext> verifier = new DefaultJWTClaimsVerifier<>(
+                java.util.Collections.singleton(audience),
+                new JWTClaimsSet.Builder()
+                        .issuer(l.metadata().getIssuer().getValue())
+                        .build(),
+                Set.of("sub", "exp", "iat"),
+                null);
         verifier.setMaxClockSkew(CLOCK_SKEW_SECONDS);
         processor.setJWTClaimsSetVerifier(verifier);
         return processor.process(token, null);
@@ -146,22 +156,28 @@ public class OidcProvider {
     }
 
     private Loaded load() {
-        String issuer = settings.issuer().filter(i -> settings.ssoEnabled())
+        String issuer = settings.issuer()
+                .filter(i -> settings.ssoEnabled())
                 .orElseThrow(() -> ApiException.notFound("Single sign-on is not configured on this Warden"));
         Loaded current = loaded;
-        if (current != null && current.issuer().equals(issuer) && current.at().plus(METADATA_TTL).isAfter(Instant.now())) {
+        if (current != null
+                && current.issuer().equals(issuer)
+                && current.at().plus(METADATA_TTL).isAfter(Instant.now())) {
             return current;
         }
         synchronized (this) {
             current = loaded;
-            if (current != null && current.issuer().equals(issuer)
+            if (current != null
+                    && current.issuer().equals(issuer)
                     && current.at().plus(METADATA_TTL).isAfter(Instant.now())) {
                 return current;
             }
             try {
-                OIDCProviderMetadata metadata = OIDCProviderMetadata.resolve(new Issuer(issuer), TIMEOUT_MS, TIMEOUT_MS);
-                JWKSource<SecurityContext> keys = JWKSourceBuilder
-                        .create(metadata.getJWKSetURI().toURL(), new DefaultResourceRetriever(TIMEOUT_MS, TIMEOUT_MS, 512 * 1024))
+                OIDCProviderMetadata metadata =
+                        OIDCProviderMetadata.resolve(new Issuer(issuer), TIMEOUT_MS, TIMEOUT_MS);
+                JWKSource<SecurityContext> keys = JWKSourceBuilder.create(
+                                metadata.getJWKSetURI().toURL(),
+                                new DefaultResourceRetriever(TIMEOUT_MS, TIMEOUT_MS, 512 * 1024))
                         .build();
                 loaded = new Loaded(issuer, metadata, keys, Instant.now());
                 LOG.info(() -> "Single sign-on: read the metadata of " + issuer);
@@ -171,7 +187,8 @@ public class OidcProvider {
                 if (current != null && current.issuer().equals(issuer)) {
                     return current;
                 }
-                throw new ApiException(ErrorCode.UNAVAILABLE, "The sign-in provider cannot be reached; try again later");
+                throw new ApiException(
+                        ErrorCode.UNAVAILABLE, "The sign-in provider cannot be reached; try again later");
             }
         }
     }

@@ -13,7 +13,6 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,10 +62,13 @@ public class SsoBearer {
             LOG.fine(() -> "Bearer token refused: " + e.getMessage());
             throw ApiException.unauthenticated("The bearer token is not valid");
         }
-        List<?> rows = em.createNativeQuery("""
+        List<?> rows = em.createNativeQuery(
+                        """
                         SELECT u.id, u.email, CAST(u.ban AS text) FROM warden_sso_identities i
                         JOIN warden_users u ON u.id = i.user_id WHERE i.issuer = ?1 AND i.subject = ?2""")
-                .setParameter(1, claims.getIssuer()).setParameter(2, claims.getSubject()).getResultList();
+                .setParameter(1, claims.getIssuer())
+                .setParameter(2, claims.getSubject())
+                .getResultList();
         if (rows.isEmpty()) {
             throw ApiException.unauthenticated("The bearer token's subject has no Warden account; sign in with "
                     + settings.providerName() + " once first");
@@ -77,9 +79,10 @@ public class SsoBearer {
         }
         Set<RoleGrant> grants;
         try {
-            grants = GroupMapping.parse(settings.roleMapping()).grantsFor(
-                    SsoSignIn.groups(claims.toJSONObject(), settings.groupsClaim()),
-                    settings.defaultRole().flatMap(Role::fromWire).filter(r -> r != Role.MOD));
+            grants = GroupMapping.parse(settings.roleMapping())
+                    .grantsFor(
+                            SsoSignIn.groups(claims.toJSONObject(), settings.groupsClaim()),
+                            settings.defaultRole().flatMap(Role::fromWire).filter(r -> r != Role.MOD));
         } catch (IllegalArgumentException e) {
             throw ApiException.unauthenticated("Single sign-on is misconfigured (warden.sso.role-mapping)");
         }

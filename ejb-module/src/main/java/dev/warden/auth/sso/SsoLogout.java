@@ -6,8 +6,8 @@ import com.nimbusds.jwt.JWTParser;
 import com.nimbusds.openid.connect.sdk.claims.LogoutTokenClaimsSet;
 import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
 import dev.warden.auth.AuthAudit;
-import dev.warden.auth.SignIn;
 import dev.warden.auth.Sessions;
+import dev.warden.auth.SignIn;
 import dev.warden.auth.SsoSettings;
 import dev.warden.common.ApiException;
 import dev.warden.panel.users.model.User;
@@ -16,7 +16,6 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -87,7 +86,9 @@ public class SsoLogout {
         if (users.isEmpty() && claims.getSubject() != null) {
             List<?> ids = em.createNativeQuery(
                             "SELECT user_id FROM warden_sso_identities WHERE issuer = ?1 AND subject = ?2")
-                    .setParameter(1, issuer).setParameter(2, claims.getSubject().getValue()).getResultList();
+                    .setParameter(1, issuer)
+                    .setParameter(2, claims.getSubject().getValue())
+                    .getResultList();
             for (Object id : ids) {
                 User user = em.find(User.class, ((Number) id).longValue());
                 if (user != null) {
@@ -98,7 +99,12 @@ public class SsoLogout {
         }
         for (Long id : users) {
             User user = em.find(User.class, id);
-            audit.record("auth.logout", id, user == null ? null : user.getEmail(), ip, userAgent,
+            audit.record(
+                    "auth.logout",
+                    id,
+                    user == null ? null : user.getEmail(),
+                    ip,
+                    userAgent,
                     Map.of("method", "sso", "provider", settings.providerName(), "reason", "back_channel"));
         }
         LOG.info(() -> "Single sign-on: back-channel logout ended the sessions of " + users.size() + " user(s)");

@@ -39,7 +39,6 @@ import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -74,6 +73,7 @@ public class SsoSignIn {
     private static final Logger LOG = Logger.getLogger(SsoSignIn.class.getName());
     /** How long a started sign-in may take at the provider, in minutes. */
     public static final int REQUEST_MINUTES = 10;
+
     private static final int TIMEOUT_MS = 10_000;
 
     @PersistenceContext(unitName = "warden")
@@ -98,8 +98,7 @@ public class SsoSignIn {
      * @param state    the {@code state} value
      * @param ttl      how long the sign-in may take
      */
-    public record Started(URI location, String state, Duration ttl) {
-    }
+    public record Started(URI location, String state, Duration ttl) {}
 
     /**
      * The end of a callback: a session, or a refusal.
@@ -130,8 +129,10 @@ public class SsoSignIn {
         State state = new State();
         Nonce nonce = new Nonce();
         CodeVerifier verifier = new CodeVerifier();
-        em.createNativeQuery("DELETE FROM warden_sso_requests WHERE expires_at < now()").executeUpdate();
-        em.createNativeQuery("""
+        em.createNativeQuery("DELETE FROM warden_sso_requests WHERE expires_at < now()")
+                .executeUpdate();
+        em.createNativeQuery(
+                        """
                         INSERT INTO warden_sso_requests (state_hash, nonce, code_verifier, expires_at)
                         VALUES (?1, ?2, ?3, now() + make_interval(mins => ?4))""")
                 .setParameter(1, Hashing.sha256Hex(state.getValue()))
@@ -139,8 +140,11 @@ public class SsoSignIn {
                 .setParameter(3, verifier.getValue())
                 .setParameter(4, REQUEST_MINUTES)
                 .executeUpdate();
-        AuthenticationRequest request = new AuthenticationRequest.Builder(new ResponseType(ResponseType.Value.CODE),
-                Scope.parse(settings.scopes()), new ClientID(settings.clientId()), URI.create(settings.redirectUrl()))
+        AuthenticationRequest request = new AuthenticationRequest.Builder(
+                        new ResponseType(ResponseType.Value.CODE),
+                        Scope.parse(settings.scopes()),
+                        new ClientID(settings.clientId()),
+                        URI.create(settings.redirectUrl()))
                 .endpointURI(metadata.getAuthorizationEndpointURI())
                 .state(state)
                 .nonce(nonce)
@@ -164,11 +168,22 @@ public class SsoSignIn {
         OIDCProviderMetadata metadata = provider.metadata();
         Optional<Object[]> request = state == null || state.isBlank() ? Optional.empty() : takeRequest(state);
         if (request.isEmpty() || browserState == null || !browserState.equals(state)) {
-            return refuse(null, null, "bad_state", "This sign-in link is unknown, used or expired; start again", ip, userAgent);
+            return refuse(
+                    null,
+                    null,
+                    "bad_state",
+                    "This sign-in link is unknown, used or expired; start again",
+                    ip,
+                    userAgent);
         }
         if (error != null) {
-            return refuse(null, null, "provider_error", "The sign-in provider refused the sign-in (" + clip(error) + ")",
-                    ip, userAgent);
+            return refuse(
+                    null,
+                    null,
+                    "provider_error",
+                    "The sign-in provider refused the sign-in (" + clip(error) + ")",
+                    ip,
+                    userAgent);
         }
         if (code == null || code.isBlank()) {
             return refuse(null, null, "code_rejected", "The sign-in provider sent no code; start again", ip, userAgent);
@@ -177,27 +192,48 @@ public class SsoSignIn {
         try {
             idToken = exchange(metadata, code, (String) request.get()[1]);
         } catch (IOException | ParseException | RuntimeException e) {
-            LOG.info(() -> "Single sign-on: the code exchange failed: " + e.getClass().getSimpleName());
-            return refuse(null, null, "code_rejected", "The sign-in provider did not accept the sign-in; start again",
-                    ip, userAgent);
+            LOG.info(() ->
+                    "Single sign-on: the code exchange failed: " + e.getClass().getSimpleName());
+            return refuse(
+                    null,
+                    null,
+                    "code_rejected",
+                    "The sign-in provider did not accept the sign-in; start again",
+                    ip,
+                    userAgent);
         }
         if (idToken == null) {
-            return refuse(null, null, "code_rejected", "The sign-in provider did not accept the sign-in; start again",
-                    ip, userAgent);
+            return refuse(
+                    null,
+                    null,
+                    "code_rejected",
+                    "The sign-in provider did not accept the sign-in; start again",
+                    ip,
+                    userAgent);
         }
         String expectedNonce = (String) request.get()[0];
         IDTokenClaimsSet claims;
         try {
             Object sentNonce = idToken.getJWTClaimsSet().getClaim("nonce");
             if (!expectedNonce.equals(sentNonce)) {
-                return refuse(null, null, "bad_nonce", "The sign-in answer does not belong to this sign-in; start again",
-                        ip, userAgent);
+                return refuse(
+                        null,
+                        null,
+                        "bad_nonce",
+                        "The sign-in answer does not belong to this sign-in; start again",
+                        ip,
+                        userAgent);
             }
             claims = provider.validateIdToken(idToken, new Nonce(expectedNonce));
         } catch (java.text.ParseException | BadJOSEException | JOSEException e) {
             LOG.info(() -> "Single sign-on: ID token refused: " + e.getMessage());
-            return refuse(null, null, "invalid_id_token", "The sign-in provider's answer could not be verified",
-                    ip, userAgent);
+            return refuse(
+                    null,
+                    null,
+                    "invalid_id_token",
+                    "The sign-in provider's answer could not be verified",
+                    ip,
+                    userAgent);
         }
         return signIn(claims, ip, userAgent);
     }
@@ -210,19 +246,28 @@ public class SsoSignIn {
         boolean emailVerified = Boolean.TRUE.equals(claims.getBooleanClaim("email_verified"));
         Set<RoleGrant> grants;
         try {
-            grants = GroupMapping.parse(settings.roleMapping()).grantsFor(groups(claims.toJSONObject(), settings.groupsClaim()),
-                    settings.defaultRole().flatMap(Role::fromWire).filter(r -> r != Role.MOD));
+            grants = GroupMapping.parse(settings.roleMapping())
+                    .grantsFor(
+                            groups(claims.toJSONObject(), settings.groupsClaim()),
+                            settings.defaultRole().flatMap(Role::fromWire).filter(r -> r != Role.MOD));
         } catch (IllegalArgumentException e) {
             LOG.warning(e::getMessage);
-            return refuse(null, email, "no_role", "Single sign-on is misconfigured (warden.sso.role-mapping)", ip, userAgent);
+            return refuse(
+                    null, email, "no_role", "Single sign-on is misconfigured (warden.sso.role-mapping)", ip, userAgent);
         }
         User user = findByIdentity(issuer, subject);
         if (user == null) {
             User byEmail = email == null ? null : Accounts.findByEmail(em, email);
             if (byEmail != null) {
                 if (!(emailVerified && settings.linkVerifiedEmail())) {
-                    return refuse(null, email, "email_taken", "An account with this email exists and is not linked to "
-                            + settings.providerName() + "; ask an admin", ip, userAgent);
+                    return refuse(
+                            null,
+                            email,
+                            "email_taken",
+                            "An account with this email exists and is not linked to " + settings.providerName()
+                                    + "; ask an admin",
+                            ip,
+                            userAgent);
                 }
                 if (grants.isEmpty()) {
                     return refuse(byEmail.getId(), email, "no_role", noRoleMessage(), ip, userAgent);
@@ -238,7 +283,8 @@ public class SsoSignIn {
                     return refuse(null, email, "no_role", noRoleMessage(), ip, userAgent);
                 }
                 if (!settings.provisioning()) {
-                    return refuse(null, email, "not_provisioned", "You have no Warden account; ask an admin", ip, userAgent);
+                    return refuse(
+                            null, email, "not_provisioned", "You have no Warden account; ask an admin", ip, userAgent);
                 }
                 if (email == null || email.isBlank() || email.length() > Accounts.MAX_EMAIL) {
                     return refuse(null, null, "no_email", "The sign-in provider sent no email address", ip, userAgent);
@@ -262,11 +308,16 @@ public class SsoSignIn {
             }
         }
         replaceRoles(user.getId(), grants);
-        em.createNativeQuery("UPDATE warden_sso_identities SET last_login_at = now() WHERE issuer = ?1 AND subject = ?2")
-                .setParameter(1, issuer).setParameter(2, subject).executeUpdate();
+        em.createNativeQuery(
+                        "UPDATE warden_sso_identities SET last_login_at = now() WHERE issuer = ?1 AND subject = ?2")
+                .setParameter(1, issuer)
+                .setParameter(2, subject)
+                .executeUpdate();
         user.setLastLoginAt(Instant.now());
-        LoginResult result = sessions.markSso(sessions.start(user, ip, userAgent), issuer, claims.getSessionID() == null
-                ? null : claims.getSessionID().getValue());
+        LoginResult result = sessions.markSso(
+                sessions.start(user, ip, userAgent),
+                issuer,
+                claims.getSessionID() == null ? null : claims.getSessionID().getValue());
         audit.record("auth.login", user.getId(), user.getEmail(), ip, userAgent, details(null));
         return new Outcome(result, null, null);
     }
@@ -278,22 +329,27 @@ public class SsoSignIn {
     /** Takes (reads and deletes) the unexpired request row of {@code state}: {nonce, code_verifier}. */
     private Optional<Object[]> takeRequest(String state) {
         String hash = Hashing.sha256Hex(state);
-        List<?> rows = em.createNativeQuery("""
+        List<?> rows = em.createNativeQuery(
+                        """
                         SELECT nonce, code_verifier, expires_at > now() FROM warden_sso_requests
                         WHERE state_hash = ?1 FOR UPDATE""")
-                .setParameter(1, hash).getResultList();
+                .setParameter(1, hash)
+                .getResultList();
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        em.createNativeQuery("DELETE FROM warden_sso_requests WHERE state_hash = ?1").setParameter(1, hash).executeUpdate();
+        em.createNativeQuery("DELETE FROM warden_sso_requests WHERE state_hash = ?1")
+                .setParameter(1, hash)
+                .executeUpdate();
         Object[] row = (Object[]) rows.get(0);
         return Boolean.TRUE.equals(row[2]) ? Optional.of(row) : Optional.empty();
     }
 
     /** Exchanges the code at the token endpoint (client secret by basic or post, or none: PKCE only). */
-    private JWT exchange(OIDCProviderMetadata metadata, String code, String verifier) throws IOException, ParseException {
-        AuthorizationCodeGrant grant = new AuthorizationCodeGrant(new AuthorizationCode(code),
-                URI.create(settings.redirectUrl()), new CodeVerifier(verifier));
+    private JWT exchange(OIDCProviderMetadata metadata, String code, String verifier)
+            throws IOException, ParseException {
+        AuthorizationCodeGrant grant = new AuthorizationCodeGrant(
+                new AuthorizationCode(code), URI.create(settings.redirectUrl()), new CodeVerifier(verifier));
         ClientID clientId = new ClientID(settings.clientId());
         Optional<String> secret = settings.clientSecret();
         TokenRequest request;
@@ -301,8 +357,9 @@ public class SsoSignIn {
             request = new TokenRequest(metadata.getTokenEndpointURI(), clientId, grant);
         } else {
             List<ClientAuthenticationMethod> methods = metadata.getTokenEndpointAuthMethods();
-            ClientAuthentication auth = methods != null && !methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
-                    && methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_POST)
+            ClientAuthentication auth = methods != null
+                            && !methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
+                            && methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_POST)
                     ? new ClientSecretPost(clientId, new Secret(secret.get()))
                     : new ClientSecretBasic(clientId, new Secret(secret.get()));
             request = new TokenRequest(metadata.getTokenEndpointURI(), auth, grant);
@@ -316,26 +373,36 @@ public class SsoSignIn {
                     + response.toErrorResponse().getErrorObject().getCode());
             return null;
         }
-        return ((com.nimbusds.openid.connect.sdk.OIDCTokenResponse) response.toSuccessResponse()).getOIDCTokens().getIDToken();
+        return ((com.nimbusds.openid.connect.sdk.OIDCTokenResponse) response.toSuccessResponse())
+                .getOIDCTokens()
+                .getIDToken();
     }
 
     private User findByIdentity(String issuer, String subject) {
-        List<?> ids = em.createNativeQuery("SELECT user_id FROM warden_sso_identities WHERE issuer = ?1 AND subject = ?2")
-                .setParameter(1, issuer).setParameter(2, subject).getResultList();
+        List<?> ids = em.createNativeQuery(
+                        "SELECT user_id FROM warden_sso_identities WHERE issuer = ?1 AND subject = ?2")
+                .setParameter(1, issuer)
+                .setParameter(2, subject)
+                .getResultList();
         return ids.isEmpty() ? null : em.find(User.class, ((Number) ids.get(0)).longValue());
     }
 
     private void link(User user, String issuer, String subject) {
         em.createNativeQuery("INSERT INTO warden_sso_identities (issuer, subject, user_id) VALUES (?1, ?2, ?3)")
-                .setParameter(1, issuer).setParameter(2, subject).setParameter(3, user.getId()).executeUpdate();
+                .setParameter(1, issuer)
+                .setParameter(2, subject)
+                .setParameter(3, user.getId())
+                .executeUpdate();
     }
 
     /** Replaces the user's SSO-granted role rows by {@code grants}; rows granted by hand stay (issue 15, point 3). */
     private void replaceRoles(long userId, Collection<RoleGrant> grants) {
         em.createNativeQuery("DELETE FROM warden_roles WHERE user_id = ?1 AND origin = 'sso'")
-                .setParameter(1, userId).executeUpdate();
+                .setParameter(1, userId)
+                .executeUpdate();
         for (RoleGrant grant : grants) {
-            em.createNativeQuery("""
+            em.createNativeQuery(
+                            """
                             INSERT INTO warden_roles (user_id, role, resource, origin) VALUES (?1, ?2, ?3, 'sso')
                             ON CONFLICT DO NOTHING""")
                     .setParameter(1, userId)

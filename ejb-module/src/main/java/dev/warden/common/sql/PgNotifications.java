@@ -23,8 +23,7 @@ import java.util.Set;
 public final class PgNotifications {
 
     /** One notification: channel and payload. */
-    public record Note(String channel, String payload) {
-    }
+    public record Note(String channel, String payload) {}
 
     private static final String PG_CONNECTION = "org.postgresql.PGConnection";
 
@@ -47,7 +46,8 @@ public final class PgNotifications {
      */
     public static PgNotifications of(Connection connection) throws SQLException {
         Set<ClassLoader> loaders = new LinkedHashSet<>();
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT point(0,0)")) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT point(0,0)")) {
             rs.next();
             Object driverObject = rs.getObject(1);
             if (driverObject != null && driverObject.getClass().getClassLoader() != null) {
@@ -61,7 +61,10 @@ public final class PgNotifications {
                 Class<?> type = Class.forName(PG_CONNECTION, false, loader);
                 Object pg = connection.unwrap(type);
                 Class<?> note = Class.forName("org.postgresql.PGNotification", false, type.getClassLoader());
-                return new PgNotifications(pg, type.getMethod("getNotifications", int.class), note.getMethod("getName"),
+                return new PgNotifications(
+                        pg,
+                        type.getMethod("getNotifications", int.class),
+                        note.getMethod("getName"),
                         note.getMethod("getParameter"));
             } catch (ClassNotFoundException | NoSuchMethodException e) {
                 last = new SQLException("pgjdbc notifications unavailable: " + e, e);

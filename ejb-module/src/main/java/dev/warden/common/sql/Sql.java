@@ -14,6 +14,5 @@ public final class Sql {
     /** The data source's name: the platform's default data source, bound by each server's configuration. */
     public static final String DATA_SOURCE = "java:comp/DefaultDataSource";
 
-    private Sql() {
-    }
+    private Sql() {}
 }

@@ -1,5 +1,7 @@
 package dev.warden.hosting.agent;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.common.Hashing;
@@ -11,14 +13,11 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.sql.Connection;
@@ -34,8 +33,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The instance agents' ingestion API (contracts: {@code /agent/v1}; DESIGN.md section 5): authenticates an agent by
@@ -49,17 +48,16 @@ public class AgentIngestion {
 
     /** Deploy statuses an agent may report. */
     public static final Set<String> PROGRESS_STATUSES = Set.of("deploying", "deployed", "failed");
+
     private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{7,40}");
     static final int MAX_MESSAGE = 2_000;
     static final int MAX_CHUNK = 1_048_576;
 
     /** The authenticated instance. */
-    public record AgentInstance(long instanceId, long applicationId) {
-    }
+    public record AgentInstance(long instanceId, long applicationId) {}
 
     /** The outcome of a report: {@code created} false for a replay; {@code body} the answer. */
-    public record Stored(boolean created, JsonObject body) {
-    }
+    public record Stored(boolean created, JsonObject body) {}
 
     @EJB
     MetricPartitions partitions;
@@ -99,8 +97,9 @@ public class AgentIngestion {
             throw ApiException.notFound("No instance '" + pathId + "'");
         }
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT i.agent_secret_hash, l.application_id FROM warden_instances i "
-                     + "JOIN warden_locations l ON l.id = i.location_id WHERE i.id = ?")) {
+                PreparedStatement ps =
+                        c.prepareStatement("SELECT i.agent_secret_hash, l.application_id FROM warden_instances i "
+                                + "JOIN warden_locations l ON l.id = i.location_id WHERE i.id = ?")) {
             ps.setLong(1, id);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
@@ -108,8 +107,10 @@ public class AgentIngestion {
                 }
                 String stored = rs.getString(1);
                 String given = Hashing.sha256Hex(secret);
-                if (stored == null || !MessageDigest.isEqual(stored.getBytes(StandardCharsets.US_ASCII),
-                        given.getBytes(StandardCharsets.US_ASCII))) {
+                if (stored == null
+                        || !MessageDigest.isEqual(
+                                stored.getBytes(StandardCharsets.US_ASCII),
+                                given.getBytes(StandardCharsets.US_ASCII))) {
                     throw ApiException.unauthenticated("The agent secret is not valid for instance " + id);
                 }
                 return new AgentInstance(id, rs.getLong(2));
@@ -130,19 +131,24 @@ public class AgentIngestion {
      */
     public Stored report(AgentInstance instance, JsonObject body) {
         WindowCounters.Count count = counters.hit(List.of("agent-report:" + instance.instanceId()), 60)
-                .values().iterator().next();
+                .values()
+                .iterator()
+                .next();
         if (count.hits() > reportsPerMinute) {
-            throw new ApiException(ErrorCode.RATE_LIMITED, "More than " + reportsPerMinute
-                    + " reports a minute from this instance", Map.of(),
+            throw new ApiException(
+                    ErrorCode.RATE_LIMITED,
+                    "More than " + reportsPerMinute + " reports a minute from this instance",
+                    Map.of(),
                     Map.of("Retry-After", Long.toString(count.retryAfterSeconds())));
         }
         AgentReport report = AgentReport.parse(body, Instant.now());
         partitions.ensure(LocalDate.ofInstant(report.sampledAt(), ZoneOffset.UTC));
         boolean created;
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("INSERT INTO warden_metric_samples (instance_id, sampled_at, ccu, "
-                     + "rooms, cpu_percent, memory_percent, processes) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb) "
-                     + "ON CONFLICT (instance_id, sampled_at) DO NOTHING")) {
+                PreparedStatement ps =
+                        c.prepareStatement("INSERT INTO warden_metric_samples (instance_id, sampled_at, ccu, "
+                                + "rooms, cpu_percent, memory_percent, processes) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb) "
+                                + "ON CONFLICT (instance_id, sampled_at) DO NOTHING")) {
             ps.setLong(1, instance.instanceId());
             ps.setObject(2, OffsetDateTime.ofInstant(report.sampledAt(), ZoneOffset.UTC));
             ps.setInt(3, report.figures().ccu());
@@ -152,12 +158,18 @@ public class AgentIngestion {
             ps.setString(7, report.processes().toString());
             created = ps.executeUpdate() == 1;
         } catch (SQLException e) {
-            throw new IllegalStateException("Storing a report of instance " + instance.instanceId() + " failed: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Storing a report of instance " + instance.instanceId() + " failed: " + e.getMessage(), e);
         }
-        return new Stored(created, JSON.createObjectBuilder().add("data", JSON.createObjectBuilder()
-                .add("instance_id", instance.instanceId())
-                .add("sampled_at", report.sampledAt().toString())).build());
+        return new Stored(
+                created,
+                JSON.createObjectBuilder()
+                        .add(
+                                "data",
+                                JSON.createObjectBuilder()
+                                        .add("instance_id", instance.instanceId())
+                                        .add("sampled_at", report.sampledAt().toString()))
+                        .build());
     }
 
     /**
@@ -257,9 +269,14 @@ public class AgentIngestion {
                             .add("branch", rs.getString(3));
                     nullable(deploy, "commit", rs.getString(4));
                     nullable(deploy, "message", rs.getString(5));
-                    deploy.add("started_at", rs.getObject(6, OffsetDateTime.class).toInstant().toString());
+                    deploy.add(
+                            "started_at",
+                            rs.getObject(6, OffsetDateTime.class).toInstant().toString());
                     OffsetDateTime finishedAt = rs.getObject(7, OffsetDateTime.class);
-                    nullable(deploy, "finished_at", finishedAt == null ? null : finishedAt.toInstant().toString());
+                    nullable(
+                            deploy,
+                            "finished_at",
+                            finishedAt == null ? null : finishedAt.toInstant().toString());
                     return JSON.createObjectBuilder().add("data", deploy).build();
                 }
             }
@@ -268,8 +285,8 @@ public class AgentIngestion {
         }
     }
 
-    private static String string(JsonObject body, String name, boolean required, int max,
-                                 Map<String, List<String>> errors) {
+    private static String string(
+            JsonObject body, String name, boolean required, int max, Map<String, List<String>> errors) {
         JsonValue value = body.get(name);
         if (value == null || value == JsonValue.NULL) {
             if (required) {

@@ -1,5 +1,7 @@
 package dev.warden.hosting.agent;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.hosting.metrics.Figures;
 import dev.warden.hosting.query.QueryParams;
@@ -10,7 +12,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,8 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * A validated agent report (contracts: {@code POST /agent/v1/instances/{id}/reports}; spec/hosting-api.md,
@@ -41,8 +40,9 @@ import static dev.warden.common.JsonSupport.JSON;
 public record AgentReport(Instant sampledAt, Figures figures, JsonArray processes) {
 
     /** Process status values (spec/hosting-api.md, States). */
-    public static final Set<String> PROCESS_STATUSES = Set.of("online", "launching", "stopping", "stopped",
-            "waiting restart", "errored");
+    public static final Set<String> PROCESS_STATUSES =
+            Set.of("online", "launching", "stopping", "stopped", "waiting restart", "errored");
+
     static final Duration MAX_AGE = Duration.ofDays(35);
     static final Duration MAX_AHEAD = Duration.ofMinutes(5);
     static final int MAX_PROCESSES = 1000;
@@ -91,8 +91,8 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
         if (!errors.isEmpty()) {
             throw ApiException.invalid(errors);
         }
-        return new AgentReport(sampledAt, new Figures(Math.toIntExact(ccu), Math.toIntExact(rooms), cpu, memory),
-                processes.build());
+        return new AgentReport(
+                sampledAt, new Figures(Math.toIntExact(ccu), Math.toIntExact(rooms), cpu, memory), processes.build());
     }
 
     private static JsonObjectBuilder process(JsonObject p, String at, Map<String, List<String>> errors) {
@@ -105,7 +105,10 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
         if (status instanceof JsonString s && PROCESS_STATUSES.contains(s.getString())) {
             out.add("status", s.getString());
         } else {
-            add(errors, at + ".status", "must be one of online, launching, stopping, stopped, waiting restart, errored");
+            add(
+                    errors,
+                    at + ".status",
+                    "must be one of online, launching, stopping, stopped, waiting restart, errored");
         }
         Instant started = time(p, "started_at", at + ".started_at", false, errors);
         if (started == null) {
@@ -144,8 +147,8 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
         return out;
     }
 
-    private static Instant time(JsonObject o, String member, String name, boolean required,
-                                Map<String, List<String>> errors) {
+    private static Instant time(
+            JsonObject o, String member, String name, boolean required, Map<String, List<String>> errors) {
         JsonValue value = o.get(member);
         if (value == null || value == JsonValue.NULL) {
             if (required) {
@@ -172,13 +175,15 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
                 // reported below
             }
         }
-        add(errors, name, value == null || value == JsonValue.NULL ? "is required"
-                : "must be an integer from 0 to " + max);
+        add(
+                errors,
+                name,
+                value == null || value == JsonValue.NULL ? "is required" : "must be an integer from 0 to " + max);
         return null;
     }
 
-    private static Double number(JsonObject o, String member, String name, double max,
-                                 Map<String, List<String>> errors) {
+    private static Double number(
+            JsonObject o, String member, String name, double max, Map<String, List<String>> errors) {
         JsonValue value = o.get(member);
         if (value instanceof JsonNumber n) {
             double v = n.doubleValue();
@@ -186,8 +191,14 @@ public record AgentReport(Instant sampledAt, Figures figures, JsonArray processe
                 return v;
             }
         }
-        add(errors, name, value == null || value == JsonValue.NULL ? "is required"
-                : max == Double.MAX_VALUE ? "must be a number ≥ 0" : "must be a number from 0 to " + (long) max);
+        add(
+                errors,
+                name,
+                value == null || value == JsonValue.NULL
+                        ? "is required"
+                        : max == Double.MAX_VALUE
+                                ? "must be a number ≥ 0"
+                                : "must be a number from 0 to " + (long) max);
         return null;
     }
 

@@ -1,5 +1,7 @@
 package dev.warden.hosting.apps;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.hosting.apps.model.Application;
 import dev.warden.hosting.apps.model.Instance;
 import dev.warden.hosting.apps.model.Location;
@@ -11,16 +13,13 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
+import java.util.Set;
 
 /**
  * The team's applications with their locations and instances (spec/hosting-api.md, Endpoints,
@@ -49,7 +48,9 @@ public class ApplicationService {
         Set<Long> parked = new HashSet<>();
         if (!apps.isEmpty()) {
             for (Object id : em.createNativeQuery("SELECT a.id FROM warden_applications a WHERE a.team_id = ?1 AND "
-                    + HostedApps.PARKED_CONDITION).setParameter(1, teamId).getResultList()) {
+                            + HostedApps.PARKED_CONDITION)
+                    .setParameter(1, teamId)
+                    .getResultList()) {
                 parked.add(((Number) id).longValue());
             }
         }
@@ -58,15 +59,21 @@ public class ApplicationService {
         if (!apps.isEmpty()) {
             for (Location location : em.createQuery(
                             "SELECT l FROM Location l WHERE l.application IN :apps ORDER BY l.id", Location.class)
-                    .setParameter("apps", apps).getResultList()) {
-                locationsByApp.computeIfAbsent(location.getApplication().getId(), k -> new ArrayList<>()).add(location);
+                    .setParameter("apps", apps)
+                    .getResultList()) {
+                locationsByApp
+                        .computeIfAbsent(location.getApplication().getId(), k -> new ArrayList<>())
+                        .add(location);
             }
-            List<Location> locations = locationsByApp.values().stream().flatMap(List::stream).toList();
+            List<Location> locations =
+                    locationsByApp.values().stream().flatMap(List::stream).toList();
             if (!locations.isEmpty()) {
                 for (Instance instance : em.createQuery(
                                 "SELECT i FROM Instance i WHERE i.location IN :locations ORDER BY i.id", Instance.class)
-                        .setParameter("locations", locations).getResultList()) {
-                    instancesByLocation.computeIfAbsent(instance.getLocation().getId(), k -> new ArrayList<>())
+                        .setParameter("locations", locations)
+                        .getResultList()) {
+                    instancesByLocation
+                            .computeIfAbsent(instance.getLocation().getId(), k -> new ArrayList<>())
                             .add(instance);
                 }
             }
@@ -105,17 +112,21 @@ public class ApplicationService {
     static JsonObjectBuilder location(Location l) {
         JsonObjectBuilder out = JSON.createObjectBuilder()
                 .add("id", l.getId())
-                .add("region", JSON.createObjectBuilder()
-                        .add("code", l.getRegionCode())
-                        .add("city", l.getRegionCity())
-                        .add("country", l.getRegionCountry()))
+                .add(
+                        "region",
+                        JSON.createObjectBuilder()
+                                .add("code", l.getRegionCode())
+                                .add("city", l.getRegionCity())
+                                .add("country", l.getRegionCountry()))
                 .add("status", l.getStatus())
                 .add("scale_strategy", l.getScaleStrategy());
         nullable(out, "endpoint", l.getEndpoint());
-        return out.add("plan", JSON.createObjectBuilder()
-                .add("vcpus", l.getPlanVcpus())
-                .add("ram_mb", l.getPlanRamMb())
-                .add("transfer_gb", l.getPlanTransferGb()));
+        return out.add(
+                "plan",
+                JSON.createObjectBuilder()
+                        .add("vcpus", l.getPlanVcpus())
+                        .add("ram_mb", l.getPlanRamMb())
+                        .add("transfer_gb", l.getPlanTransferGb()));
     }
 
     static JsonObjectBuilder instance(Instance i) {

@@ -6,8 +6,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -16,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 
 /**
  * Finds a team's application by slug with its locations and instance ids, for the per-application hosting
@@ -38,8 +37,7 @@ public class HostedApps {
             + " WHERE pl.application_id = a.id AND pi.deployed_at IS NOT NULL)";
 
     /** A location: id, region code and its instance ids in id order. */
-    public record HostedLocation(long id, String regionCode, List<Long> instanceIds) {
-    }
+    public record HostedLocation(long id, String regionCode, List<Long> instanceIds) {}
 
     /** An application of the team with its locations in id order. */
     public record HostedApp(long id, String slug, boolean parked, List<HostedLocation> locations) {
@@ -77,15 +75,16 @@ public class HostedApps {
                 }
             }
             Map<Long, HostedLocation> locations = new LinkedHashMap<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT l.id, l.region_code, i.id FROM warden_locations l "
-                    + "LEFT JOIN warden_instances i ON i.location_id = l.id WHERE l.application_id = ? ORDER BY l.id, i.id")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT l.id, l.region_code, i.id FROM warden_locations l "
+                            + "LEFT JOIN warden_instances i ON i.location_id = l.id WHERE l.application_id = ? ORDER BY l.id, i.id")) {
                 ps.setLong(1, id);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         long locationId = rs.getLong(1);
                         String region = rs.getString(2);
-                        HostedLocation location = locations.computeIfAbsent(locationId,
-                                k -> new HostedLocation(k, region, new ArrayList<>()));
+                        HostedLocation location = locations.computeIfAbsent(
+                                locationId, k -> new HostedLocation(k, region, new ArrayList<>()));
                         long instanceId = rs.getLong(3);
                         if (!rs.wasNull()) {
                             location.instanceIds().add(instanceId);

@@ -5,7 +5,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,12 +21,10 @@ public class BillingRecords {
     EntityManager em;
 
     /** An application of the team and its provider subscription id (null when it has none). */
-    public record App(long id, String slug, String name, String providerSubscriptionId) {
-    }
+    public record App(long id, String slug, String name, String providerSubscriptionId) {}
 
     /** The owner's customer id (null when the owner has no billing account, or the team no owner) and the apps by id. */
-    public record Team(String customerId, List<App> applications) {
-    }
+    public record Team(String customerId, List<App> applications) {}
 
     /**
      * The billing records of team {@code teamId}. The owner is the team's {@code owner} member (the
@@ -35,12 +32,11 @@ public class BillingRecords {
      */
     public Team of(long teamId) {
         @SuppressWarnings("unchecked")
-        List<Object> customer = em.createNativeQuery(
-                        "SELECT b.provider_customer_id FROM warden_team_members m "
-                                + "JOIN warden_billing_accounts b ON b.owner_user_id = m.user_id "
-                                + "WHERE m.team_id = ? AND m.role = 'owner' "
-                                + "AND m.id = (SELECT min(o.id) FROM warden_team_members o "
-                                + "            WHERE o.team_id = m.team_id AND o.role = 'owner')")
+        List<Object> customer = em.createNativeQuery("SELECT b.provider_customer_id FROM warden_team_members m "
+                        + "JOIN warden_billing_accounts b ON b.owner_user_id = m.user_id "
+                        + "WHERE m.team_id = ? AND m.role = 'owner' "
+                        + "AND m.id = (SELECT min(o.id) FROM warden_team_members o "
+                        + "            WHERE o.team_id = m.team_id AND o.role = 'owner')")
                 .setParameter(1, teamId)
                 .getResultList();
         @SuppressWarnings("unchecked")

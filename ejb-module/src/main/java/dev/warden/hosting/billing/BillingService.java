@@ -1,5 +1,7 @@
 package dev.warden.hosting.billing;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.hosting.provider.BillingProvider;
@@ -13,16 +15,13 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import static dev.warden.common.JsonSupport.JSON;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code GET /api/v1/billing} (spec/hosting-api.md, Billing; DESIGN.md section 5): the team owner's billing
@@ -71,33 +70,45 @@ public class BillingService {
                 billing = provider.customer(team.customerId());
             } catch (RuntimeException e) {
                 LOG.log(Level.FINE, "billing provider failed", e);
-                throw new ApiException(ErrorCode.BILLING_UNAVAILABLE,
-                        "Billing information cannot be fetched right now; retry later", Map.of(),
+                throw new ApiException(
+                        ErrorCode.BILLING_UNAVAILABLE,
+                        "Billing information cannot be fetched right now; retry later",
+                        Map.of(),
                         Map.of("Retry-After", String.valueOf(Math.max(1, retryAfterSeconds))));
             }
             ProviderPayloads.Customer c = billing.customer();
             currency = c.currency();
-            out.add("account", JSON.createObjectBuilder()
-                    .add("currency", currency)
-                    .add("credit_balance", ProviderPayloads.units(c.creditBalance(), currency))
-                    .add("balance_due", ProviderPayloads.units(c.balanceDue(), currency))
-                    .add("unused_time_credit", ProviderPayloads.units(c.unusedTimeCredit(), currency)));
+            out.add(
+                    "account",
+                    JSON.createObjectBuilder()
+                            .add("currency", currency)
+                            .add("credit_balance", ProviderPayloads.units(c.creditBalance(), currency))
+                            .add("balance_due", ProviderPayloads.units(c.balanceDue(), currency))
+                            .add("unused_time_credit", ProviderPayloads.units(c.unusedTimeCredit(), currency)));
             billing.subscriptions().forEach(s -> subscriptions.put(s.id(), s));
         }
         JsonArrayBuilder apps = JSON.createArrayBuilder();
         for (BillingRecords.App app : team.applications()) {
             JsonObjectBuilder a = JSON.createObjectBuilder()
-                    .add("id", app.id()).add("slug", app.slug()).add("name", app.name());
-            ProviderSubscription s = app.providerSubscriptionId() == null ? null
-                    : subscriptions.get(app.providerSubscriptionId());
+                    .add("id", app.id())
+                    .add("slug", app.slug())
+                    .add("name", app.name());
+            ProviderSubscription s =
+                    app.providerSubscriptionId() == null ? null : subscriptions.get(app.providerSubscriptionId());
             if (s == null || currency == null) {
                 a.addNull("subscription");
             } else {
-                a.add("subscription", JSON.createObjectBuilder()
-                        .add("status", s.status())
-                        .add("monthly_price", ProviderPayloads.units(s.monthlyPrice(), currency))
-                        .add("current_period_end", s.currentPeriodEnd().truncatedTo(ChronoUnit.SECONDS).toString())
-                        .add("cancel_at_period_end", s.cancelAtPeriodEnd()));
+                a.add(
+                        "subscription",
+                        JSON.createObjectBuilder()
+                                .add("status", s.status())
+                                .add("monthly_price", ProviderPayloads.units(s.monthlyPrice(), currency))
+                                .add(
+                                        "current_period_end",
+                                        s.currentPeriodEnd()
+                                                .truncatedTo(ChronoUnit.SECONDS)
+                                                .toString())
+                                .add("cancel_at_period_end", s.cancelAtPeriodEnd()));
             }
             apps.add(a);
         }

@@ -2,7 +2,6 @@ package dev.warden.hosting.cache;
 
 import dev.warden.common.Hashing;
 import dev.warden.hosting.limits.Endpoint;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,8 +15,7 @@ import java.util.stream.Collectors;
  */
 public final class CachePolicy {
 
-    private CachePolicy() {
-    }
+    private CachePolicy() {}
 
     /**
      * Time to live of an answer of {@code endpoint}, in seconds: the table's "Refreshes every"
@@ -44,9 +42,10 @@ public final class CachePolicy {
      * @param path the path below the API root, e.g. {@code applications/arena/metrics}
      */
     public static String key(String method, String path, Map<String, List<String>> query) {
-        String normalised = new TreeMap<>(query).entrySet().stream()
-                .flatMap(e -> e.getValue().stream().sorted().map(v -> escape(e.getKey()) + "=" + escape(v)))
-                .collect(Collectors.joining("&"));
+        String normalised = new TreeMap<>(query)
+                .entrySet().stream()
+                        .flatMap(e -> e.getValue().stream().sorted().map(v -> escape(e.getKey()) + "=" + escape(v)))
+                        .collect(Collectors.joining("&"));
         String trimmed = path.startsWith("/") ? path.substring(1) : path;
         return method.toUpperCase(Locale.ROOT) + " /" + trimmed + (normalised.isEmpty() ? "" : "?" + normalised);
     }

@@ -8,5 +8,4 @@ package dev.warden.hosting.cache;
  * @param etag          its strong entity tag, quoted
  * @param maxAgeSeconds whole seconds until it is refreshed (rounded up, at least 1): {@code Cache-Control} max-age
  */
-public record CachedResponse(String mediaType, String body, String etag, long maxAgeSeconds) {
-}
+public record CachedResponse(String mediaType, String body, String etag, long maxAgeSeconds) {}

@@ -5,13 +5,12 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
+import javax.sql.DataSource;
 
 /**
  * The hosting API response cache, per team and request, shared by every node through
@@ -23,19 +22,23 @@ import java.util.Optional;
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class ResponseCache {
 
-    private static final String COLUMNS = """
+    private static final String COLUMNS =
+            """
             media_type, body, etag, greatest(1, ceil(extract(epoch FROM expires_at - now())))::bigint""";
     private static final String FIND_SQL = "SELECT " + COLUMNS
             + " FROM warden_response_cache WHERE team_id = ? AND request_key = ? AND expires_at > now()";
-    private static final String STORE_SQL = """
+    private static final String STORE_SQL =
+            """
             INSERT INTO warden_response_cache AS r (team_id, request_key, media_type, body, etag, created_at, expires_at)
             VALUES (?, ?, ?, ?, ?, now(), now() + make_interval(secs => ?))
             ON CONFLICT (team_id, request_key) DO UPDATE
                 SET media_type = excluded.media_type, body = excluded.body, etag = excluded.etag,
                     created_at = excluded.created_at, expires_at = excluded.expires_at
                 WHERE r.expires_at <= now()
-            RETURNING\s""" + COLUMNS;
-    private static final String CLEANUP_SQL = """
+            RETURNING\s"""
+                    + COLUMNS;
+    private static final String CLEANUP_SQL =
+            """
             DELETE FROM warden_response_cache WHERE ctid IN (
                 SELECT ctid FROM warden_response_cache WHERE expires_at < now() - interval '1 minute'
                 LIMIT 200 FOR UPDATE SKIP LOCKED)""";
@@ -45,7 +48,8 @@ public class ResponseCache {
 
     /** The fresh cached answer of {@code requestKey} for team {@code teamId}, if any. */
     public Optional<CachedResponse> find(long teamId, String requestKey) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(FIND_SQL)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(FIND_SQL)) {
             ps.setLong(1, teamId);
             ps.setString(2, requestKey);
             try (ResultSet rs = ps.executeQuery()) {

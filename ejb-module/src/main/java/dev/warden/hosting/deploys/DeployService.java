@@ -1,6 +1,7 @@
 package dev.warden.hosting.deploys;
 
-import dev.warden.hosting.deploys.model.Deploy;
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.common.sql.Sql;
 import dev.warden.hosting.apps.HostedApps;
@@ -14,8 +15,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -23,8 +22,7 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
 
 /**
  * Deploys of an application (spec/hosting-api.md, Deploy; Parameters, deploys; "Deploy output: kept 30 days and
@@ -38,6 +36,7 @@ public class DeployService {
 
     /** Deploy list limit bounds and default. */
     public static final int MIN_LIMIT = 1;
+
     public static final int MAX_LIMIT = 50;
     public static final int DEFAULT_LIMIT = 20;
     /** Deploys whose output is kept whatever their age. */
@@ -45,6 +44,7 @@ public class DeployService {
 
     /** Columns of a deploy answer; {@code keep_output} tells whether output is still kept. */
     static final String COLUMNS = "d.id, d.status, d.branch, d.commit, d.message, d.started_at, d.finished_at";
+
     static final String NOT_EXPIRED = "d.started_at >= now() - interval '1 year'";
 
     @EJB
@@ -66,8 +66,9 @@ public class DeployService {
         params.throwIfInvalid();
         JsonArrayBuilder data = JSON.createArrayBuilder();
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM warden_deploys d "
-                     + "WHERE d.application_id = ? AND " + NOT_EXPIRED + " ORDER BY d.started_at DESC, d.id DESC LIMIT ?")) {
+                PreparedStatement ps = c.prepareStatement(
+                        "SELECT " + COLUMNS + " FROM warden_deploys d " + "WHERE d.application_id = ? AND "
+                                + NOT_EXPIRED + " ORDER BY d.started_at DESC, d.id DESC LIMIT ?")) {
             ps.setLong(1, app.id());
             ps.setLong(2, limit);
             try (ResultSet rs = ps.executeQuery()) {
@@ -78,7 +79,10 @@ public class DeployService {
         } catch (SQLException e) {
             throw new IllegalStateException("Reading deploys failed: " + e.getMessage(), e);
         }
-        return JSON.createObjectBuilder().add("application", app.slug()).add("data", data).build();
+        return JSON.createObjectBuilder()
+                .add("application", app.slug())
+                .add("data", data)
+                .build();
     }
 
     /**
@@ -100,7 +104,8 @@ public class DeployService {
                 + "(SELECT r.id FROM warden_deploys r WHERE r.application_id = d.application_id "
                 + "ORDER BY r.started_at DESC, r.id DESC LIMIT " + KEEP_OUTPUT_OF_LATEST + ") THEN d.output END "
                 + "FROM warden_deploys d WHERE d.id = ? AND d.application_id = ? AND " + NOT_EXPIRED;
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setLong(1, id);
             ps.setLong(2, app.id());
             try (ResultSet rs = ps.executeQuery()) {
@@ -126,7 +131,10 @@ public class DeployService {
         nullable(out, "message", rs.getString(5));
         out.add("started_at", rs.getObject(6, OffsetDateTime.class).toInstant().toString());
         OffsetDateTime finished = rs.getObject(7, OffsetDateTime.class);
-        nullable(out, "finished_at", finished == null ? null : finished.toInstant().toString());
+        nullable(
+                out,
+                "finished_at",
+                finished == null ? null : finished.toInstant().toString());
         return out;
     }
 

@@ -16,8 +16,6 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -27,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The hourly egress copy (DESIGN.md section 5; spec/hosting-api.md, Parameters: "collected_at is the time
@@ -78,11 +77,14 @@ public class EgressCopy {
     Clock clock = Clock.systemUTC();
 
     /** What one instance's copy did. */
-    public enum Outcome { COPIED, FAILED, NOT_FOUND }
+    public enum Outcome {
+        COPIED,
+        FAILED,
+        NOT_FOUND
+    }
 
     /** What a whole run did. */
-    public record Summary(int copied, int failed, int pruned, boolean skipped) {
-    }
+    public record Summary(int copied, int failed, int pruned, boolean skipped) {}
 
     @PostConstruct
     void scheduleStartupRun() {
@@ -144,8 +146,10 @@ public class EgressCopy {
             long ms = (System.nanoTime() - started) / 1_000_000;
             Summary summary = new Summary(copied, failed, pruned, false);
             Level level = failed > 0 ? Level.WARNING : Level.INFO;
-            LOG.log(level, "egress copy: {0} instances copied, {1} failed (old figures kept), {2} old days pruned, in {3} ms",
-                    new Object[]{copied, failed, pruned, ms});
+            LOG.log(
+                    level,
+                    "egress copy: {0} instances copied, {1} failed (old figures kept), {2} old days pruned, in {3} ms",
+                    new Object[] {copied, failed, pruned, ms});
             return summary;
         } finally {
             running.set(false);
@@ -176,8 +180,12 @@ public class EgressCopy {
             return true;
         } catch (RuntimeException e) {
             if (warn) {
-                LOG.log(Level.WARNING, "egress copy of instance {0} (server {1}) failed, old figures kept: {2}",
-                        new Object[]{target.instanceId(), target.serverId(), e.getClass().getSimpleName() + ": " + e.getMessage()});
+                LOG.log(
+                        Level.WARNING,
+                        "egress copy of instance {0} (server {1}) failed, old figures kept: {2}",
+                        new Object[] {
+                            target.instanceId(), target.serverId(), e.getClass().getSimpleName() + ": " + e.getMessage()
+                        });
             }
             return false;
         }

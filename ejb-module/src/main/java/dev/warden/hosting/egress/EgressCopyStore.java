@@ -7,8 +7,6 @@ import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,6 +17,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import javax.sql.DataSource;
 
 /**
  * The egress copy's SQL on {@code warden_egress_days} (schema owned by the hostdata migration V6; contracts
@@ -38,8 +37,7 @@ public class EgressCopyStore {
     DataSource dataSource;
 
     /** An instance to copy: its id, infrastructure server id and last copy time (null before the first). */
-    public record Target(long instanceId, String serverId, Instant lastCollectedAt) {
-    }
+    public record Target(long instanceId, String serverId, Instant lastCollectedAt) {}
 
     /** Every instance with a server id (or only {@code instanceId} when not null), by id. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
@@ -48,7 +46,8 @@ public class EgressCopyStore {
                 + "WHERE e.instance_id = i.id) FROM warden_instances i "
                 + "WHERE i.server_id IS NOT NULL AND btrim(i.server_id) <> ''"
                 + (instanceId == null ? "" : " AND i.id = ?") + " ORDER BY i.id";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             if (instanceId != null) {
                 ps.setLong(1, instanceId);
             }
@@ -68,7 +67,8 @@ public class EgressCopyStore {
     /** Upserts {@code days} of instance {@code instanceId} with {@code collectedAt}, all or nothing. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void upsert(long instanceId, List<TrafficDay> days, Instant collectedAt) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(UPSERT)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(UPSERT)) {
             for (TrafficDay day : days) {
                 ps.setLong(1, instanceId);
                 ps.setObject(2, day.date());
@@ -87,7 +87,7 @@ public class EgressCopyStore {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int prune(LocalDate firstKept) {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("DELETE FROM warden_egress_days WHERE day < ?")) {
+                PreparedStatement ps = c.prepareStatement("DELETE FROM warden_egress_days WHERE day < ?")) {
             ps.setObject(1, firstKept);
             return ps.executeUpdate();
         } catch (SQLException e) {

@@ -1,7 +1,6 @@
 package dev.warden.hosting.egress;
 
 import dev.warden.hosting.query.QueryParams;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;

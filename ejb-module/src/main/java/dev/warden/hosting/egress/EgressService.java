@@ -1,5 +1,7 @@
 package dev.warden.hosting.egress;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.sql.Sql;
 import dev.warden.hosting.apps.HostedApps;
 import dev.warden.hosting.apps.HostedApps.HostedApp;
@@ -13,8 +15,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -26,8 +26,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
 
 /**
  * Egress of an application per location (spec/hosting-api.md, Egress; Parameters, egress): bytes summed across
@@ -44,8 +43,7 @@ public class EgressService {
     DataSource dataSource;
 
     /** One location's bytes on one day, summed across its instances. */
-    private record DayBytes(long locationId, LocalDate day, long outgoing, long incoming) {
-    }
+    private record DayBytes(long locationId, LocalDate day, long outgoing, long incoming) {}
 
     /**
      * {@code {application, from, to, collected_at, locations: [{id, region, outgoing_bytes, incoming_bytes,
@@ -75,9 +73,11 @@ public class EgressService {
                     ps.setObject(3, query.to());
                     try (ResultSet rs = ps.executeQuery()) {
                         while (rs.next()) {
-                            DayBytes row = new DayBytes(rs.getLong(1), rs.getObject(2, LocalDate.class), rs.getLong(3),
-                                    rs.getLong(4));
-                            byLocation.computeIfAbsent(row.locationId(), k -> new ArrayList<>()).add(row);
+                            DayBytes row = new DayBytes(
+                                    rs.getLong(1), rs.getObject(2, LocalDate.class), rs.getLong(3), rs.getLong(4));
+                            byLocation
+                                    .computeIfAbsent(row.locationId(), k -> new ArrayList<>())
+                                    .add(row);
                         }
                     }
                 }

@@ -39,8 +39,14 @@ public enum Endpoint {
     private final boolean teamBudget;
     private final boolean oneAtATimePerInstance;
 
-    Endpoint(String policy, String path, int refreshSeconds, int dayRefreshSeconds, int perMinute,
-             boolean teamBudget, boolean oneAtATimePerInstance) {
+    Endpoint(
+            String policy,
+            String path,
+            int refreshSeconds,
+            int dayRefreshSeconds,
+            int perMinute,
+            boolean teamBudget,
+            boolean oneAtATimePerInstance) {
         this.policy = policy;
         this.path = path;
         this.refreshSeconds = refreshSeconds;

@@ -28,11 +28,9 @@ public final class LimitPolicy {
      * @param bucket counter key: {@code team:<id>} or {@code team:<id>:<endpoint>}
      * @param limit  requests per window
      */
-    public record Limit(String policy, String bucket, int limit) {
-    }
+    public record Limit(String policy, String bucket, int limit) {}
 
-    private LimitPolicy() {
-    }
+    private LimitPolicy() {}
 
     /**
      * The limits of {@code endpoint} for {@code teamId}, team budget first, sorted by bucket (so concurrent
@@ -43,7 +41,8 @@ public final class LimitPolicy {
     public static List<Limit> limits(long teamId, Endpoint endpoint, Function<String, Optional<Integer>> config) {
         List<Limit> limits = new ArrayList<>();
         if (endpoint.countsTowardTeamBudget()) {
-            limits.add(new Limit(TEAM, "team:" + teamId, config.apply(TEAM_KEY).orElse(Endpoint.TEAM_BUDGET_PER_MINUTE)));
+            limits.add(
+                    new Limit(TEAM, "team:" + teamId, config.apply(TEAM_KEY).orElse(Endpoint.TEAM_BUDGET_PER_MINUTE)));
         }
         int limit = config.apply(endpoint.configKey()).orElse(endpoint.perMinute());
         if (limit > 0) {
@@ -58,7 +57,10 @@ public final class LimitPolicy {
      * @throws IllegalArgumentException for a name no endpoint has
      */
     public static List<Limit> limits(long teamId, String endpoint, Function<String, Optional<Integer>> config) {
-        return limits(teamId, Endpoint.byPolicy(endpoint)
-                .orElseThrow(() -> new IllegalArgumentException("No hosting endpoint '" + endpoint + "'")), config);
+        return limits(
+                teamId,
+                Endpoint.byPolicy(endpoint)
+                        .orElseThrow(() -> new IllegalArgumentException("No hosting endpoint '" + endpoint + "'")),
+                config);
     }
 }

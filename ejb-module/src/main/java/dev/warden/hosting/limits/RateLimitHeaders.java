@@ -27,8 +27,7 @@ public final class RateLimitHeaders {
     public static final String RATE_LIMIT = "RateLimit";
     public static final String RETRY_AFTER = "Retry-After";
 
-    private RateLimitHeaders() {
-    }
+    private RateLimitHeaders() {}
 
     /**
      * The tightest of {@code states}: fewest remaining, then smallest limit, then first.
@@ -50,13 +49,21 @@ public final class RateLimitHeaders {
         LimitState tightest = tightest(states);
         headers.put(LIMIT, Integer.toString(tightest.limit()));
         headers.put(REMAINING, Integer.toString(tightest.remaining()));
-        headers.put(POLICY, states.stream()
-                .map(s -> quote(s.policy()) + ";q=" + s.limit() + ";w=" + s.windowSeconds())
-                .collect(Collectors.joining(", ")));
-        headers.put(RATE_LIMIT, states.stream()
-                .map(s -> quote(s.policy()) + ";r=" + s.remaining() + ";t=" + s.resetSeconds())
-                .collect(Collectors.joining(", ")));
-        long retry = states.stream().filter(LimitState::exceeded).mapToLong(LimitState::resetSeconds).max().orElse(-1);
+        headers.put(
+                POLICY,
+                states.stream()
+                        .map(s -> quote(s.policy()) + ";q=" + s.limit() + ";w=" + s.windowSeconds())
+                        .collect(Collectors.joining(", ")));
+        headers.put(
+                RATE_LIMIT,
+                states.stream()
+                        .map(s -> quote(s.policy()) + ";r=" + s.remaining() + ";t=" + s.resetSeconds())
+                        .collect(Collectors.joining(", ")));
+        long retry = states.stream()
+                .filter(LimitState::exceeded)
+                .mapToLong(LimitState::resetSeconds)
+                .max()
+                .orElse(-1);
         if (retry >= 0) {
             headers.put(RETRY_AFTER, Long.toString(RateWindows.retryAfter(retry)));
         }

@@ -7,9 +7,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.Config;
-
-import javax.sql.DataSource;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.Config;
 
 /**
  * Counts hosting API requests against the team budget and the endpoint's own limit, and guards the
@@ -38,7 +37,8 @@ public class RateLimiter {
 
     private static final Logger LOG = Logger.getLogger(RateLimiter.class.getName());
 
-    private static final String COUNT_SQL = """
+    private static final String COUNT_SQL =
+            """
             INSERT INTO warden_rate_counters AS c (bucket, window_start, max_count, count)
             SELECT b.bucket, date_bin(make_interval(secs => ?), now(), timestamptz '1970-01-01 00:00:00+00'),
                    b.max_count, 1
@@ -47,11 +47,13 @@ public class RateLimiter {
             ON CONFLICT (bucket, window_start) DO UPDATE SET count = c.count + 1, max_count = excluded.max_count
             RETURNING c.bucket, c.count, (extract(epoch FROM c.window_start) * 1000)::bigint,
                       (extract(epoch FROM now()) * 1000)::bigint""";
-    private static final String CLEANUP_SQL = """
+    private static final String CLEANUP_SQL =
+            """
             DELETE FROM warden_rate_counters WHERE ctid IN (
                 SELECT ctid FROM warden_rate_counters WHERE window_start < now() - interval '5 minutes'
                 LIMIT 1000 FOR UPDATE SKIP LOCKED)""";
-    private static final String ENTER_SQL = """
+    private static final String ENTER_SQL =
+            """
             INSERT INTO warden_rate_inflight AS f (slot, holder, expires_at)
             VALUES (?, ?, now() + make_interval(secs => ?))
             ON CONFLICT (slot) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
@@ -76,8 +78,8 @@ public class RateLimiter {
      *                               connection and pool failures, see {@code DatabaseFailures})
      */
     public List<LimitState> count(long teamId, Endpoint endpoint) {
-        List<LimitPolicy.Limit> limits = LimitPolicy.limits(teamId, endpoint,
-                key -> config.getOptionalValue(key, Integer.class));
+        List<LimitPolicy.Limit> limits =
+                LimitPolicy.limits(teamId, endpoint, key -> config.getOptionalValue(key, Integer.class));
         Map<String, LimitPolicy.Limit> byBucket = new HashMap<>();
         limits.forEach(l -> byBucket.put(l.bucket(), l));
         List<LimitState> states = new ArrayList<>();
@@ -86,16 +88,20 @@ public class RateLimiter {
         try (Connection c = dataSource.getConnection()) {
             try (PreparedStatement ps = c.prepareStatement(COUNT_SQL)) {
                 ps.setInt(1, LimitPolicy.WINDOW_SECONDS);
-                Array buckets = c.createArrayOf("text", limits.stream().map(LimitPolicy.Limit::bucket).toArray());
-                Array maxima = c.createArrayOf("int4", limits.stream().map(LimitPolicy.Limit::limit).toArray());
+                Array buckets = c.createArrayOf(
+                        "text", limits.stream().map(LimitPolicy.Limit::bucket).toArray());
+                Array maxima = c.createArrayOf(
+                        "int4", limits.stream().map(LimitPolicy.Limit::limit).toArray());
                 ps.setArray(2, buckets);
                 ps.setArray(3, maxima);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         LimitPolicy.Limit limit = byBucket.get(rs.getString(1));
                         int used = rs.getInt(2);
-                        long reset = RateWindows.secondsUntilReset(rs.getLong(4), rs.getLong(3), LimitPolicy.WINDOW_SECONDS);
-                        LimitState state = new LimitState(limit.policy(), limit.limit(), used, LimitPolicy.WINDOW_SECONDS, reset);
+                        long reset =
+                                RateWindows.secondsUntilReset(rs.getLong(4), rs.getLong(3), LimitPolicy.WINDOW_SECONDS);
+                        LimitState state =
+                                new LimitState(limit.policy(), limit.limit(), used, LimitPolicy.WINDOW_SECONDS, reset);
                         exceeded |= state.exceeded();
                         newWindow |= used == 1 && LimitPolicy.TEAM.equals(limit.policy());
                         states.add(state);
@@ -124,7 +130,8 @@ public class RateLimiter {
      * @return true when taken; false when another request holds it
      */
     public boolean enter(String slot, String holder, int holdSeconds) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(ENTER_SQL)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(ENTER_SQL)) {
             ps.setString(1, slot);
             ps.setString(2, holder);
             ps.setInt(3, holdSeconds);
@@ -139,7 +146,8 @@ public class RateLimiter {
     /** Frees {@code slot} if {@code holder} still holds it; failures are logged only (the slot expires). */
     public void leave(String slot, String holder) {
         try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("DELETE FROM warden_rate_inflight WHERE slot = ? AND holder = ?")) {
+                PreparedStatement ps =
+                        c.prepareStatement("DELETE FROM warden_rate_inflight WHERE slot = ? AND holder = ?")) {
             ps.setString(1, slot);
             ps.setString(2, holder);
             ps.executeUpdate();

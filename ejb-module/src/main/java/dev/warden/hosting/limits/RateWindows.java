@@ -6,8 +6,7 @@ package dev.warden.hosting.limits;
  */
 public final class RateWindows {
 
-    private RateWindows() {
-    }
+    private RateWindows() {}
 
     /**
      * Start of the window holding {@code nowMillis}, in epoch milliseconds.

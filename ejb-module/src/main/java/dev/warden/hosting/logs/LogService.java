@@ -8,13 +8,12 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 
 /**
  * {@code GET /api/v1/applications/{slug}/instances/{id}/logs} (spec/hosting-api.md, Endpoints, Parameters
@@ -58,31 +57,44 @@ public class LogService {
             throw ApiException.invalid(errors);
         }
         LogTargets.Target target = targets.find(teamId, slug, instanceId);
-        if (!"ready".equals(target.status()) || target.endpoint() == null || target.endpoint().isBlank()) {
-            throw new ApiException(ErrorCode.INSTANCE_NOT_READY, "Instance " + target.instanceId() + " is "
-                    + target.status() + (target.endpoint() == null ? " and has no address" : "")
-                    + ": its logs can be read once it is ready");
+        if (!"ready".equals(target.status())
+                || target.endpoint() == null
+                || target.endpoint().isBlank()) {
+            throw new ApiException(
+                    ErrorCode.INSTANCE_NOT_READY,
+                    "Instance " + target.instanceId() + " is "
+                            + target.status() + (target.endpoint() == null ? " and has no address" : "")
+                            + ": its logs can be read once it is ready");
         }
         byte[] raw;
         try {
             raw = agents.logs(target.endpoint(), params.lines(), params.stream());
         } catch (BulkheadException e) {
-            throw new ApiException(ErrorCode.BUSY, "Too many log requests are running; retry shortly",
-                    Map.of(), Map.of("Retry-After", BUSY_RETRY_AFTER));
+            throw new ApiException(
+                    ErrorCode.BUSY,
+                    "Too many log requests are running; retry shortly",
+                    Map.of(),
+                    Map.of("Retry-After", BUSY_RETRY_AFTER));
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "instance {0}: agent at {1} did not answer the log request: {2}",
-                    new Object[]{target.instanceId(), target.endpoint(), describe(e)});
-            throw new ApiException(ErrorCode.INSTANCE_UNREACHABLE,
+            LOG.log(Level.WARNING, "instance {0}: agent at {1} did not answer the log request: {2}", new Object[] {
+                target.instanceId(), target.endpoint(), describe(e)
+            });
+            throw new ApiException(
+                    ErrorCode.INSTANCE_UNREACHABLE,
                     "Instance " + target.instanceId() + " did not answer the log request");
         }
         return LogText.answer(raw, params.lines());
     }
 
     private static String describe(Throwable e) {
-        StringBuilder out = new StringBuilder(e.getClass().getSimpleName()).append(": ").append(e.getMessage());
+        StringBuilder out =
+                new StringBuilder(e.getClass().getSimpleName()).append(": ").append(e.getMessage());
         Throwable cause = e.getCause();
         for (int depth = 0; cause != null && depth < 3; depth++, cause = cause.getCause()) {
-            out.append(" <- ").append(cause.getClass().getSimpleName()).append(": ").append(cause.getMessage());
+            out.append(" <- ")
+                    .append(cause.getClass().getSimpleName())
+                    .append(": ")
+                    .append(cause.getMessage());
         }
         return out.toString();
     }

@@ -6,7 +6,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.util.List;
 
 /**
@@ -22,8 +21,7 @@ public class LogTargets {
     EntityManager em;
 
     /** An instance of the team's application: its status and agent endpoint (null until it has one). */
-    public record Target(long instanceId, String status, String endpoint) {
-    }
+    public record Target(long instanceId, String status, String endpoint) {}
 
     /**
      * Instance {@code instanceId} (the raw path segment) of application {@code slug} of team {@code teamId}.
@@ -39,12 +37,13 @@ public class LogTargets {
             throw notFound(slug, instanceId);
         }
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(
-                        "SELECT i.id, i.status, i.endpoint FROM warden_instances i "
-                                + "JOIN warden_locations l ON l.id = i.location_id "
-                                + "JOIN warden_applications a ON a.id = l.application_id "
-                                + "WHERE i.id = ? AND a.slug = ? AND a.team_id = ?")
-                .setParameter(1, id).setParameter(2, slug).setParameter(3, teamId)
+        List<Object[]> rows = em.createNativeQuery("SELECT i.id, i.status, i.endpoint FROM warden_instances i "
+                        + "JOIN warden_locations l ON l.id = i.location_id "
+                        + "JOIN warden_applications a ON a.id = l.application_id "
+                        + "WHERE i.id = ? AND a.slug = ? AND a.team_id = ?")
+                .setParameter(1, id)
+                .setParameter(2, slug)
+                .setParameter(3, teamId)
                 .getResultList();
         if (rows.isEmpty()) {
             throw notFound(slug, instanceId);

@@ -30,20 +30,18 @@ public final class LogText {
      * string controls (DCS, SOS, PM, APC up to ST), and the two-character escapes ({@code ESC c}, {@code ESC 7}).
      */
     private static final Pattern ANSI = Pattern.compile(
-            "(?:\\u001B\\[|\\u009B)[0-?]*[ -/]*[@-~]"          // CSI
-            + "|\\u001B\\][^\\u0007\\u001B]*(?:\\u0007|\\u001B\\\\)?" // OSC
-            + "|\\u001B[PX^_][^\\u001B]*(?:\\u001B\\\\)?"          // DCS, SOS, PM, APC
-            + "|\\u001B[ -/]*[0-~]"                                 // two-character escapes (with intermediates)
-            + "|\\u001B");                                          // a lone ESC left at the end
+            "(?:\\u001B\\[|\\u009B)[0-?]*[ -/]*[@-~]" // CSI
+                    + "|\\u001B\\][^\\u0007\\u001B]*(?:\\u0007|\\u001B\\\\)?" // OSC
+                    + "|\\u001B[PX^_][^\\u001B]*(?:\\u001B\\\\)?" // DCS, SOS, PM, APC
+                    + "|\\u001B[ -/]*[0-~]" // two-character escapes (with intermediates)
+                    + "|\\u001B"); // a lone ESC left at the end
     /** Control characters other than tab and newline (a carriage return is handled before). */
     private static final Pattern CONTROLS = Pattern.compile("[\\u0000-\\u0008\\u000B-\\u001F\\u007F]");
 
-    private LogText() {
-    }
+    private LogText() {}
 
     /** The checked parameters: {@code lines} already rounded to 100 or 500. */
-    public record Params(int lines, String stream) {
-    }
+    public record Params(int lines, String stream) {}
 
     /**
      * Checks {@code lines} and {@code stream} (null means absent) and rounds {@code lines} up to 100 or 500.

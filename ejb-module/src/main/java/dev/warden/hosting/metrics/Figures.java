@@ -15,8 +15,11 @@ public record Figures(int ccu, int rooms, double cpuPercent, double memoryPercen
 
     /** Each figure's maximum of the two (an instance's peak over several samples). */
     public Figures peak(Figures other) {
-        return new Figures(Math.max(ccu, other.ccu), Math.max(rooms, other.rooms),
-                Math.max(cpuPercent, other.cpuPercent), Math.max(memoryPercent, other.memoryPercent));
+        return new Figures(
+                Math.max(ccu, other.ccu),
+                Math.max(rooms, other.rooms),
+                Math.max(cpuPercent, other.cpuPercent),
+                Math.max(memoryPercent, other.memoryPercent));
     }
 
     /**

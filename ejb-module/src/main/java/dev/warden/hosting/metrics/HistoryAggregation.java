@@ -20,15 +20,12 @@ import java.util.TreeMap;
 public final class HistoryAggregation {
 
     /** One row of input: an instance's figures in the bucket starting at {@code bucket}. */
-    public record InstanceFigures(long instanceId, Instant bucket, Figures figures) {
-    }
+    public record InstanceFigures(long instanceId, Instant bucket, Figures figures) {}
 
     /** One output point: the bucket's start and the location's figures. */
-    public record Point(Instant time, Figures figures) {
-    }
+    public record Point(Instant time, Figures figures) {}
 
-    private HistoryAggregation() {
-    }
+    private HistoryAggregation() {}
 
     /** The location's points in time order, one per bucket with at least one instance figure. */
     public static List<Point> points(List<InstanceFigures> rows) {

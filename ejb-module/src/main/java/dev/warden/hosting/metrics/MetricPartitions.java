@@ -1,6 +1,8 @@
 package dev.warden.hosting.metrics;
 
 import dev.warden.common.sql.Sql;
+import dev.warden.schema.SchemaMigrated;
+import dev.warden.schema.SchemaState;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -13,10 +15,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import dev.warden.schema.SchemaMigrated;
-import dev.warden.schema.SchemaState;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -33,6 +31,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * Keeps the hosting data within its retention (spec/hosting-api.md: "Metrics are kept 35 days", "Egress is also
@@ -62,6 +61,7 @@ public class MetricPartitions {
     public static final int DAYS_AHEAD = 7;
     /** Retention of metric samples and egress days. */
     public static final int RETENTION_DAYS = 35;
+
     static final String PREFIX = "warden_metric_samples_p";
     private static final DateTimeFormatter SUFFIX = DateTimeFormatter.BASIC_ISO_DATE;
 
@@ -139,9 +139,11 @@ public class MetricPartitions {
             int peaks = update(c, "DELETE FROM warden_metric_daily_peaks WHERE day < ?", cutoff);
             int egress = update(c, "DELETE FROM warden_egress_days WHERE day < ?", cutoff);
             int deploys = update(c, "DELETE FROM warden_deploys WHERE started_at < now() - interval '1 year'");
-            int outputs = update(c, "UPDATE warden_deploys d SET output = NULL WHERE d.output IS NOT NULL "
-                    + "AND d.started_at < now() - interval '30 days' AND d.id NOT IN (SELECT r.id FROM warden_deploys r "
-                    + "WHERE r.application_id = d.application_id ORDER BY r.started_at DESC, r.id DESC LIMIT 10)");
+            int outputs = update(
+                    c,
+                    "UPDATE warden_deploys d SET output = NULL WHERE d.output IS NOT NULL "
+                            + "AND d.started_at < now() - interval '30 days' AND d.id NOT IN (SELECT r.id FROM warden_deploys r "
+                            + "WHERE r.application_id = d.application_id ORDER BY r.started_at DESC, r.id DESC LIMIT 10)");
             LOG.info(() -> "Hosting data maintenance: metric partitions created " + created + ", dropped " + dropped
                     + " (retention " + RETENTION_DAYS + " days, before " + cutoff + "), " + peaks
                     + " daily peak rows deleted, " + egress + " egress days deleted, " + deploys
@@ -166,8 +168,8 @@ public class MetricPartitions {
             }
             known.add(day);
         } catch (SQLException e) {
-            throw new IllegalStateException("Creating the metric samples partition of " + day + " failed: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Creating the metric samples partition of " + day + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -201,9 +203,9 @@ public class MetricPartitions {
     private static List<String> partitions(Connection c) throws SQLException {
         List<String> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT child.relname FROM pg_inherits i "
-                + "JOIN pg_class child ON child.oid = i.inhrelid WHERE i.inhparent = 'warden_metric_samples'::regclass "
-                + "ORDER BY 1");
-             ResultSet rs = ps.executeQuery()) {
+                        + "JOIN pg_class child ON child.oid = i.inhrelid WHERE i.inhparent = 'warden_metric_samples'::regclass "
+                        + "ORDER BY 1");
+                ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(rs.getString(1));
             }

@@ -1,7 +1,6 @@
 package dev.warden.hosting.metrics;
 
 import dev.warden.hosting.query.QueryParams;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -84,16 +83,19 @@ public record MetricsQuery(String resolution, Instant from, Instant to, Long loc
             from = from == null ? to.minus(Duration.ofDays(DEFAULT_DAYS - 1)) : midnight(from);
             Instant oldest = midnight(now.minus(RETENTION));
             if (from.isBefore(oldest)) {
-                params.error("from", "metrics are kept 35 days: from must not be before "
-                        + LocalDate.ofInstant(oldest, ZoneOffset.UTC));
+                params.error(
+                        "from",
+                        "metrics are kept 35 days: from must not be before "
+                                + LocalDate.ofInstant(oldest, ZoneOffset.UTC));
             }
         } else {
             to = (to == null ? now : to).truncatedTo(ChronoUnit.MINUTES);
             from = from == null ? to.minus(MAX_MINUTE_WINDOW) : from.truncatedTo(ChronoUnit.MINUTES);
             Instant oldest = now.minus(RETENTION).minus(Duration.ofMinutes(1));
             if (from.isBefore(oldest)) {
-                params.error("from", "metrics are kept 35 days: from must not be before "
-                        + oldest.truncatedTo(ChronoUnit.MINUTES));
+                params.error(
+                        "from",
+                        "metrics are kept 35 days: from must not be before " + oldest.truncatedTo(ChronoUnit.MINUTES));
             } else if (Duration.between(from, to).compareTo(MAX_MINUTE_WINDOW) > 0) {
                 params.error(fromGiven ? "from" : "to", "a minute window spans at most 24 hours");
             }

@@ -1,5 +1,7 @@
 package dev.warden.hosting.metrics;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.sql.Sql;
 import dev.warden.hosting.apps.HostedApps;
 import dev.warden.hosting.apps.HostedApps.HostedApp;
@@ -18,8 +20,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-
-import javax.sql.DataSource;
 import java.io.StringReader;
 import java.sql.Array;
 import java.sql.Connection;
@@ -36,8 +36,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
 
 /**
  * Current metrics and metrics history of an application (spec/hosting-api.md, Current-metrics sample, Location
@@ -120,7 +119,8 @@ public class MetricsService {
         MetricsQuery query = MetricsQuery.parse(params, now);
         List<HostedLocation> locations = app.locations();
         if (query.locationId() != null && !params.invalid("location_id")) {
-            locations = locations.stream().filter(l -> l.id() == query.locationId()).toList();
+            locations =
+                    locations.stream().filter(l -> l.id() == query.locationId()).toList();
             if (locations.isEmpty()) {
                 params.error("location_id", "is not a location of application " + app.slug());
             }
@@ -128,15 +128,16 @@ public class MetricsService {
         params.throwIfInvalid();
         List<Long> instanceIds = new ArrayList<>();
         locations.forEach(l -> instanceIds.addAll(l.instanceIds()));
-        Map<Long, List<InstanceFigures>> byInstance = query.day()
-                ? dailyPeaks(instanceIds, query) : minuteFigures(instanceIds, query);
+        Map<Long, List<InstanceFigures>> byInstance =
+                query.day() ? dailyPeaks(instanceIds, query) : minuteFigures(instanceIds, query);
         JsonArrayBuilder out = JSON.createArrayBuilder();
         for (HostedLocation location : locations) {
             List<InstanceFigures> rows = new ArrayList<>();
             location.instanceIds().forEach(id -> rows.addAll(byInstance.getOrDefault(id, List.of())));
             JsonArrayBuilder points = JSON.createArrayBuilder();
             for (Point point : HistoryAggregation.points(rows)) {
-                JsonObjectBuilder p = JSON.createObjectBuilder().add("time", point.time().toString());
+                JsonObjectBuilder p =
+                        JSON.createObjectBuilder().add("time", point.time().toString());
                 figures(p, point.figures());
                 points.add(p);
             }
@@ -159,13 +160,14 @@ public class MetricsService {
         if (f == null) {
             out.addNull("ccu").addNull("rooms").addNull("cpu_percent").addNull("memory_percent");
         } else {
-            out.add("ccu", f.ccu()).add("rooms", f.rooms()).add("cpu_percent", f.cpuPercent())
+            out.add("ccu", f.ccu())
+                    .add("rooms", f.rooms())
+                    .add("cpu_percent", f.cpuPercent())
                     .add("memory_percent", f.memoryPercent());
         }
     }
 
-    private record Sample(Instant sampledAt, Figures figures, JsonArray processes) {
-    }
+    private record Sample(Instant sampledAt, Figures figures, JsonArray processes) {}
 
     /** Each instance's latest sample of the last {@value #WINDOW_MINUTES} minutes. */
     private Map<Long, Sample> latestSamples(List<Long> instanceIds) {
@@ -177,7 +179,8 @@ public class MetricsService {
         String sql = "SELECT DISTINCT ON (instance_id) instance_id, sampled_at, ccu, rooms, cpu_percent, "
                 + "memory_percent, processes::text FROM warden_metric_samples "
                 + "WHERE instance_id = ANY (?) AND sampled_at > ? ORDER BY instance_id, sampled_at DESC";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setArray(1, ids(c, instanceIds));
             ps.setObject(2, OffsetDateTime.ofInstant(since, ZoneOffset.UTC));
             try (ResultSet rs = ps.executeQuery()) {
@@ -186,8 +189,12 @@ public class MetricsService {
                     try (JsonReader reader = JSON.createReader(new StringReader(rs.getString(7)))) {
                         processes = reader.readArray();
                     }
-                    out.put(rs.getLong(1), new Sample(rs.getObject(2, OffsetDateTime.class).toInstant(),
-                            new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6)), processes));
+                    out.put(
+                            rs.getLong(1),
+                            new Sample(
+                                    rs.getObject(2, OffsetDateTime.class).toInstant(),
+                                    new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6)),
+                                    processes));
                 }
             }
         } catch (SQLException e) {
@@ -204,7 +211,8 @@ public class MetricsService {
         }
         String sql = "SELECT instance_id, sampled_at, ccu, rooms, cpu_percent, memory_percent "
                 + "FROM warden_metric_samples WHERE instance_id = ANY (?) AND sampled_at >= ? AND sampled_at < ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setArray(1, ids(c, instanceIds));
             ps.setObject(2, OffsetDateTime.ofInstant(query.from(), ZoneOffset.UTC));
             ps.setObject(3, OffsetDateTime.ofInstant(query.endExclusive(), ZoneOffset.UTC));
@@ -212,9 +220,13 @@ public class MetricsService {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     long instanceId = rs.getLong(1);
-                    Instant bucket = rs.getObject(2, OffsetDateTime.class).toInstant().truncatedTo(ChronoUnit.MINUTES);
-                    out.computeIfAbsent(instanceId, k -> new ArrayList<>()).add(new InstanceFigures(instanceId, bucket,
-                            new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6))));
+                    Instant bucket =
+                            rs.getObject(2, OffsetDateTime.class).toInstant().truncatedTo(ChronoUnit.MINUTES);
+                    out.computeIfAbsent(instanceId, k -> new ArrayList<>())
+                            .add(new InstanceFigures(
+                                    instanceId,
+                                    bucket,
+                                    new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6))));
                 }
             }
         } catch (SQLException e) {
@@ -231,16 +243,22 @@ public class MetricsService {
         }
         String sql = "SELECT instance_id, day, ccu, rooms, cpu_percent, memory_percent "
                 + "FROM warden_metric_daily_peaks WHERE instance_id = ANY (?) AND day >= ? AND day <= ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setArray(1, ids(c, instanceIds));
             ps.setObject(2, LocalDate.ofInstant(query.from(), ZoneOffset.UTC));
             ps.setObject(3, LocalDate.ofInstant(query.to(), ZoneOffset.UTC));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     long instanceId = rs.getLong(1);
-                    Instant bucket = rs.getObject(2, LocalDate.class).atStartOfDay(ZoneOffset.UTC).toInstant();
-                    out.computeIfAbsent(instanceId, k -> new ArrayList<>()).add(new InstanceFigures(instanceId, bucket,
-                            new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6))));
+                    Instant bucket = rs.getObject(2, LocalDate.class)
+                            .atStartOfDay(ZoneOffset.UTC)
+                            .toInstant();
+                    out.computeIfAbsent(instanceId, k -> new ArrayList<>())
+                            .add(new InstanceFigures(
+                                    instanceId,
+                                    bucket,
+                                    new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6))));
                 }
             }
         } catch (SQLException e) {

@@ -10,16 +10,16 @@ import dev.warden.hosting.deploys.model.Deploy;
 import dev.warden.hosting.egress.model.EgressDay;
 import dev.warden.hosting.teams.model.Team;
 import dev.warden.hosting.teams.model.TeamMember;
-import dev.warden.hosting.tokens.model.ApiToken;
 import dev.warden.hosting.tokens.TokenAdmin;
+import dev.warden.hosting.tokens.model.ApiToken;
 import dev.warden.panel.extension.Action;
 import dev.warden.panel.extension.ActionContext;
+import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.extension.PanelConfig;
 import dev.warden.panel.extension.PanelCustomizer;
 import dev.warden.panel.extension.Policy;
 import dev.warden.panel.extension.SortOrder;
-import dev.warden.panel.extension.AdminIcon;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonNumber;
@@ -62,33 +62,58 @@ public class HostingPanel implements PanelCustomizer {
                 .table("billingAccounts", BillingAccount.class)
                 .table("subscriptions", Subscription.class)
                 .resource("teams", r -> r.label("Teams").icon(AdminIcon.TEAM))
-                .resource("teamMembers", r -> r.label("Team members").icon(AdminIcon.TEAM)
+                .resource("teamMembers", r -> r.label("Team members")
+                        .icon(AdminIcon.TEAM)
                         .list(l -> l.columns("team_id", "user_id", "role", "created_at"))
-                        .action(Action.perRow("createToken", "Create API token").roles("admin")
-                                .confirm("Create an API token for this member?",
+                        .action(Action.perRow("createToken", "Create API token")
+                                .roles("admin")
+                                .confirm(
+                                        "Create an API token for this member?",
                                         "The token is shown once; it works while this member is an owner or admin.")
                                 .handler((row, ctx) -> tokens.createForMember(id(row), name(ctx)))))
-                .resource("apiTokens", r -> r.label("API tokens").icon(AdminIcon.KEY)
+                .resource("apiTokens", r -> r.label("API tokens")
+                        .icon(AdminIcon.KEY)
                         .hide("token_hash")
-                        .list(l -> l.columns("name", "team_id", "created_by", "token_prefix", "created_at",
-                                "last_used_at", "revoked_at", "revoked_by").defaultSort("id", SortOrder.DESC))
+                        .list(l -> l.columns(
+                                        "name",
+                                        "team_id",
+                                        "created_by",
+                                        "token_prefix",
+                                        "created_at",
+                                        "last_used_at",
+                                        "revoked_at",
+                                        "revoked_by")
+                                .defaultSort("id", SortOrder.DESC))
                         .policy(Operation.CREATE, Policy.deny())
                         .policy(Operation.UPDATE, Policy.deny())
-                        .action(Action.bulk("createToken", "Create API token").roles("admin")
-                                .handler((row, ctx) -> tokens.create(required(ctx, "team_id"), required(ctx, "user_id"),
-                                        name(ctx))))
-                        .action(Action.perRow("revoke", "Revoke").roles("admin")
+                        .action(Action.bulk("createToken", "Create API token")
+                                .roles("admin")
+                                .handler((row, ctx) ->
+                                        tokens.create(required(ctx, "team_id"), required(ctx, "user_id"), name(ctx))))
+                        .action(Action.perRow("revoke", "Revoke")
+                                .roles("admin")
                                 .confirm("Revoke this token?", "Requests with it are refused (401) at once.")
                                 .handler((row, ctx) -> tokens.revoke(id(row), ctx.userId()))))
                 .resource("applications", r -> r.label("Applications").icon(AdminIcon.APPSTORE))
                 .resource("locations", r -> r.label("Locations").icon(AdminIcon.GLOBAL))
-                .resource("instances", r -> r.label("Instances").icon(AdminIcon.CLOUD_SERVER).hide("agent_secret_hash"))
+                .resource(
+                        "instances",
+                        r -> r.label("Instances").icon(AdminIcon.CLOUD_SERVER).hide("agent_secret_hash"))
                 // deploy output can be large: the list leaves it out, the detail page shows it
-                .resource("deploys", r -> r.label("Deploys").icon(AdminIcon.THUNDERBOLT)
-                        .list(l -> l.columns("application_id", "status", "branch", "commit", "message", "started_at",
-                                "finished_at").defaultSort("started_at", SortOrder.DESC)))
+                .resource(
+                        "deploys",
+                        r -> r.label("Deploys").icon(AdminIcon.THUNDERBOLT).list(l -> l.columns(
+                                        "application_id",
+                                        "status",
+                                        "branch",
+                                        "commit",
+                                        "message",
+                                        "started_at",
+                                        "finished_at")
+                                .defaultSort("started_at", SortOrder.DESC)))
                 // copied hourly from the infrastructure provider: read-only in the panel
-                .resource("egressDays", r -> r.label("Egress days").icon(AdminIcon.CLOUD)
+                .resource("egressDays", r -> r.label("Egress days")
+                        .icon(AdminIcon.CLOUD)
                         .list(l -> l.defaultSort("day", SortOrder.DESC))
                         .policy(Operation.CREATE, Policy.deny())
                         .policy(Operation.UPDATE, Policy.deny()))

@@ -4,6 +4,9 @@ import dev.warden.hosting.provider.ProviderPayloads.Customer;
 import dev.warden.hosting.provider.ProviderPayloads.ProviderSubscription;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.ExecutionContext;
@@ -14,10 +17,6 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
-
-import java.util.List;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The billing provider behind MicroProfile Fault Tolerance (DESIGN.md section 5; spec/hosting-api.md,
@@ -43,8 +42,7 @@ public class BillingProvider {
     ProviderClients clients;
 
     /** A customer and every subscription of it, as the provider has them now. */
-    public record CustomerBilling(Customer customer, List<ProviderSubscription> subscriptions) {
-    }
+    public record CustomerBilling(Customer customer, List<ProviderSubscription> subscriptions) {}
 
     /**
      * Reads customer {@code customerId} and its subscriptions.
@@ -53,7 +51,10 @@ public class BillingProvider {
      *                                      contract, or the circuit is open or the bulkhead full
      */
     @Timeout(3000)
-    @Retry(maxRetries = 1, delay = 200, jitter = 100,
+    @Retry(
+            maxRetries = 1,
+            delay = 200,
+            jitter = 100,
             abortOn = {TimeoutException.class, CircuitBreakerOpenException.class, BulkheadException.class})
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 30000, successThreshold = 1)
     @Bulkhead(10)
@@ -74,10 +75,14 @@ public class BillingProvider {
         @Override
         public CustomerBilling handle(ExecutionContext context) {
             Throwable failure = context.getFailure();
-            String why = failure == null ? "unknown failure" : failure.getClass().getSimpleName() + ": " + failure.getMessage();
+            String why = failure == null
+                    ? "unknown failure"
+                    : failure.getClass().getSimpleName() + ": " + failure.getMessage();
             // an open circuit is the expected answer while the provider recovers: not worth a warning each time
-            LOG.log(failure instanceof CircuitBreakerOpenException ? Level.FINE : Level.WARNING,
-                    "billing provider unavailable: {0}", why);
+            LOG.log(
+                    failure instanceof CircuitBreakerOpenException ? Level.FINE : Level.WARNING,
+                    "billing provider unavailable: {0}",
+                    why);
             throw new ProviderUnavailableException("billing provider unavailable: " + why, failure);
         }
     }

@@ -1,7 +1,5 @@
 package dev.warden.hosting.provider;
 
-import org.eclipse.microprofile.config.Config;
-
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -9,6 +7,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.Config;
 
 /**
  * Which instance endpoints Warden may call (issue 13, point 7: SSRF). An endpoint is a row value that admins edit,
@@ -34,13 +33,18 @@ public final class EndpointPolicy {
 
     /** The policy configured in MicroProfile Config. */
     public static EndpointPolicy of(Config config) {
-        String list = config.getOptionalValue("warden.agent.endpoints.schemes", String.class).orElse("https,http");
+        String list = config.getOptionalValue("warden.agent.endpoints.schemes", String.class)
+                .orElse("https,http");
         boolean demo = config.getOptionalValue("warden.demo", Boolean.class).orElse(false);
         return new EndpointPolicy(
-                Arrays.stream(list.split(",")).map(s -> s.strip().toLowerCase(Locale.ROOT)).filter(s -> !s.isEmpty())
+                Arrays.stream(list.split(","))
+                        .map(s -> s.strip().toLowerCase(Locale.ROOT))
+                        .filter(s -> !s.isEmpty())
                         .collect(Collectors.toUnmodifiableSet()),
-                config.getOptionalValue("warden.agent.endpoints.allow-loopback", Boolean.class).orElse(demo),
-                config.getOptionalValue("warden.agent.endpoints.allow-link-local", Boolean.class).orElse(false));
+                config.getOptionalValue("warden.agent.endpoints.allow-loopback", Boolean.class)
+                        .orElse(demo),
+                config.getOptionalValue("warden.agent.endpoints.allow-link-local", Boolean.class)
+                        .orElse(false));
     }
 
     /**
@@ -51,8 +55,8 @@ public final class EndpointPolicy {
     public void check(URI uri) {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!schemes.contains(scheme)) {
-            throw new ProviderUnavailableException("instance endpoint scheme '" + scheme + "' is not allowed "
-                    + "(warden.agent.endpoints.schemes)");
+            throw new ProviderUnavailableException(
+                    "instance endpoint scheme '" + scheme + "' is not allowed " + "(warden.agent.endpoints.schemes)");
         }
         String host = uri.getHost();
         if (host == null || host.isBlank()) {

@@ -3,14 +3,13 @@ package dev.warden.hosting.provider;
 import dev.warden.hosting.provider.ProviderPayloads.TrafficDay;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.LocalDate;
+import java.util.List;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 import org.eclipse.microprofile.faulttolerance.Retry;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
-
-import java.time.LocalDate;
-import java.util.List;
 
 /**
  * The infrastructure provider behind MicroProfile Fault Tolerance, for the hourly egress copy (DESIGN.md
@@ -37,7 +36,10 @@ public class InfrastructureProvider {
      * @throws RuntimeException             any client or FT failure (timeout, open circuit, error status)
      */
     @Timeout(10000)
-    @Retry(maxRetries = 2, delay = 1000, jitter = 200,
+    @Retry(
+            maxRetries = 2,
+            delay = 1000,
+            jitter = 200,
             abortOn = {TimeoutException.class, CircuitBreakerOpenException.class})
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.5, delay = 60000, successThreshold = 1)
     public List<TrafficDay> traffic(String serverId, LocalDate from, LocalDate to) {

@@ -29,6 +29,6 @@ public interface InfrastructureProviderClient extends AutoCloseable {
     @GET
     @Path("/{server_id}/traffic")
     @Produces(MediaType.APPLICATION_JSON)
-    JsonArray traffic(@PathParam("server_id") String serverId, @QueryParam("from") String from,
-                      @QueryParam("to") String to);
+    JsonArray traffic(
+            @PathParam("server_id") String serverId, @QueryParam("from") String from, @QueryParam("to") String to);
 }

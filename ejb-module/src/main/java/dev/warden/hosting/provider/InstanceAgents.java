@@ -2,12 +2,11 @@ package dev.warden.hosting.provider;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.faulttolerance.Bulkhead;
-import org.eclipse.microprofile.faulttolerance.Timeout;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import org.eclipse.microprofile.faulttolerance.Bulkhead;
+import org.eclipse.microprofile.faulttolerance.Timeout;
 
 /**
  * The instance agents behind MicroProfile Fault Tolerance, for {@code /instances/{id}/logs} (DESIGN.md

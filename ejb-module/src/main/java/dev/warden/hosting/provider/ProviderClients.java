@@ -1,12 +1,11 @@
 package dev.warden.hosting.provider;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URI;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.rest.client.RestClientBuilder;
-
-import java.net.URI;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Builds the REST clients of the upstream providers, one per call (closed after use), from MicroProfile
@@ -23,14 +22,20 @@ public class ProviderClients {
 
     /** The infrastructure provider's client. @throws ProviderUnavailableException when its URL is not set */
     public InfrastructureProviderClient infrastructure() {
-        return build(InfrastructureProviderClient.class, InfrastructureProviderClient.CONFIG_KEY,
-                url(InfrastructureProviderClient.CONFIG_KEY), InfrastructureProvider.DEFAULT_READ_TIMEOUT_MS);
+        return build(
+                InfrastructureProviderClient.class,
+                InfrastructureProviderClient.CONFIG_KEY,
+                url(InfrastructureProviderClient.CONFIG_KEY),
+                InfrastructureProvider.DEFAULT_READ_TIMEOUT_MS);
     }
 
     /** The billing provider's client. @throws ProviderUnavailableException when its URL is not set */
     public BillingProviderClient billing() {
-        return build(BillingProviderClient.class, BillingProviderClient.CONFIG_KEY,
-                url(BillingProviderClient.CONFIG_KEY), BillingProvider.DEFAULT_READ_TIMEOUT_MS);
+        return build(
+                BillingProviderClient.class,
+                BillingProviderClient.CONFIG_KEY,
+                url(BillingProviderClient.CONFIG_KEY),
+                BillingProvider.DEFAULT_READ_TIMEOUT_MS);
     }
 
     /**
@@ -46,13 +51,14 @@ public class ProviderClients {
         } catch (IllegalArgumentException e) {
             throw new ProviderUnavailableException("instance endpoint is not a URL: " + endpoint, e);
         }
-        if (uri.getScheme() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
+        if (uri.getScheme() == null
+                || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))
                 || uri.getHost() == null) {
             throw new ProviderUnavailableException("instance endpoint is not an http(s) URL: " + endpoint);
         }
         EndpointPolicy.of(config()).check(uri);
-        return build(InstanceAgentClient.class, InstanceAgentClient.CONFIG_KEY, uri,
-                InstanceAgents.DEFAULT_READ_TIMEOUT_MS);
+        return build(
+                InstanceAgentClient.class, InstanceAgentClient.CONFIG_KEY, uri, InstanceAgents.DEFAULT_READ_TIMEOUT_MS);
     }
 
     private static URI url(String key) {
@@ -70,7 +76,8 @@ public class ProviderClients {
         Config config = config();
         long connect = config.getOptionalValue(key + "/mp-rest/connectTimeout", Long.class)
                 .orElse(DEFAULT_CONNECT_TIMEOUT_MS);
-        long read = config.getOptionalValue(key + "/mp-rest/readTimeout", Long.class).orElse(defaultReadTimeoutMs);
+        long read = config.getOptionalValue(key + "/mp-rest/readTimeout", Long.class)
+                .orElse(defaultReadTimeoutMs);
         return RestClientBuilder.newBuilder()
                 .baseUri(base)
                 .connectTimeout(connect, TimeUnit.MILLISECONDS)

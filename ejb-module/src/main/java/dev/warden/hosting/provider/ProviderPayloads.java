@@ -5,7 +5,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -24,21 +23,17 @@ import java.util.Locale;
  */
 public final class ProviderPayloads {
 
-    private ProviderPayloads() {
-    }
+    private ProviderPayloads() {}
 
     /** One day of a server's traffic: UTC date, bytes out and in. */
-    public record TrafficDay(LocalDate date, long outgoingBytes, long incomingBytes) {
-    }
+    public record TrafficDay(LocalDate date, long outgoingBytes, long incomingBytes) {}
 
     /** A billing customer: ISO 4217 currency (upper case) and amounts in minor units. */
-    public record Customer(String currency, long creditBalance, long balanceDue, long unusedTimeCredit) {
-    }
+    public record Customer(String currency, long creditBalance, long balanceDue, long unusedTimeCredit) {}
 
     /** A provider subscription; {@code monthlyPrice} in minor units of the customer's currency. */
-    public record ProviderSubscription(String id, String status, long monthlyPrice, Instant currentPeriodEnd,
-                                       boolean cancelAtPeriodEnd) {
-    }
+    public record ProviderSubscription(
+            String id, String status, long monthlyPrice, Instant currentPeriodEnd, boolean cancelAtPeriodEnd) {}
 
     /** The infrastructure provider's traffic array: {@code [{date, outgoing_bytes, incoming_bytes}]}. */
     public static List<TrafficDay> traffic(JsonArray body) {
@@ -69,8 +64,11 @@ public final class ProviderPayloads {
         if (body == null) {
             throw bad("customer: no body");
         }
-        return new Customer(currency(string(body, "currency")), whole(body, "credit_balance"),
-                whole(body, "balance_due"), whole(body, "unused_time_credit"));
+        return new Customer(
+                currency(string(body, "currency")),
+                whole(body, "credit_balance"),
+                whole(body, "balance_due"),
+                whole(body, "unused_time_credit"));
     }
 
     /** The billing provider's subscription list: {@code [{id, status, monthly_price, current_period_end, cancel_at_period_end}]}. */
@@ -92,8 +90,8 @@ public final class ProviderPayloads {
             if (cancel != JsonValue.TRUE && cancel != JsonValue.FALSE) {
                 throw bad("subscription: cancel_at_period_end is not a boolean");
             }
-            out.add(new ProviderSubscription(string(s, "id"), string(s, "status"), whole(s, "monthly_price"),
-                    end, cancel == JsonValue.TRUE));
+            out.add(new ProviderSubscription(
+                    string(s, "id"), string(s, "status"), whole(s, "monthly_price"), end, cancel == JsonValue.TRUE));
         }
         return out;
     }

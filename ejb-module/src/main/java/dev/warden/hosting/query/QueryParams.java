@@ -1,7 +1,6 @@
 package dev.warden.hosting.query;
 
 import dev.warden.common.ApiException;
-
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -131,17 +130,21 @@ public final class QueryParams {
     /** {@link #time} parsing without recording: null when {@code value} is not an accepted ISO 8601 form. */
     public static Instant parseTime(String value) {
         try {
-            return OffsetDateTime.parse(value, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+            return OffsetDateTime.parse(value, DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                    .toInstant();
         } catch (DateTimeParseException ignored) {
             // try the next form
         }
         try {
-            return LocalDateTime.parse(value, DateTimeFormatter.ISO_LOCAL_DATE_TIME).toInstant(ZoneOffset.UTC);
+            return LocalDateTime.parse(value, DateTimeFormatter.ISO_LOCAL_DATE_TIME)
+                    .toInstant(ZoneOffset.UTC);
         } catch (DateTimeParseException ignored) {
             // try the next form
         }
         try {
-            return LocalDate.parse(value, DateTimeFormatter.ISO_LOCAL_DATE).atStartOfDay(ZoneOffset.UTC).toInstant();
+            return LocalDate.parse(value, DateTimeFormatter.ISO_LOCAL_DATE)
+                    .atStartOfDay(ZoneOffset.UTC)
+                    .toInstant();
         } catch (DateTimeParseException ignored) {
             return null;
         }

@@ -7,5 +7,4 @@ package dev.warden.hosting.tokens;
  * @param teamId  the team whose data the token reads
  * @param tokenId id of the token row (for rate limits and last-used bookkeeping)
  */
-public record TeamAccess(long teamId, long tokenId) {
-}
+public record TeamAccess(long teamId, long tokenId) {}

@@ -7,7 +7,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +44,9 @@ public class TokenAdmin {
             throw ApiException.invalid("name", "at most 200 characters");
         }
         List<?> roles = em.createNativeQuery("SELECT role FROM warden_team_members WHERE team_id = ? AND user_id = ?")
-                .setParameter(1, teamId).setParameter(2, userId).getResultList();
+                .setParameter(1, teamId)
+                .setParameter(2, userId)
+                .getResultList();
         if (roles.isEmpty()) {
             throw ApiException.notFound("User " + userId + " is not a member of team " + teamId);
         }
@@ -56,11 +57,15 @@ public class TokenAdmin {
         }
         String token = TokenService.PREFIX + Hashing.randomToken(32);
         String prefix = token.substring(0, PREFIX_LENGTH);
-        Number id = (Number) em.createNativeQuery("""
+        Number id = (Number) em.createNativeQuery(
+                        """
                         INSERT INTO warden_api_tokens (team_id, created_by, name, token_hash, token_prefix)
                         VALUES (?, ?, ?, ?, ?) RETURNING id""")
-                .setParameter(1, teamId).setParameter(2, userId).setParameter(3, label)
-                .setParameter(4, Hashing.sha256Hex(token)).setParameter(5, prefix)
+                .setParameter(1, teamId)
+                .setParameter(2, userId)
+                .setParameter(3, label)
+                .setParameter(4, Hashing.sha256Hex(token))
+                .setParameter(5, prefix)
                 .getSingleResult();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", id.longValue());
@@ -80,7 +85,8 @@ public class TokenAdmin {
      */
     public Map<String, Object> createForMember(long memberId, String name) {
         List<?> rows = em.createNativeQuery("SELECT team_id, user_id FROM warden_team_members WHERE id = ?")
-                .setParameter(1, memberId).getResultList();
+                .setParameter(1, memberId)
+                .getResultList();
         if (rows.isEmpty()) {
             throw ApiException.notFound("No team member " + memberId);
         }
@@ -97,12 +103,18 @@ public class TokenAdmin {
      * @throws ApiException 404 for an unknown token
      */
     public Map<String, Object> revoke(long tokenId, Long operatorId) {
-        int changed = em.createNativeQuery("""
+        int changed = em.createNativeQuery(
+                        """
                         UPDATE warden_api_tokens SET revoked_at = now(), revoked_by = ?
                         WHERE id = ? AND revoked_at IS NULL""")
-                .setParameter(1, operatorId).setParameter(2, tokenId).executeUpdate();
-        if (changed == 0 && em.createNativeQuery("SELECT 1 FROM warden_api_tokens WHERE id = ?")
-                .setParameter(1, tokenId).getResultList().isEmpty()) {
+                .setParameter(1, operatorId)
+                .setParameter(2, tokenId)
+                .executeUpdate();
+        if (changed == 0
+                && em.createNativeQuery("SELECT 1 FROM warden_api_tokens WHERE id = ?")
+                        .setParameter(1, tokenId)
+                        .getResultList()
+                        .isEmpty()) {
             throw ApiException.notFound("No API token " + tokenId);
         }
         Map<String, Object> out = new LinkedHashMap<>();

@@ -1,12 +1,11 @@
 package dev.warden.hosting.tokens;
 
-import dev.warden.hosting.tokens.model.ApiToken;
 import dev.warden.common.ApiException;
 import dev.warden.common.Hashing;
+import dev.warden.hosting.tokens.model.ApiToken;
 import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -23,6 +22,7 @@ public class TokenService {
 
     /** Every token starts with this. */
     public static final String PREFIX = "wdn_";
+
     private static final Duration LAST_USED_RESOLUTION = Duration.ofMinutes(1);
 
     @PersistenceContext(unitName = "warden")
@@ -41,7 +41,8 @@ public class TokenService {
         if (!token.startsWith(PREFIX) || token.length() > 200) {
             throw ApiException.unauthenticated("The API token is not valid");
         }
-        List<ApiToken> found = em.createQuery("""
+        List<ApiToken> found = em.createQuery(
+                        """
                         SELECT t FROM ApiToken t
                         WHERE t.tokenHash = :hash AND t.revokedAt IS NULL
                           AND EXISTS (SELECT m FROM TeamMember m
@@ -54,7 +55,8 @@ public class TokenService {
         }
         ApiToken apiToken = found.get(0);
         Instant now = Instant.now();
-        if (apiToken.getLastUsedAt() == null || apiToken.getLastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)) {
+        if (apiToken.getLastUsedAt() == null
+                || apiToken.getLastUsedAt().plus(LAST_USED_RESOLUTION).isBefore(now)) {
             apiToken.setLastUsedAt(now);
         }
         return new TeamAccess(apiToken.getTeam().getId(), apiToken.getId());

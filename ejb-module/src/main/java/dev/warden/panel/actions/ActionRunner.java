@@ -1,5 +1,7 @@
 package dev.warden.panel.actions;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
@@ -16,13 +18,10 @@ import jakarta.json.JsonValue;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
 import jakarta.json.bind.JsonbException;
-
 import java.io.StringReader;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Invokes custom actions: {@code POST /admin-api/:resource/_action/:name} (spec/admin-panel.md, Custom
@@ -58,7 +57,8 @@ public class ActionRunner {
     public JsonValue invoke(ResourceDef resource, String name, JsonObject body, Operator operator) {
         Action action = resource.action(name)
                 .orElseThrow(() -> ApiException.notFound("No action '" + name + "' on " + resource.key()));
-        if (!action.allowedRoles().isEmpty() && !action.allowedRoles().contains(operator.role().wire())) {
+        if (!action.allowedRoles().isEmpty()
+                && !action.allowedRoles().contains(operator.role().wire())) {
             throw ApiException.forbidden("Action '" + name + "' is for " + String.join(", ", action.allowedRoles()));
         }
         if (action.handler() == null) {
@@ -89,7 +89,8 @@ public class ActionRunner {
         } catch (Exception e) {
             String incident = UUID.randomUUID().toString();
             LOG.log(Level.SEVERE, "Action " + resource.key() + "/" + name + " failed, incident " + incident, e);
-            throw new ApiException(ErrorCode.SERVER_ERROR, "The action '" + name + "' failed (incident " + incident + ")");
+            throw new ApiException(
+                    ErrorCode.SERVER_ERROR, "The action '" + name + "' failed (incident " + incident + ")");
         }
         return toJson(result);
     }

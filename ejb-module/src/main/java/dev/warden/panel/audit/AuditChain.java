@@ -6,11 +6,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
-import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.sql.Connection;
@@ -22,6 +17,10 @@ import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The tamper-evident side of the audit log (issue 17, point 3; docs/operations.md, "Verifying the audit
@@ -42,8 +41,8 @@ public class AuditChain {
     public static final int MIN_KEY_BYTES = 32;
 
     static final String HEAD = "SELECT seq, row_id, hash FROM warden_admin_audit_chain WHERE id = 1";
-    static final String CHECKPOINT = "SELECT last_seq, last_hash FROM warden_admin_audit_checkpoints "
-            + "ORDER BY last_seq DESC LIMIT 1";
+    static final String CHECKPOINT =
+            "SELECT last_seq, last_hash FROM warden_admin_audit_checkpoints " + "ORDER BY last_seq DESC LIMIT 1";
     static final String ROWS = "SELECT id, chain_seq, created_at, operator_id, action, resource, target_id, "
             + "payload::text, prev_hash, hash FROM warden_admin_audit WHERE chain_seq > ? AND chain_seq <= ? "
             + "ORDER BY chain_seq";
@@ -64,8 +63,7 @@ public class AuditChain {
         }
 
         static String signedText(long seq, Long rowId, String hash, Instant exportedAt) {
-            return "warden-audit-head:v1:" + seq + ":" + (rowId == null ? "-" : rowId) + ":" + hash + ":"
-                    + exportedAt;
+            return "warden-audit-head:v1:" + seq + ":" + (rowId == null ? "-" : rowId) + ":" + hash + ":" + exportedAt;
         }
     }
 
@@ -79,7 +77,8 @@ public class AuditChain {
             long headSeq;
             Long headRow;
             String headHash;
-            try (PreparedStatement ps = c.prepareStatement(HEAD); ResultSet rs = ps.executeQuery()) {
+            try (PreparedStatement ps = c.prepareStatement(HEAD);
+                    ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return new ChainVerdict(false, 0, null, "no_head", 0, null, null);
                 }
@@ -89,7 +88,8 @@ public class AuditChain {
             }
             Long checkpointSeq = null;
             String start = ChainHash.GENESIS;
-            try (PreparedStatement ps = c.prepareStatement(CHECKPOINT); ResultSet rs = ps.executeQuery()) {
+            try (PreparedStatement ps = c.prepareStatement(CHECKPOINT);
+                    ResultSet rs = ps.executeQuery()) {
                 if (rs.next()) {
                     checkpointSeq = rs.getLong(1);
                     start = rs.getString(2);
@@ -103,10 +103,18 @@ public class AuditChain {
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         OffsetDateTime at = rs.getObject(3, OffsetDateTime.class);
-                        verifier.accept(new ChainHash.Row(rs.getLong(1), rs.getLong(2),
-                                at == null ? null : at.toInstant(), rs.getObject(4, Long.class),
-                                rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)),
-                                rs.getString(9), rs.getString(10));
+                        verifier.accept(
+                                new ChainHash.Row(
+                                        rs.getLong(1),
+                                        rs.getLong(2),
+                                        at == null ? null : at.toInstant(),
+                                        rs.getObject(4, Long.class),
+                                        rs.getString(5),
+                                        rs.getString(6),
+                                        rs.getString(7),
+                                        rs.getString(8)),
+                                rs.getString(9),
+                                rs.getString(10));
                     }
                 }
             }
@@ -123,12 +131,17 @@ public class AuditChain {
      */
     public Head head() {
         try (Connection c = snapshot()) {
-            try (PreparedStatement ps = c.prepareStatement(HEAD); ResultSet rs = ps.executeQuery()) {
+            try (PreparedStatement ps = c.prepareStatement(HEAD);
+                    ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     throw new AuditWriteException("The audit chain has no head (migration V12 not applied)", null);
                 }
-                return sign(rs.getLong(1), rs.getObject(2, Long.class), rs.getString(3),
-                        Instant.now().truncatedTo(ChronoUnit.SECONDS), signingKey.orElse(null));
+                return sign(
+                        rs.getLong(1),
+                        rs.getObject(2, Long.class),
+                        rs.getString(3),
+                        Instant.now().truncatedTo(ChronoUnit.SECONDS),
+                        signingKey.orElse(null));
             }
         } catch (SQLException e) {
             throw new AuditWriteException("Reading the audit chain head failed: " + e.getMessage(), e);

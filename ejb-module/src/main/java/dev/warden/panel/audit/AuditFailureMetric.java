@@ -20,7 +20,8 @@ public class AuditFailureMetric {
 
     @Inject
     void register(MetricRegistry metrics) {
-        counter = metrics.counter(Metadata.builder().withName(AuditFailures.METRIC)
+        counter = metrics.counter(Metadata.builder()
+                .withName(AuditFailures.METRIC)
                 .withDescription("Audit entries the panel could not write (the mutation itself was committed)")
                 .build());
     }

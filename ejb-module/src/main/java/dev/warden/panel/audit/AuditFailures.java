@@ -3,7 +3,6 @@ package dev.warden.panel.audit;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -26,8 +25,7 @@ public class AuditFailures {
     private static final Logger LOG = Logger.getLogger(AuditFailures.class.getName());
 
     /** One audit entry that could not be written. */
-    public record Failed(AuditRecord entry) {
-    }
+    public record Failed(AuditRecord entry) {}
 
     private final AtomicLong count = new AtomicLong();
 
@@ -37,8 +35,11 @@ public class AuditFailures {
     /** Logs and counts one audit entry that could not be written. */
     public void failed(AuditRecord entry, RuntimeException cause) {
         count.incrementAndGet();
-        LOG.log(Level.WARNING, "Audit entry " + entry.action() + " on " + entry.resource() + " " + entry.targetId()
-                + " (operator " + entry.operatorId() + ") not written", cause);
+        LOG.log(
+                Level.WARNING,
+                "Audit entry " + entry.action() + " on " + entry.resource() + " " + entry.targetId() + " (operator "
+                        + entry.operatorId() + ") not written",
+                cause);
         try {
             failures.fire(new Failed(entry));
         } catch (RuntimeException metricFailure) {

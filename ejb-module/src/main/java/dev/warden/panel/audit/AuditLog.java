@@ -7,8 +7,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,6 +15,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import javax.sql.DataSource;
 
 /**
  * The append-only audit log {@code warden_admin_audit} (spec/admin-panel.md, "Audit entry record", "Audit
@@ -58,7 +57,7 @@ public class AuditLog {
     public long record(AuditRecord entry) {
         JsonValue payload = AuditPayloads.scrub(entry.payload());
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement ps = connection.prepareStatement(INSERT)) {
+                PreparedStatement ps = connection.prepareStatement(INSERT)) {
             if (entry.operatorId() == null) {
                 ps.setNull(1, Types.BIGINT);
             } else {
@@ -73,8 +72,10 @@ public class AuditLog {
                 return rs.getLong(1);
             }
         } catch (SQLException e) {
-            throw new AuditWriteException("Writing the audit entry " + entry.action() + " on " + entry.resource()
-                    + " failed: " + e.getMessage(), e);
+            throw new AuditWriteException(
+                    "Writing the audit entry " + entry.action() + " on " + entry.resource() + " failed: "
+                            + e.getMessage(),
+                    e);
         }
     }
 
@@ -105,7 +106,7 @@ public class AuditLog {
             throw new IllegalArgumentException("prune needs a time");
         }
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement ps = connection.prepareStatement(PRUNE)) {
+                PreparedStatement ps = connection.prepareStatement(PRUNE)) {
             ps.setObject(1, OffsetDateTime.ofInstant(before, ZoneOffset.UTC));
             try (java.sql.ResultSet rs = ps.executeQuery()) {
                 rs.next();

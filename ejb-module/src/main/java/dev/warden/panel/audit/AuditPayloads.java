@@ -1,15 +1,14 @@
 package dev.warden.panel.audit;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Builds and cleans audit payloads (spec/admin-panel.md, Events: {@code create {row}},
@@ -27,16 +26,20 @@ public final class AuditPayloads {
     private static final Set<String> RESERVED = Set.of("_id", "_labels");
     /** Kept current by a trigger on every UPDATE, so it would appear in every diff without saying anything. */
     private static final String UPDATED_AT = "updated_at";
-    private static final Set<String> SECRET_KEYS = Set.of("password", "password_hash", "token_hash", "agent_secret_hash");
+
+    private static final Set<String> SECRET_KEYS =
+            Set.of("password", "password_hash", "token_hash", "agent_secret_hash");
     private static final String TOKEN_VERSION = "token_version";
 
     /** The value a redacted column shows in an audit payload. */
     public static final String REDACTED = "(changed)";
-    private static final JsonObject REDACTED_CHANGE = JSON.createObjectBuilder().add("before", REDACTED)
-            .add("after", REDACTED).build();
 
-    private AuditPayloads() {
-    }
+    private static final JsonObject REDACTED_CHANGE = JSON.createObjectBuilder()
+            .add("before", REDACTED)
+            .add("after", REDACTED)
+            .build();
+
+    private AuditPayloads() {}
 
     /** True when a payload key names a secret (see the class comment). */
     public static boolean isSecret(String key) {
@@ -108,7 +111,8 @@ public final class AuditPayloads {
             JsonValue was = from.getOrDefault(column, JsonValue.NULL);
             JsonValue is = to.getOrDefault(column, JsonValue.NULL);
             if (!was.equals(is)) {
-                changes.add(column, JSON.createObjectBuilder().add("before", was).add("after", is));
+                changes.add(
+                        column, JSON.createObjectBuilder().add("before", was).add("after", is));
             }
         }
         return JSON.createObjectBuilder().add("changes", changes).build();
@@ -127,7 +131,6 @@ public final class AuditPayloads {
         redacted.stream().filter(column -> !plain.containsKey(column)).forEach(column -> changes.add(column, changed));
         return JSON.createObjectBuilder().add("changes", changes).build();
     }
-
 
     /** {@code {email?, ip, userAgent}} for {@code auth.*} events; {@code email} is left out when null. */
     public static JsonObject auth(String email, String ip, String userAgent) {

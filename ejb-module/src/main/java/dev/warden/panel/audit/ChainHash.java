@@ -19,13 +19,18 @@ public final class ChainHash {
     /** The {@code prev_hash} of the first row ever written: 64 zeros. */
     public static final String GENESIS = "0".repeat(64);
 
-    private ChainHash() {
-    }
+    private ChainHash() {}
 
     /** One audit row as the chain sees it. {@code payload} is jsonb's text ({@code payload::text}), or null. */
-    public record Row(long id, long seq, Instant createdAt, Long operatorId, String action, String resource,
-                      String targetId, String payload) {
-    }
+    public record Row(
+            long id,
+            long seq,
+            Instant createdAt,
+            Long operatorId,
+            String action,
+            String resource,
+            String targetId,
+            String payload) {}
 
     /** The canonical encoding (version 1) of {@code row}. */
     public static String canonical(Row row) {
@@ -62,8 +67,8 @@ public final class ChainHash {
 
     static String sha256Hex(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from the JDK", e);
         }

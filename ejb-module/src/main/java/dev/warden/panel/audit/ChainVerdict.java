@@ -8,6 +8,11 @@ package dev.warden.panel.audit;
  * the end, null when {@code ok}. {@code problem} names the kind of break ({@code hash}, {@code link},
  * {@code missing_tail}), null when {@code ok}.
  */
-public record ChainVerdict(boolean ok, long rowsChecked, Long firstBadId, String problem, long headSeq,
-                           String headHash, Long checkpointSeq) {
-}
+public record ChainVerdict(
+        boolean ok,
+        long rowsChecked,
+        Long firstBadId,
+        String problem,
+        long headSeq,
+        String headHash,
+        Long checkpointSeq) {}

@@ -46,8 +46,8 @@ public final class ChainVerifier {
         if (firstBadId == null && !Objects.equals(expectedPrev, headHash)) {
             bad(headRowId, "missing_tail");
         }
-        return new ChainVerdict(firstBadId == null && problem == null, checked, firstBadId, problem, headSeq,
-                headHash, checkpointSeq);
+        return new ChainVerdict(
+                firstBadId == null && problem == null, checked, firstBadId, problem, headSeq, headHash, checkpointSeq);
     }
 
     private void bad(Long id, String kind) {

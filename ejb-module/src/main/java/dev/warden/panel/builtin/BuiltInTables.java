@@ -1,5 +1,7 @@
 package dev.warden.panel.builtin;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Passwords;
 import dev.warden.game.model.AnalyticsEvent;
 import dev.warden.game.model.CloudSave;
@@ -22,11 +24,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.util.List;
 import java.util.function.UnaryOperator;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Warden's own tables, declared through the extension API integrators use (spec/admin-panel.md, Built-in
@@ -51,8 +50,16 @@ import static dev.warden.common.JsonSupport.JSON;
 public class BuiltInTables implements PanelCustomizer {
 
     /** Canonical keys in sidebar order. */
-    public static final List<String> KEYS = List.of("users", "configs", "leaderboards", "analyticsEvents",
-            "cloudSaves", "leaderboardEntries", "roles", "userNotes", "adminAudit");
+    public static final List<String> KEYS = List.of(
+            "users",
+            "configs",
+            "leaderboards",
+            "analyticsEvents",
+            "cloudSaves",
+            "leaderboardEntries",
+            "roles",
+            "userNotes",
+            "adminAudit");
 
     /** Longest password accepted (as for bootstrap and password reset). */
     public static final int MAX_PASSWORD_LENGTH = 1024;
@@ -120,8 +127,8 @@ public class BuiltInTables implements PanelCustomizer {
                 return null;
             }
             if (text.length() < Passwords.MIN_LENGTH || text.length() > MAX_PASSWORD_LENGTH) {
-                throw new IllegalArgumentException("must be " + Passwords.MIN_LENGTH + " to " + MAX_PASSWORD_LENGTH
-                        + " characters");
+                throw new IllegalArgumentException(
+                        "must be " + Passwords.MIN_LENGTH + " to " + MAX_PASSWORD_LENGTH + " characters");
             }
             return JSON.createValue(hash.apply(text));
         };

@@ -1,5 +1,7 @@
 package dev.warden.panel.catalog;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.panel.extension.Action;
 import dev.warden.panel.extension.Operation;
@@ -16,8 +18,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The catalog {@code GET /admin-api} (DESIGN.md section 3, "Catalog"; spec/admin-panel.md, Payloads):
@@ -52,10 +52,12 @@ public class CatalogService {
         JsonArrayBuilder scopes = JSON.createArrayBuilder();
         operator.scopes().forEach(scopes::add);
         return JSON.createObjectBuilder()
-                .add("operator", JSON.createObjectBuilder()
-                        .add("id", operator.userId())
-                        .add("role", operator.role().wire())
-                        .add("scopes", scopes))
+                .add(
+                        "operator",
+                        JSON.createObjectBuilder()
+                                .add("id", operator.userId())
+                                .add("role", operator.role().wire())
+                                .add("scopes", scopes))
                 .add("resources", resources)
                 .build();
     }
@@ -72,7 +74,10 @@ public class CatalogService {
                     .add("nullable", c.nullable())
                     .add("has_default", c.hasDefault())
                     .add("primary_key", c.primaryKey())
-                    .add("read_only", r.lockedColumns().contains(c.name()) || r.readOnlyColumns().contains(c.name()));
+                    .add(
+                            "read_only",
+                            r.lockedColumns().contains(c.name())
+                                    || r.readOnlyColumns().contains(c.name()));
             if (c.linkTo() != null) {
                 column.add("link_to", JSON.createObjectBuilder().add("resource", c.linkTo()));
             } else if (c.linkFromColumn() != null) {
@@ -98,14 +103,22 @@ public class CatalogService {
                 .add("table", r.table())
                 .add("primary_key", primaryKey)
                 .add("columns", columns)
-                .add("list", JSON.createObjectBuilder()
-                        .add("columns", strings(r.listColumns()))
-                        .add("default_sort", JSON.createObjectBuilder()
-                                .add("field", r.defaultSort().field())
-                                .add("order", r.defaultSort().order().wireName())))
-                .add("form", JSON.createObjectBuilder()
-                        .add("fields", strings(r.formFields()))
-                        .add("create_fields", strings(r.createFields())))
+                .add(
+                        "list",
+                        JSON.createObjectBuilder()
+                                .add("columns", strings(r.listColumns()))
+                                .add(
+                                        "default_sort",
+                                        JSON.createObjectBuilder()
+                                                .add("field", r.defaultSort().field())
+                                                .add(
+                                                        "order",
+                                                        r.defaultSort().order().wireName())))
+                .add(
+                        "form",
+                        JSON.createObjectBuilder()
+                                .add("fields", strings(r.formFields()))
+                                .add("create_fields", strings(r.createFields())))
                 .add("show", JSON.createObjectBuilder().add("fields", strings(r.showFields())))
                 .add("relations", relations)
                 .add("actions", actions(r))
@@ -122,7 +135,8 @@ public class CatalogService {
                     .add("label", action.label())
                     .add("per_row", action.perRow());
             if (action.confirm() != null) {
-                JsonObjectBuilder confirm = JSON.createObjectBuilder().add("title", action.confirm().title());
+                JsonObjectBuilder confirm =
+                        JSON.createObjectBuilder().add("title", action.confirm().title());
                 if (action.confirm().description() != null) {
                     confirm.add("description", action.confirm().description());
                 }

@@ -5,7 +5,6 @@ import dev.warden.panel.registry.ColumnType;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.PreparedStatement;
@@ -36,8 +35,7 @@ public final class BodyValues {
     /** Beyond every integer column's range; checked before exact conversion (1e1000000 is a valid JSON number). */
     private static final BigDecimal TOO_LARGE = new BigDecimal("1e20");
 
-    private BodyValues() {
-    }
+    private BodyValues() {}
 
     /**
      * The value bound for {@code column}, or null for JSON {@code null}.
@@ -117,7 +115,8 @@ public final class BodyValues {
         } else {
             String text = string(value, "an integer").strip();
             if (text.length() > 40) {
-                throw new IllegalArgumentException("expected an integer in range, got a " + text.length() + "-character string");
+                throw new IllegalArgumentException(
+                        "expected an integer in range, got a " + text.length() + "-character string");
             }
             try {
                 integral = new BigInteger(text);

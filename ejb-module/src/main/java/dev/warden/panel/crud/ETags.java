@@ -1,10 +1,10 @@
 package dev.warden.panel.crud;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.Hashing;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Strong entity tags of single rows and the {@code If-Match} comparison (DESIGN.md section 3, "Rows":
@@ -17,8 +17,7 @@ import static dev.warden.common.JsonSupport.JSON;
  */
 public final class ETags {
 
-    private ETags() {
-    }
+    private ETags() {}
 
     /** The strong {@code ETag} of {@code row} (a row as {@link ResourceRows#read} returns it), quoted. */
     public static String of(JsonObject row) {

@@ -1,7 +1,6 @@
 package dev.warden.panel.crud;
 
 import dev.warden.panel.registry.ColumnDef;
-
 import java.util.List;
 
 /**

@@ -1,5 +1,7 @@
 package dev.warden.panel.crud;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.registry.ColumnDef;
@@ -7,7 +9,6 @@ import dev.warden.panel.registry.ColumnType;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.json.JsonException;
 import jakarta.json.JsonReader;
-
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,8 +18,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * A parsed list request: the row window, the sort, the filters and the search (DESIGN.md section 3,
@@ -132,13 +131,14 @@ public record ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Fi
             Optional<ColumnDef> column = resource.column(name.substring(0, underscore));
             String suffix = name.substring(underscore + 1);
             Optional<Filter.Operator> operator = Arrays.stream(Filter.Operator.values())
-                    .filter(o -> o.suffix().equals(suffix)).findFirst();
+                    .filter(o -> o.suffix().equals(suffix))
+                    .findFirst();
             if (column.isPresent() && operator.isPresent()) {
                 return operatorFilter(column.get(), operator.get(), name, values);
             }
             if (column.isPresent()) {
-                throw ApiException.invalid(name, "unknown operator '" + suffix
-                        + "' (use like, eq, ne, gt, gte, lt, lte or in)");
+                throw ApiException.invalid(
+                        name, "unknown operator '" + suffix + "' (use like, eq, ne, gt, gte, lt, lte or in)");
             }
         }
         throw ApiException.invalid(name, "unknown column or parameter");
@@ -161,8 +161,10 @@ public record ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Fi
             }
             return new Filter(column, operator, List.of(value), name);
         }
-        if (operator.isOrdering() && (type == ColumnType.JSON || type == ColumnType.BOOLEAN || type == ColumnType.OTHER)) {
-            throw ApiException.invalid(name, "a " + type.wireName() + " column cannot be compared with " + operator.suffix());
+        if (operator.isOrdering()
+                && (type == ColumnType.JSON || type == ColumnType.BOOLEAN || type == ColumnType.OTHER)) {
+            throw ApiException.invalid(
+                    name, "a " + type.wireName() + " column cannot be compared with " + operator.suffix());
         }
         return new Filter(column, operator, List.of(convert(column, name, value)), name);
     }

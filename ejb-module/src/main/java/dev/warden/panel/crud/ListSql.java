@@ -4,7 +4,6 @@ import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ColumnType;
 import dev.warden.panel.registry.ResourceDef;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
@@ -30,7 +29,8 @@ public record ListSql(String where, List<Object> params) {
             conditions.add(condition(filter, params));
         }
         if (query.search() != null) {
-            List<ColumnDef> text = resource.columns().stream().filter(c -> c.type().isText()).toList();
+            List<ColumnDef> text =
+                    resource.columns().stream().filter(c -> c.type().isText()).toList();
             if (text.isEmpty()) {
                 conditions.add("FALSE");
             } else {
@@ -42,7 +42,8 @@ public record ListSql(String where, List<Object> params) {
                 conditions.add(any.toString());
             }
         }
-        return new ListSql(conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions), List.copyOf(params));
+        return new ListSql(
+                conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions), List.copyOf(params));
     }
 
     /**
@@ -50,9 +51,10 @@ public record ListSql(String where, List<Object> params) {
      * first descending) so that a plain B-tree index on the column serves the sort in both directions.
      */
     public static String orderBy(ListQuery query) {
-        return " ORDER BY " + query.sort().stream()
-                .map(s -> RowJson.quote(s.field()) + (s.order() == SortOrder.DESC ? " DESC" : " ASC"))
-                .collect(Collectors.joining(", "));
+        return " ORDER BY "
+                + query.sort().stream()
+                        .map(s -> RowJson.quote(s.field()) + (s.order() == SortOrder.DESC ? " DESC" : " ASC"))
+                        .collect(Collectors.joining(", "));
     }
 
     /** {@code %text%} with LIKE wildcards in {@code text} escaped. */

@@ -10,5 +10,4 @@ import jakarta.json.JsonArray;
  * @param exact whether {@code total} was counted ({@code X-Total-Count-Kind: exact}) or is the planner's
  *              estimate for a match larger than the exact-count limit ({@code estimated})
  */
-public record Page(JsonArray rows, long total, boolean exact) {
-}
+public record Page(JsonArray rows, long total, boolean exact) {}

@@ -1,5 +1,7 @@
 package dev.warden.panel.crud;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.registry.ColumnDef;
@@ -9,15 +11,12 @@ import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import javax.sql.DataSource;
 import java.io.StringReader;
 import java.sql.Array;
 import java.sql.Connection;
@@ -32,8 +31,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Reads rows of panel resources with parameterised SQL whose identifiers come only from the registry
@@ -110,7 +109,8 @@ public class ResourceRows {
         return i;
     }
 
-    private static long boundedCount(Connection connection, String table, ListSql where, long limit) throws SQLException {
+    private static long boundedCount(Connection connection, String table, ListSql where, long limit)
+            throws SQLException {
         String sql = "SELECT count(*) FROM (SELECT 1 FROM " + table + where.where() + " LIMIT ?) AS bounded";
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
             int i = bind(ps, where.params());
@@ -126,8 +126,8 @@ public class ResourceRows {
     private static long estimate(Connection connection, ResourceDef resource, String table, ListSql where)
             throws SQLException {
         if (where.params().isEmpty() && where.where().isEmpty()) {
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)")) {
+            try (PreparedStatement ps =
+                    connection.prepareStatement("SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)")) {
                 ps.setString(1, resource.table());
                 try (ResultSet rs = ps.executeQuery()) {
                     if (rs.next() && rs.getLong(1) > 0) {
@@ -136,12 +136,17 @@ public class ResourceRows {
                 }
             }
         }
-        try (PreparedStatement ps = connection.prepareStatement("EXPLAIN (FORMAT JSON) SELECT 1 FROM " + table + where.where())) {
+        try (PreparedStatement ps =
+                connection.prepareStatement("EXPLAIN (FORMAT JSON) SELECT 1 FROM " + table + where.where())) {
             bind(ps, where.params());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 try (JsonReader reader = JSON.createReader(new StringReader(rs.getString(1)))) {
-                    return reader.readArray().getJsonObject(0).getJsonObject("Plan").getJsonNumber("Plan Rows").longValue();
+                    return reader.readArray()
+                            .getJsonObject(0)
+                            .getJsonObject("Plan")
+                            .getJsonNumber("Plan Rows")
+                            .longValue();
                 }
             }
         }
@@ -154,11 +159,12 @@ public class ResourceRows {
      */
     public JsonObject read(ResourceDef resource, String id) {
         List<Object> key = RowAddress.decode(resource, id);
-        String where = resource.primaryKey().stream().map(c -> RowJson.quote(c) + " = ?")
+        String where = resource.primaryKey().stream()
+                .map(c -> RowJson.quote(c) + " = ?")
                 .collect(Collectors.joining(" AND "));
         String sql = "SELECT " + selectList(resource) + " FROM " + RowJson.quote(resource.table()) + " WHERE " + where;
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement ps = connection.prepareStatement(sql)) {
+                PreparedStatement ps = connection.prepareStatement(sql)) {
             for (int i = 0; i < key.size(); i++) {
                 ps.setObject(i + 1, key.get(i));
             }
@@ -194,7 +200,9 @@ public class ResourceRows {
                 String sql = "SELECT count(*) FROM " + RowJson.quote(target.table()) + " WHERE "
                         + RowJson.quote(fk.name()) + " = ?";
                 try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                    ps.setObject(1, fk.type().parse(text(row.get(resource.primaryKey().get(0)))));
+                    ps.setObject(
+                            1,
+                            fk.type().parse(text(row.get(resource.primaryKey().get(0)))));
                     try (ResultSet rs = ps.executeQuery()) {
                         rs.next();
                         out.add(relation.name(), rs.getLong(1));
@@ -202,8 +210,8 @@ public class ResourceRows {
                 }
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("Counting relations of " + resource.key() + " " + id + " failed: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Counting relations of " + resource.key() + " " + id + " failed: " + e.getMessage(), e);
         }
         return out.build();
     }
@@ -215,7 +223,8 @@ public class ResourceRows {
      *
      * @throws ApiException 404 for an unknown relation or row; 422 for a bad list parameter
      */
-    public Page relationRows(ResourceDef resource, String id, RelationDef relation, java.util.Map<String, List<String>> params) {
+    public Page relationRows(
+            ResourceDef resource, String id, RelationDef relation, java.util.Map<String, List<String>> params) {
         ResourceDef target = registry.find(relation.target())
                 .orElseThrow(() -> ApiException.notFound("No relation '" + relation.name() + "'"));
         return relationRows(resource, id, relation, target, params);
@@ -225,25 +234,35 @@ public class ResourceRows {
      * As {@link #relationRows(ResourceDef, String, RelationDef, java.util.Map)}, with the target resource as the
      * caller sees it (its columns, filters and sorts; issue 17, point 1).
      */
-    public Page relationRows(ResourceDef resource, String id, RelationDef relation, ResourceDef target,
-                             java.util.Map<String, List<String>> params) {
+    public Page relationRows(
+            ResourceDef resource,
+            String id,
+            RelationDef relation,
+            ResourceDef target,
+            java.util.Map<String, List<String>> params) {
         JsonObject row = read(resource, id);
         ListQuery query = ListQuery.parse(params, target);
         ColumnDef column;
         JsonValue value;
         if (relation.isMany()) {
             column = target.column(relation.fk()) // the key itself may be hidden from the caller
-                    .or(() -> registry.find(relation.target()).flatMap(t -> t.column(relation.fk()))).orElseThrow();
+                    .or(() -> registry.find(relation.target()).flatMap(t -> t.column(relation.fk())))
+                    .orElseThrow();
             value = row.get(resource.primaryKey().get(0));
         } else {
             column = target.column(target.primaryKey().get(0)).orElseThrow();
             value = row.get(relation.fk());
         }
         List<Filter> filters = new ArrayList<>(query.filters());
-        filters.add(new Filter(column, value == null || value == JsonValue.NULL ? Filter.Operator.IN : Filter.Operator.EQ,
-                value == null || value == JsonValue.NULL ? List.of() : List.of(column.type().parse(text(value))),
+        filters.add(new Filter(
+                column,
+                value == null || value == JsonValue.NULL ? Filter.Operator.IN : Filter.Operator.EQ,
+                value == null || value == JsonValue.NULL
+                        ? List.of()
+                        : List.of(column.type().parse(text(value))),
                 relation.name()));
-        return list(target, new ListQuery(query.start(), query.end(), query.sort(), List.copyOf(filters), query.search()));
+        return list(
+                target, new ListQuery(query.start(), query.end(), query.sort(), List.copyOf(filters), query.search()));
     }
 
     private static String selectList(ResourceDef resource) {

@@ -1,5 +1,7 @@
 package dev.warden.panel.crud;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
@@ -14,8 +16,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -24,8 +24,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
 
 /**
  * Creates, updates and deletes rows of panel resources (DESIGN.md section 3, "Create", "Update", "Delete",
@@ -70,20 +69,24 @@ public class ResourceWrites {
      *                      ({@code fields} names each); 409 {@code conflict} for a unique or foreign-key violation
      */
     public JsonObject create(ResourceDef resource, JsonObject body, Operator operator) {
-        RowChanges changes = RowChanges.forCreate(resource, withDefaults(resource, body, operator.userId()),
-                operator.userId());
+        RowChanges changes =
+                RowChanges.forCreate(resource, withDefaults(resource, body, operator.userId()), operator.userId());
         List<RowChanges.Assignment> assignments = changes.assignments();
         String returning = resource.primaryKey().stream().map(RowJson::quote).collect(Collectors.joining(", "));
         String sql = assignments.isEmpty()
                 ? "INSERT INTO " + RowJson.quote(resource.table()) + " DEFAULT VALUES RETURNING " + returning
                 : "INSERT INTO " + RowJson.quote(resource.table()) + " ("
-                  + assignments.stream().map(a -> RowJson.quote(a.column().name())).collect(Collectors.joining(", "))
-                  + ") VALUES ("
-                  + assignments.stream().map(a -> BodyValues.placeholder(a.column())).collect(Collectors.joining(", "))
-                  + ") RETURNING " + returning;
+                        + assignments.stream()
+                                .map(a -> RowJson.quote(a.column().name()))
+                                .collect(Collectors.joining(", "))
+                        + ") VALUES ("
+                        + assignments.stream()
+                                .map(a -> BodyValues.placeholder(a.column()))
+                                .collect(Collectors.joining(", "))
+                        + ") RETURNING " + returning;
         String id;
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement ps = connection.prepareStatement(sql)) {
+                PreparedStatement ps = connection.prepareStatement(sql)) {
             bind(ps, 1, assignments);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -171,7 +174,8 @@ public class ResourceWrites {
         }
         boolean users = UserAccountRules.USERS.equals(resource.key());
         String sql = "UPDATE " + RowJson.quote(resource.table()) + " SET "
-                + assignments.stream().map(a -> RowJson.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
+                + assignments.stream()
+                        .map(a -> RowJson.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
                         .collect(Collectors.joining(", "))
                 + " WHERE " + whereKey(resource);
         try (Connection connection = dataSource.getConnection()) {
@@ -199,13 +203,17 @@ public class ResourceWrites {
      * The credential fields an update of a user changed: every write-only field of the body that was written
      * (the {@code password}) and the {@code email} when its value changed ({@link UserAccountRules}).
      */
-    private static Set<String> credentialChanges(ResourceDef resource, JsonObject body,
-                                                 List<RowChanges.Assignment> assignments, JsonObject before,
-                                                 JsonObject after) {
+    private static Set<String> credentialChanges(
+            ResourceDef resource,
+            JsonObject body,
+            List<RowChanges.Assignment> assignments,
+            JsonObject before,
+            JsonObject after) {
         Set<String> changed = new LinkedHashSet<>();
         for (String field : body.keySet()) {
             resource.writeOnly(field).ifPresent(w -> {
-                if (assignments.stream().anyMatch(a -> a.column().name().equals(w.column().name()))) {
+                if (assignments.stream()
+                        .anyMatch(a -> a.column().name().equals(w.column().name()))) {
                     changed.add(field);
                 }
             });
@@ -216,7 +224,6 @@ public class ResourceWrites {
         }
         return changed;
     }
-
 
     /**
      * {@code DELETE /:resource/:id}: deletes the row and answers it as it was.
@@ -248,9 +255,10 @@ public class ResourceWrites {
 
     /** Locks the addressed row for the rest of the transaction and reads it. */
     private JsonObject lockAndRead(ResourceDef resource, String id, List<Object> key) {
-        String sql = "SELECT 1 FROM " + RowJson.quote(resource.table()) + " WHERE " + whereKey(resource) + " FOR UPDATE";
+        String sql =
+                "SELECT 1 FROM " + RowJson.quote(resource.table()) + " WHERE " + whereKey(resource) + " FOR UPDATE";
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement ps = connection.prepareStatement(sql)) {
+                PreparedStatement ps = connection.prepareStatement(sql)) {
             bindKey(ps, 1, key);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
@@ -265,20 +273,27 @@ public class ResourceWrites {
 
     private static void requireMatch(ResourceDef resource, String id, JsonObject current, String ifMatch) {
         if (!ETags.matches(ifMatch, ETags.of(current))) {
-            throw new ApiException(ErrorCode.PRECONDITION_FAILED, "The " + resource.key() + " row '" + id
-                    + "' has changed since it was read (If-Match does not match its ETag); read it again");
+            throw new ApiException(
+                    ErrorCode.PRECONDITION_FAILED,
+                    "The " + resource.key() + " row '" + id
+                            + "' has changed since it was read (If-Match does not match its ETag); read it again");
         }
     }
 
     private static List<ColumnDef> keyColumns(ResourceDef resource) {
-        return resource.primaryKey().stream().map(c -> resource.column(c).orElseThrow()).toList();
+        return resource.primaryKey().stream()
+                .map(c -> resource.column(c).orElseThrow())
+                .toList();
     }
 
     private static String whereKey(ResourceDef resource) {
-        return resource.primaryKey().stream().map(c -> RowJson.quote(c) + " = ?").collect(Collectors.joining(" AND "));
+        return resource.primaryKey().stream()
+                .map(c -> RowJson.quote(c) + " = ?")
+                .collect(Collectors.joining(" AND "));
     }
 
-    private static int bind(PreparedStatement ps, int first, List<RowChanges.Assignment> assignments) throws SQLException {
+    private static int bind(PreparedStatement ps, int first, List<RowChanges.Assignment> assignments)
+            throws SQLException {
         int index = first;
         for (RowChanges.Assignment a : assignments) {
             BodyValues.bind(ps, index++, a.column(), a.value());

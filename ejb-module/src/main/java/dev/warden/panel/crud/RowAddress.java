@@ -1,5 +1,7 @@
 package dev.warden.panel.crud;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ResourceDef;
@@ -10,14 +12,11 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.stream.JsonParser;
-
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The {@code _id} of a row: the path segment that addresses it (DESIGN.md section 3, "Rows";
@@ -29,8 +28,7 @@ import static dev.warden.common.JsonSupport.JSON;
  */
 public final class RowAddress {
 
-    private RowAddress() {
-    }
+    private RowAddress() {}
 
     /** The {@code _id} of {@code row} (a row object keyed by SQL column names). */
     public static String encode(ResourceDef resource, JsonObject row) {
@@ -40,7 +38,8 @@ public final class RowAddress {
         }
         JsonArrayBuilder values = JSON.createArrayBuilder();
         resource.primaryKey().forEach(key -> values.add(row.getOrDefault(key, JsonValue.NULL)));
-        return Base64.getUrlEncoder().withoutPadding()
+        return Base64.getUrlEncoder()
+                .withoutPadding()
                 .encodeToString(values.build().toString().getBytes(StandardCharsets.UTF_8));
     }
 

@@ -4,9 +4,7 @@ import dev.warden.common.ApiException;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -47,8 +45,7 @@ public final class RowChanges {
     public static final Set<String> RESERVED = Set.of("_id", "_labels");
 
     /** One {@code column = value} of an INSERT or UPDATE; {@code value} is null for SQL NULL. */
-    public record Assignment(ColumnDef column, Object value) {
-    }
+    public record Assignment(ColumnDef column, Object value) {}
 
     private final List<Assignment> assignments;
 
@@ -91,13 +88,15 @@ public final class RowChanges {
         for (Map.Entry<String, JsonValue> entry : body.entrySet()) {
             String name = entry.getKey();
             JsonValue value = entry.getValue();
-            if (RESERVED.contains(name) || resource.operatorColumns().contains(name)
+            if (RESERVED.contains(name)
+                    || resource.operatorColumns().contains(name)
                     || resource.readOnlyColumns().contains(name)) {
                 continue;
             }
             Optional<ResourceDef.WriteOnly> writeOnly = resource.writeOnly(name);
             if (writeOnly.isPresent()) {
-                writeOnly(writeOnly.get(), value, problems).ifPresent(a -> out.put(a.column().name(), a));
+                writeOnly(writeOnly.get(), value, problems)
+                        .ifPresent(a -> out.put(a.column().name(), a));
                 continue;
             }
             Optional<ColumnDef> found = resource.column(name);
@@ -130,7 +129,9 @@ public final class RowChanges {
                 out.put(column, new Assignment(resource.column(column).orElseThrow(), operatorId));
             }
             for (ColumnDef column : resource.columns()) {
-                if (!column.nullable() && !column.hasDefault() && !out.containsKey(column.name())
+                if (!column.nullable()
+                        && !column.hasDefault()
+                        && !out.containsKey(column.name())
                         && !problems.containsKey(column.name())) {
                     problems.put(column.name(), List.of("is required"));
                 }
@@ -143,8 +144,8 @@ public final class RowChanges {
     }
 
     /** The hidden column's assignment for a write-only field, empty when it leaves the column unchanged. */
-    private static Optional<Assignment> writeOnly(ResourceDef.WriteOnly field, JsonValue value,
-                                                  Map<String, List<String>> problems) {
+    private static Optional<Assignment> writeOnly(
+            ResourceDef.WriteOnly field, JsonValue value, Map<String, List<String>> problems) {
         try {
             JsonValue stored = field.store().store(value);
             if (stored == null) {

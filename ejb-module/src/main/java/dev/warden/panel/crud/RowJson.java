@@ -1,10 +1,11 @@
 package dev.warden.panel.crud;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.panel.registry.ColumnDef;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
-
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
@@ -14,16 +15,13 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.util.List;
 
-import static dev.warden.common.JsonSupport.JSON;
-
 /**
  * Reads result-set rows into JSON objects keyed by SQL column names (DESIGN.md section 3: "All bodies are
  * JSON keyed by SQL column names. Timestamps are ISO 8601 UTC strings").
  */
 public final class RowJson {
 
-    private RowJson() {
-    }
+    private RowJson() {}
 
     /** Double-quotes an SQL identifier taken from the registry (never from request text). */
     public static String quote(String identifier) {

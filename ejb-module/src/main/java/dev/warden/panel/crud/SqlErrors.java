@@ -4,7 +4,6 @@ import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
-
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,8 +41,7 @@ public final class SqlErrors {
     private static final Pattern KEY = Pattern.compile("Key \\((.+?)\\)=\\(");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]*");
 
-    private SqlErrors() {
-    }
+    private SqlErrors() {}
 
     /**
      * The error to throw for {@code e}, raised by a write on {@code resource}.
@@ -58,10 +56,12 @@ public final class SqlErrors {
         return switch (state) {
             case "23505" -> {
                 List<String> columns = keyColumns(resource, text, constraint);
-                yield ApiException.conflict(columns.isEmpty()
-                        ? "Another " + resource.key() + " row conflicts with this one (unique constraint "
-                          + constraint.orElse("unknown") + ")"
-                        : "Another " + resource.key() + " row already has the same " + String.join(", ", columns));
+                yield ApiException.conflict(
+                        columns.isEmpty()
+                                ? "Another " + resource.key() + " row conflicts with this one (unique constraint "
+                                        + constraint.orElse("unknown") + ")"
+                                : "Another " + resource.key() + " row already has the same "
+                                        + String.join(", ", columns));
             }
             case "23503" -> {
                 if (text.contains("still referenced") || text.contains("update or delete on table")) {
@@ -70,16 +70,20 @@ public final class SqlErrors {
                 }
                 List<String> columns = keyColumns(resource, text, constraint);
                 if (columns.size() == 1) {
-                    String target = resource.oneRelationOn(columns.get(0)).map(RelationDef::target).orElse(null);
+                    String target = resource.oneRelationOn(columns.get(0))
+                            .map(RelationDef::target)
+                            .orElse(null);
                     yield ApiException.conflict(columns.get(0) + " does not refer to an existing "
                             + (target == null ? "row" : target + " row"));
                 }
-                yield ApiException.conflict(columns.isEmpty()
-                        ? "A referenced row does not exist (foreign key " + constraint.orElse("unknown") + ")"
-                        : String.join(", ", columns) + " do not refer to an existing row");
+                yield ApiException.conflict(
+                        columns.isEmpty()
+                                ? "A referenced row does not exist (foreign key " + constraint.orElse("unknown") + ")"
+                                : String.join(", ", columns) + " do not refer to an existing row");
             }
             case "23502" -> {
-                Optional<String> column = first(COLUMN, text).map(c -> c.replace("\"\"", "\""))
+                Optional<String> column = first(COLUMN, text)
+                        .map(c -> c.replace("\"\"", "\""))
                         .filter(c -> resource.column(c).isPresent());
                 yield column.isPresent()
                         ? ApiException.invalid(column.get(), "must not be null")
@@ -95,8 +99,8 @@ public final class SqlErrors {
             case "22P02", "22007", "22008" -> invalidValue("A value is not valid for its column's type");
             case "22001" -> invalidValue("A value is too long for its column");
             case "22003" -> invalidValue("A value is out of range for its column");
-            default -> new IllegalStateException("Writing " + resource.key() + " failed (SQLState " + state + "): "
-                    + text, e);
+            default ->
+                new IllegalStateException("Writing " + resource.key() + " failed (SQLState " + state + "): " + text, e);
         };
     }
 

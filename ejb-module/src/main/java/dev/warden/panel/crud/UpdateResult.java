@@ -1,7 +1,6 @@
 package dev.warden.panel.crud;
 
 import jakarta.json.JsonObject;
-
 import java.util.Set;
 
 /**

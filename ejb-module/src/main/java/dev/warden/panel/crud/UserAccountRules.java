@@ -2,7 +2,6 @@ package dev.warden.panel.crud;
 
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -29,8 +28,7 @@ public final class UserAccountRules {
     /** The users column that identifies the account (a password reset goes to it), audited without values. */
     public static final String EMAIL = "email";
 
-    private UserAccountRules() {
-    }
+    private UserAccountRules() {}
 
     /**
      * Refuses a change of user {@code userId} by a non-admin when the user holds the admin or mod role.

@@ -1,7 +1,6 @@
 package dev.warden.panel.export;
 
 import dev.warden.common.ApiException;
-
 import java.util.Locale;
 
 /**

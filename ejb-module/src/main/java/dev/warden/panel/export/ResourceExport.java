@@ -1,5 +1,7 @@
 package dev.warden.panel.export;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.crud.ListQuery;
 import dev.warden.panel.crud.ListSql;
@@ -14,13 +16,10 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
-import javax.sql.DataSource;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -33,8 +32,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
 
 /**
  * Writes every row of a resource that matches a list query, in the list's order, as CSV or NDJSON (issue 20,
@@ -85,8 +83,9 @@ public class ResourceExport {
             throws IOException {
         List<ColumnDef> columns = resource.columns();
         ListSql where = ListSql.where(resource, query);
-        String sql = "SELECT " + columns.stream().map(c -> RowJson.quote(c.name())).collect(Collectors.joining(", "))
-                + " FROM " + RowJson.quote(resource.table()) + where.where() + ListSql.orderBy(query);
+        String sql =
+                "SELECT " + columns.stream().map(c -> RowJson.quote(c.name())).collect(Collectors.joining(", "))
+                        + " FROM " + RowJson.quote(resource.table()) + where.where() + ListSql.orderBy(query);
         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
         if (format == ExportFormat.CSV) {
             writer.write(columns.stream().map(c -> csvCell(c.name())).collect(Collectors.joining(",")));
@@ -95,8 +94,8 @@ public class ResourceExport {
         try (Connection connection = dataSource.getConnection()) {
             boolean autoCommit = connection.getAutoCommit();
             connection.setAutoCommit(false); // a cursor needs a transaction; without one the driver reads everything
-            try (PreparedStatement ps = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY,
-                    ResultSet.CONCUR_READ_ONLY)) {
+            try (PreparedStatement ps =
+                    connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
                 ps.setFetchSize(FETCH_SIZE);
                 int i = 1;
                 for (Object param : where.params()) {

@@ -48,7 +48,8 @@ public final class Action {
     private final Confirm confirm;
     private final ActionHandler handler;
 
-    private Action(String name, String label, boolean perRow, Set<String> roles, Confirm confirm, ActionHandler handler) {
+    private Action(
+            String name, String label, boolean perRow, Set<String> roles, Confirm confirm, ActionHandler handler) {
         this.name = name;
         this.label = label;
         this.perRow = perRow;

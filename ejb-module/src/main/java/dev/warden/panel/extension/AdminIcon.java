@@ -10,8 +10,26 @@ import java.util.Locale;
  * {@code file-text}); the UI maps each to an Ant Design icon.
  */
 public enum AdminIcon {
-    USER, TEAM, SAFETY, TROPHY, FILE_TEXT, SETTING, LINE_CHART, DATABASE, THUNDERBOLT,
-    KEY, CLOUD, GLOBAL, DASHBOARD, DOLLAR, NOTIFICATION, LOCK, TAGS, MESSAGE, APPSTORE, CLOUD_SERVER;
+    USER,
+    TEAM,
+    SAFETY,
+    TROPHY,
+    FILE_TEXT,
+    SETTING,
+    LINE_CHART,
+    DATABASE,
+    THUNDERBOLT,
+    KEY,
+    CLOUD,
+    GLOBAL,
+    DASHBOARD,
+    DOLLAR,
+    NOTIFICATION,
+    LOCK,
+    TAGS,
+    MESSAGE,
+    APPSTORE,
+    CLOUD_SERVER;
 
     /** Wire name, e.g. {@code line-chart}. */
     public String wireName() {
@@ -35,8 +53,11 @@ public enum AdminIcon {
         if (t.endsWith("teams") || t.endsWith("groups") || t.endsWith("guilds") || t.endsWith("clans")) {
             return TEAM;
         }
-        if (t.endsWith("scores") || t.endsWith("leaderboards") || t.endsWith("leaderboard_entries")
-                || t.endsWith("achievements") || t.endsWith("rankings")) {
+        if (t.endsWith("scores")
+                || t.endsWith("leaderboards")
+                || t.endsWith("leaderboard_entries")
+                || t.endsWith("achievements")
+                || t.endsWith("rankings")) {
             return TROPHY;
         }
         if (t.endsWith("configs") || t.endsWith("settings") || t.endsWith("options")) {
@@ -45,11 +66,17 @@ public enum AdminIcon {
         if (t.endsWith("audit") || t.endsWith("roles") || t.endsWith("bans") || t.endsWith("permissions")) {
             return SAFETY;
         }
-        if (t.endsWith("events") || t.endsWith("metrics") || t.endsWith("analytics") || t.endsWith("stats")
+        if (t.endsWith("events")
+                || t.endsWith("metrics")
+                || t.endsWith("analytics")
+                || t.endsWith("stats")
                 || t.endsWith("samples")) {
             return LINE_CHART;
         }
-        if (t.endsWith("notes") || t.endsWith("saves") || t.endsWith("posts") || t.endsWith("documents")
+        if (t.endsWith("notes")
+                || t.endsWith("saves")
+                || t.endsWith("posts")
+                || t.endsWith("documents")
                 || t.endsWith("logs")) {
             return FILE_TEXT;
         }

@@ -8,5 +8,4 @@ package dev.warden.panel.extension;
  *                   undefined when role enforcement is off")
  * @param resource   the resource key
  */
-public record CreateContext(Long operatorId, String resource) {
-}
+public record CreateContext(Long operatorId, String resource) {}

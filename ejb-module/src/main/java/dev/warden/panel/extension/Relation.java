@@ -46,7 +46,8 @@ public record Relation(String name, String target, Kind kind, String fk) {
      */
     public Relation {
         if (name == null || name.isBlank() || target == null || target.isBlank() || fk == null || fk.isBlank()) {
-            throw new IllegalArgumentException("Relation needs a name, a target and an fk: " + name + ", " + target + ", " + fk);
+            throw new IllegalArgumentException(
+                    "Relation needs a name, a target and an fk: " + name + ", " + target + ", " + fk);
         }
         Objects.requireNonNull(kind, "Relation kind");
     }

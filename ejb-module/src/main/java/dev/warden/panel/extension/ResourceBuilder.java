@@ -1,6 +1,5 @@
 package dev.warden.panel.extension;
 
-
 import java.util.function.Consumer;
 
 /**

@@ -1,13 +1,13 @@
 package dev.warden.panel.history;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.panel.audit.AuditPayloads;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * What a history entry may show its reader (issue 17, point 2: "Write-only and unreadable columns are never
@@ -19,8 +19,7 @@ import static dev.warden.common.JsonSupport.JSON;
  */
 public final class HistoryPayloads {
 
-    private HistoryPayloads() {
-    }
+    private HistoryPayloads() {}
 
     /** The payload of an entry with {@code action} as the reader of {@code view} may see it. */
     public static JsonObject visible(String action, JsonValue payload, ResourceDef view) {
@@ -70,8 +69,7 @@ public final class HistoryPayloads {
 
     /** True for a credential change recorded as {@code {"before": "(changed)", "after": "(changed)"}}. */
     static boolean redacted(JsonValue change) {
-        return change instanceof JsonObject c
-                && (isRedacted(c.get("before")) || isRedacted(c.get("after")));
+        return change instanceof JsonObject c && (isRedacted(c.get("before")) || isRedacted(c.get("after")));
     }
 
     private static boolean isRedacted(JsonValue value) {

@@ -1,13 +1,15 @@
 package dev.warden.panel.history;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.crud.ResourceRows;
+import dev.warden.panel.crud.ResourceWrites;
 import dev.warden.panel.crud.RowAddress;
 import dev.warden.panel.crud.RowJson;
-import dev.warden.panel.crud.ResourceWrites;
 import dev.warden.panel.crud.UpdateResult;
 import dev.warden.panel.policy.FieldAccess;
 import dev.warden.panel.registry.ResourceDef;
@@ -20,8 +22,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-
-import javax.sql.DataSource;
 import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -31,8 +31,7 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
 
 /**
  * A row's history, revert and restore (issue 17, point 2). Every method takes the resource as the caller sees it
@@ -59,8 +58,8 @@ public class RowHistory {
     static final String ENTRIES = "SELECT id, created_at, operator_id, action, payload::text FROM warden_admin_audit "
             + "WHERE resource = ? AND target_id = ? ORDER BY chain_seq DESC LIMIT ? OFFSET ?";
     static final String COUNT = "SELECT count(*) FROM warden_admin_audit WHERE resource = ? AND target_id = ?";
-    static final String ENTRY = "SELECT id, resource, target_id, action, payload::text FROM warden_admin_audit "
-            + "WHERE id = ?";
+    static final String ENTRY =
+            "SELECT id, resource, target_id, action, payload::text FROM warden_admin_audit " + "WHERE id = ?";
 
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
@@ -72,12 +71,10 @@ public class RowHistory {
     ResourceWrites writes;
 
     /** One page of a row's history: the entries, newest first, and how many there are. */
-    public record Page(jakarta.json.JsonArray entries, long total) {
-    }
+    public record Page(jakarta.json.JsonArray entries, long total) {}
 
     /** One audit entry as stored. */
-    record Entry(long id, String resource, String targetId, String action, JsonObject payload) {
-    }
+    record Entry(long id, String resource, String targetId, String action, JsonObject payload) {}
 
     /**
      * Entries {@code start} (inclusive) to {@code end} (exclusive) of the row's history, newest first, each
@@ -109,7 +106,11 @@ public class RowHistory {
                     while (rs.next()) {
                         JsonObjectBuilder entry = JSON.createObjectBuilder()
                                 .add("id", rs.getLong(1))
-                                .add("created_at", rs.getObject(2, OffsetDateTime.class).toInstant().toString());
+                                .add(
+                                        "created_at",
+                                        rs.getObject(2, OffsetDateTime.class)
+                                                .toInstant()
+                                                .toString());
                         Long operator = rs.getObject(3, Long.class);
                         if (operator == null) {
                             entry.addNull("operator_id");
@@ -125,8 +126,8 @@ public class RowHistory {
             }
             return new Page(out.build(), total);
         } catch (SQLException e) {
-            throw new IllegalStateException("Reading the history of " + view.key() + " " + id + " failed: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Reading the history of " + view.key() + " " + id + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -144,8 +145,10 @@ public class RowHistory {
             throw ApiException.notFound("No audit entry " + auditId + " of " + view.key() + " " + id);
         }
         if (!"update".equals(entry.action()) || !(entry.payload().get("changes") instanceof JsonObject changes)) {
-            throw ApiException.invalid("audit_id", "is a '" + entry.action() + "' entry; only updates can be reverted "
-                    + "(a delete is restored with POST /admin-api/" + view.key() + "/_restore)");
+            throw ApiException.invalid(
+                    "audit_id",
+                    "is a '" + entry.action() + "' entry; only updates can be reverted "
+                            + "(a delete is restored with POST /admin-api/" + view.key() + "/_restore)");
         }
         JsonObjectBuilder body = JSON.createObjectBuilder();
         Map<String, JsonValue> after = new java.util.LinkedHashMap<>();
@@ -169,8 +172,9 @@ public class RowHistory {
             }
         });
         if (!changed.isEmpty()) {
-            throw new ApiException(ErrorCode.CONFLICT, "The row changed since audit entry " + auditId + ": "
-                    + String.join(", ", changed));
+            throw new ApiException(
+                    ErrorCode.CONFLICT,
+                    "The row changed since audit entry " + auditId + ": " + String.join(", ", changed));
         }
         return writes.update(view, id, values, null, operator);
     }
@@ -192,8 +196,10 @@ public class RowHistory {
             throw ApiException.invalid("audit_id", "is a '" + entry.action() + "' entry; only deletes can be restored");
         }
         if (exists(view, entry.targetId())) {
-            throw new ApiException(ErrorCode.CONFLICT, "The row " + entry.targetId() + " of " + view.key()
-                    + " exists; audit entry " + auditId + " cannot restore it");
+            throw new ApiException(
+                    ErrorCode.CONFLICT,
+                    "The row " + entry.targetId() + " of " + view.key() + " exists; audit entry " + auditId
+                            + " cannot restore it");
         }
         JsonObjectBuilder body = JSON.createObjectBuilder();
         row.forEach((column, value) -> {
@@ -210,7 +216,8 @@ public class RowHistory {
         if (view.hiddenColumns().contains(column)) {
             return false; // refused by FieldAccess.checkBody, never silently dropped
         }
-        return view.column(column).isEmpty() || view.readOnlyColumns().contains(column)
+        return view.column(column).isEmpty()
+                || view.readOnlyColumns().contains(column)
                 || view.operatorColumns().contains(column);
     }
 
@@ -229,9 +236,12 @@ public class RowHistory {
         } catch (ApiException e) {
             return false;
         }
-        String sql = "SELECT 1 FROM " + RowJson.quote(view.table()) + " WHERE " + view.primaryKey().stream()
-                .map(c -> RowJson.quote(c) + " = ?").collect(java.util.stream.Collectors.joining(" AND "));
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        String sql = "SELECT 1 FROM " + RowJson.quote(view.table()) + " WHERE "
+                + view.primaryKey().stream()
+                        .map(c -> RowJson.quote(c) + " = ?")
+                        .collect(java.util.stream.Collectors.joining(" AND "));
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < key.size(); i++) {
                 ps.setObject(i + 1, key.get(i));
             }
@@ -244,14 +254,19 @@ public class RowHistory {
     }
 
     private Entry entry(long auditId) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(ENTRY)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(ENTRY)) {
             ps.setLong(1, auditId);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return null;
                 }
                 JsonValue payload = parse(rs.getString(5));
-                return new Entry(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                return new Entry(
+                        rs.getLong(1),
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getString(4),
                         payload instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT);
             }
         } catch (SQLException e) {

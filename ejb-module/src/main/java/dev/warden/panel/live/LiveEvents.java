@@ -5,8 +5,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-
-import javax.sql.DataSource;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * The live lists' event log (issue 17, point 4; migration V12_2): {@link #publish} records a row event and sends it
@@ -33,10 +32,11 @@ public class LiveEvents {
 
     private static final Logger LOG = Logger.getLogger(LiveEvents.class.getName());
 
-    static final String INSERT = "INSERT INTO warden_live_events (resource, action, row_id) VALUES (?, ?, ?) RETURNING id";
+    static final String INSERT =
+            "INSERT INTO warden_live_events (resource, action, row_id) VALUES (?, ?, ?) RETURNING id";
     static final String NOTIFY = "SELECT pg_notify('" + CHANNEL + "', ?)";
-    static final String SINCE = "SELECT id, action, row_id FROM warden_live_events WHERE resource = ? AND id > ? "
-            + "ORDER BY id LIMIT ?";
+    static final String SINCE =
+            "SELECT id, action, row_id FROM warden_live_events WHERE resource = ? AND id > ? " + "ORDER BY id LIMIT ?";
     static final String VALID = "SELECT s.id FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id "
             + "WHERE s.id = ANY (?) AND s.expires_at > now() AND s.token_version = u.token_version";
     static final String PRUNE = "DELETE FROM warden_live_events WHERE created_at < now() - make_interval(mins => ?)";
@@ -73,7 +73,10 @@ public class LiveEvents {
                 }
             }
         } catch (SQLException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Live event " + action + " of " + resource + " " + rowId + " not published: " + e, e);
+            LOG.log(
+                    Level.WARNING,
+                    "Live event " + action + " of " + resource + " " + rowId + " not published: " + e,
+                    e);
         }
     }
 
@@ -81,7 +84,8 @@ public class LiveEvents {
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<LiveEvent> since(String resource, long afterId, int limit) {
         List<LiveEvent> out = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SINCE)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(SINCE)) {
             ps.setString(1, resource);
             ps.setLong(2, afterId);
             ps.setInt(3, limit);
@@ -106,7 +110,8 @@ public class LiveEvents {
         if (sessionIds.isEmpty()) {
             return out;
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(VALID)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(VALID)) {
             Array ids = c.createArrayOf("text", sessionIds.toArray());
             ps.setArray(1, ids);
             try (ResultSet rs = ps.executeQuery()) {
@@ -123,7 +128,8 @@ public class LiveEvents {
     /** Deletes events older than {@code minutes}; answers how many. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int prune(int minutes) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(PRUNE)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(PRUNE)) {
             ps.setInt(1, minutes);
             return ps.executeUpdate();
         } catch (SQLException e) {

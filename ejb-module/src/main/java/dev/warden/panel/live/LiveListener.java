@@ -14,9 +14,6 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -25,6 +22,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The one PostgreSQL listener connection of this node (issue 17, point 4): {@code LISTEN warden_live} on a
@@ -136,7 +135,8 @@ public class LiveListener {
             } catch (Exception e) {
                 if (running) {
                     // once per outage at INFO (the database may be down for a while: StartWithoutDatabaseIT)
-                    LOG.log(failures++ == 0 ? Level.INFO : Level.FINE,
+                    LOG.log(
+                            failures++ == 0 ? Level.INFO : Level.FINE,
                             "Live listener has no connection, retrying every 2 s: " + e);
                     try {
                         Thread.sleep(2_000);

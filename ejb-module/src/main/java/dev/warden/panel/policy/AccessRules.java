@@ -1,11 +1,9 @@
 package dev.warden.panel.policy;
 
 import dev.warden.auth.Operator;
-import dev.warden.auth.Role;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.extension.Policy;
 import dev.warden.panel.registry.ResourceDef;
-
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -36,11 +34,19 @@ public final class AccessRules {
      * hosting tables registered by {@code HostingPanel} (teams, tokens, deploy output, billing). A fixed list
      * for now; it belongs in the extension API as a resource setting (follow-up).
      */
-    public static final Set<String> OPERATORS_ONLY = Set.of("teams", "teamMembers", "apiTokens", "applications",
-            "locations", "instances", "deploys", "egressDays", "billingAccounts", "subscriptions");
+    public static final Set<String> OPERATORS_ONLY = Set.of(
+            "teams",
+            "teamMembers",
+            "apiTokens",
+            "applications",
+            "locations",
+            "instances",
+            "deploys",
+            "egressDays",
+            "billingAccounts",
+            "subscriptions");
 
-    private AccessRules() {
-    }
+    private AccessRules() {}
 
     /**
      * True when {@code operator} may perform {@code action} ({@code list}, {@code read}, {@code create},
@@ -84,8 +90,11 @@ public final class AccessRules {
     public static boolean allows(Operator operator, Operation action, String key) {
         return switch (operator.role()) {
             case ADMIN -> true;
-            case MOD -> !"roles".equals(key) && operator.scopes().contains(key)
-                    && action != Operation.CREATE && action != Operation.DELETE;
+            case MOD ->
+                !"roles".equals(key)
+                        && operator.scopes().contains(key)
+                        && action != Operation.CREATE
+                        && action != Operation.DELETE;
             case USER -> !action.isWrite() && !OPERATORS_ONLY.contains(key);
         };
     }

@@ -1,5 +1,7 @@
 package dev.warden.panel.policy;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.panel.extension.Policy;
@@ -8,12 +10,9 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Field-level permissions (issue 17, point 1): the column read and write policies of the extension API
@@ -28,8 +27,7 @@ import static dev.warden.common.JsonSupport.JSON;
  */
 public final class FieldAccess {
 
-    private FieldAccess() {
-    }
+    private FieldAccess() {}
 
     /** True when {@code policy} (null: no column policy) lets {@code operator} in. */
     public static boolean allows(Operator operator, Policy policy) {

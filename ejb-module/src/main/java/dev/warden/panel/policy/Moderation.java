@@ -10,7 +10,6 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.util.Set;
 import java.util.logging.Logger;
 
@@ -48,7 +47,9 @@ public class Moderation {
      * @return false for an unknown user, resource key or action
      */
     public boolean can(long userId, String action, String key) {
-        return Operation.fromWire(action).map(operation -> can(userId, operation, key)).orElse(false);
+        return Operation.fromWire(action)
+                .map(operation -> can(userId, operation, key))
+                .orElse(false);
     }
 
     /**
@@ -73,8 +74,7 @@ public class Moderation {
      *                      or the role rule refuses
      */
     public ResourceDef authorize(Operator operator, Operation action, String key) {
-        ResourceDef resource = registry.find(key)
-                .orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
+        ResourceDef resource = registry.find(key).orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
         if (!AccessRules.allows(operator, action, resource)) {
             throw ApiException.forbidden("You may not " + action.wireName() + " " + key);
         }
@@ -114,10 +114,12 @@ public class Moderation {
         if (key == null || registry.find(key).isEmpty()) {
             throw ApiException.invalid("resource", "is not a registered resource key: " + key);
         }
-        int added = em.createNativeQuery("""
+        int added = em.createNativeQuery(
+                        """
                         INSERT INTO warden_roles (user_id, role, resource) VALUES (?1, 'mod', ?2)
                         ON CONFLICT (user_id, role, resource) DO NOTHING""")
-                .setParameter(1, userId).setParameter(2, key)
+                .setParameter(1, userId)
+                .setParameter(2, key)
                 .executeUpdate();
         if (added > 0) {
             LOG.info(() -> "User " + userId + " is now a mod of '" + key + "'");
@@ -136,7 +138,8 @@ public class Moderation {
         requireUser(userId);
         int removed = em.createNativeQuery(
                         "DELETE FROM warden_roles WHERE user_id = ?1 AND role = 'mod' AND resource = ?2")
-                .setParameter(1, userId).setParameter(2, key)
+                .setParameter(1, userId)
+                .setParameter(2, key)
                 .executeUpdate();
         if (removed > 0) {
             LOG.info(() -> "User " + userId + " is no longer a mod of '" + key + "'");
@@ -150,8 +153,10 @@ public class Moderation {
     }
 
     private void requireUser(long userId) {
-        if (em.createNativeQuery("SELECT 1 FROM warden_users WHERE id = ?1").setParameter(1, userId)
-                .getResultList().isEmpty()) {
+        if (em.createNativeQuery("SELECT 1 FROM warden_users WHERE id = ?1")
+                .setParameter(1, userId)
+                .getResultList()
+                .isEmpty()) {
             throw ApiException.notFound("No user " + userId);
         }
     }

@@ -1,16 +1,14 @@
 package dev.warden.panel.policy;
 
-import dev.warden.panel.registry.RelationDef;
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
 import java.util.Set;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * What a row's {@code _labels} and a {@code _counts} answer may reveal (issue 13, point 3): a label of a
@@ -20,8 +18,7 @@ import static dev.warden.common.JsonSupport.JSON;
  */
 public final class Visibility {
 
-    private Visibility() {
-    }
+    private Visibility() {}
 
     /** {@code row} with only the {@code _labels} entries whose foreign key points at a readable resource. */
     public static JsonObject row(JsonObject row, ResourceDef resource, Set<String> readable) {
@@ -32,8 +29,8 @@ public final class Visibility {
         JsonObjectBuilder kept = JSON.createObjectBuilder();
         boolean dropped = false;
         for (var entry : byColumn.entrySet()) {
-            boolean visible = resource.relations().stream().anyMatch(r -> r.isOne()
-                    && entry.getKey().equals(r.fk()) && readable.contains(r.target()));
+            boolean visible = resource.relations().stream()
+                    .anyMatch(r -> r.isOne() && entry.getKey().equals(r.fk()) && readable.contains(r.target()));
             if (visible) {
                 kept.add(entry.getKey(), entry.getValue());
             } else {
@@ -56,8 +53,8 @@ public final class Visibility {
     public static JsonObject counts(JsonObject counts, ResourceDef resource, Set<String> readable) {
         JsonObjectBuilder out = JSON.createObjectBuilder();
         counts.forEach((name, n) -> {
-            boolean visible = resource.relations().stream()
-                    .anyMatch(r -> r.name().equals(name) && readable.contains(r.target()));
+            boolean visible =
+                    resource.relations().stream().anyMatch(r -> r.name().equals(name) && readable.contains(r.target()));
             if (visible) {
                 out.add(name, n);
             }

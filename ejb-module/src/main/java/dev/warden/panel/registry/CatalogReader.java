@@ -17,18 +17,21 @@ import java.util.Set;
  */
 final class CatalogReader {
 
-    private static final String COLUMNS_SQL = """
+    private static final String COLUMNS_SQL =
+            """
             SELECT a.attname, t.typname, a.attnotnull, (a.atthasdef OR a.attidentity <> '') AS has_default
             FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
             WHERE a.attrelid = to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped
             ORDER BY a.attnum""";
-    private static final String PRIMARY_KEY_SQL = """
+    private static final String PRIMARY_KEY_SQL =
+            """
             SELECT a.attname
             FROM pg_constraint c CROSS JOIN LATERAL unnest(c.conkey) WITH ORDINALITY AS k(attnum, ord)
             JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum
             WHERE c.conrelid = to_regclass(?) AND c.contype = 'p'
             ORDER BY k.ord""";
-    private static final String FOREIGN_KEYS_SQL = """
+    private static final String FOREIGN_KEYS_SQL =
+            """
             SELECT a.attname, rt.relname
             FROM pg_constraint c
             JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
@@ -36,8 +39,7 @@ final class CatalogReader {
             WHERE c.conrelid = to_regclass(?) AND c.contype = 'f' AND cardinality(c.conkey) = 1
             ORDER BY a.attnum""";
 
-    private CatalogReader() {
-    }
+    private CatalogReader() {}
 
     /**
      * The catalog facts of {@code spec}'s table; columns in {@code hidden} are kept apart.
@@ -46,7 +48,8 @@ final class CatalogReader {
      * @throws IllegalStateException when the table does not exist or has no primary key
      * @throws SQLException          when the catalog cannot be read
      */
-    static TableFacts read(Connection connection, TableSpec spec, Set<String> hidden, String origin) throws SQLException {
+    static TableFacts read(Connection connection, TableSpec spec, Set<String> hidden, String origin)
+            throws SQLException {
         String table = EntityColumns.tableOf(spec.entityClass());
         List<String> primaryKey = strings(connection, PRIMARY_KEY_SQL, table);
         List<ColumnDef> columns = new ArrayList<>();
@@ -57,8 +60,16 @@ final class CatalogReader {
                 while (rs.next()) {
                     String name = rs.getString(1);
                     String typname = rs.getString(2);
-                    ColumnDef column = new ColumnDef(name, Names.humanize(name), ColumnType.fromPostgres(typname),
-                            typname, !rs.getBoolean(3), rs.getBoolean(4), primaryKey.contains(name), null, null);
+                    ColumnDef column = new ColumnDef(
+                            name,
+                            Names.humanize(name),
+                            ColumnType.fromPostgres(typname),
+                            typname,
+                            !rs.getBoolean(3),
+                            rs.getBoolean(4),
+                            primaryKey.contains(name),
+                            null,
+                            null);
                     if (hidden.contains(name)) {
                         hiddenColumns.put(name, column);
                     } else {
@@ -73,8 +84,8 @@ final class CatalogReader {
                     + "META-INF/warden-migrations.txt first)");
         }
         if (primaryKey.isEmpty()) {
-            throw new IllegalStateException("Table " + table + " of resource '" + spec.key() + "' (" + origin
-                    + ") has no primary key");
+            throw new IllegalStateException(
+                    "Table " + table + " of resource '" + spec.key() + "' (" + origin + ") has no primary key");
         }
         Map<String, String> foreignKeys = new LinkedHashMap<>();
         try (PreparedStatement ps = connection.prepareStatement(FOREIGN_KEYS_SQL)) {

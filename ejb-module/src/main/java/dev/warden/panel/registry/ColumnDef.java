@@ -13,8 +13,16 @@ package dev.warden.panel.registry;
  * @param linkTo     key of the resource this column links to, or null
  * @param linkFromColumn column whose value names the link target ({@code resourceFromColumn}), or null
  */
-public record ColumnDef(String name, String label, ColumnType type, String sqlType, boolean nullable,
-                        boolean hasDefault, boolean primaryKey, String linkTo, String linkFromColumn) {
+public record ColumnDef(
+        String name,
+        String label,
+        ColumnType type,
+        String sqlType,
+        boolean nullable,
+        boolean hasDefault,
+        boolean primaryKey,
+        String linkTo,
+        String linkFromColumn) {
 
     /** A copy with another link target. */
     public ColumnDef withLinkTo(String resource) {

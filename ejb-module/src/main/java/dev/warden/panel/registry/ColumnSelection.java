@@ -20,8 +20,7 @@ public final class ColumnSelection {
 
     private static final Logger LOG = Logger.getLogger(ColumnSelection.class.getName());
 
-    private ColumnSelection() {
-    }
+    private ColumnSelection() {}
 
     /**
      * The names of {@code requested} that are columns of the resource, in the requested order and without
@@ -33,7 +32,8 @@ public final class ColumnSelection {
      * @param requested names as configured; null means "not configured" and gives null
      * @param columns  the resource's visible SQL column names
      */
-    public static List<String> known(String resource, String setting, List<String> requested, Collection<String> columns) {
+    public static List<String> known(
+            String resource, String setting, List<String> requested, Collection<String> columns) {
         if (requested == null) {
             return null;
         }
@@ -42,7 +42,9 @@ public final class ColumnSelection {
             if (name != null && columns.contains(name)) {
                 kept.add(name);
             } else {
-                LOG.log(Level.FINE, "Panel resource ''{0}'': {1} names ''{2}'', which is not a column; dropped",
+                LOG.log(
+                        Level.FINE,
+                        "Panel resource ''{0}'': {1} names ''{2}'', which is not a column; dropped",
                         new Object[] {resource, setting, name});
             }
         }
@@ -53,8 +55,8 @@ public final class ColumnSelection {
      * The list view's columns: every column when not configured; otherwise the known configured ones
      * with missing primary-key columns put first, in key order ("Primary keys are always included").
      */
-    public static List<String> listColumns(String resource, List<String> requested, List<String> columns,
-                                           List<String> primaryKey) {
+    public static List<String> listColumns(
+            String resource, List<String> requested, List<String> columns, List<String> primaryKey) {
         List<String> known = known(resource, "list.columns", requested, columns);
         if (known == null) {
             return List.copyOf(columns);
@@ -77,10 +79,12 @@ public final class ColumnSelection {
      * @param columns the resource's visible columns by SQL name
      */
     public static List<String> createFields(List<String> formFields, Map<String, ColumnDef> columns) {
-        return formFields.stream().filter(name -> {
-            ColumnDef column = columns.get(name);
-            return column != null && !column.primaryKey() && !column.hasDefault();
-        }).toList();
+        return formFields.stream()
+                .filter(name -> {
+                    ColumnDef column = columns.get(name);
+                    return column != null && !column.primaryKey() && !column.hasDefault();
+                })
+                .toList();
     }
 
     /**
@@ -95,15 +99,17 @@ public final class ColumnSelection {
      * @param columns          visible SQL column names
      * @param attributeColumns entity attribute name to SQL column ({@link EntityColumns#attributeColumns})
      */
-    public static Map<String, Object> normalizeDefaults(String resource, Map<?, ?> raw, Collection<String> columns,
-                                                        Map<String, String> attributeColumns) {
+    public static Map<String, Object> normalizeDefaults(
+            String resource, Map<?, ?> raw, Collection<String> columns, Map<String, String> attributeColumns) {
         Map<String, Object> out = new LinkedHashMap<>();
         if (raw == null) {
             return out;
         }
         for (Map.Entry<?, ?> e : raw.entrySet()) {
             String key = e.getKey() == null ? null : e.getKey().toString();
-            if (key != null && !columns.contains(key) && attributeColumns.containsKey(key)
+            if (key != null
+                    && !columns.contains(key)
+                    && attributeColumns.containsKey(key)
                     && columns.contains(attributeColumns.get(key))) {
                 out.put(attributeColumns.get(key), e.getValue());
             }
@@ -112,9 +118,14 @@ public final class ColumnSelection {
             String key = e.getKey() == null ? null : e.getKey().toString();
             if (key != null && columns.contains(key)) {
                 out.put(key, e.getValue());
-            } else if (key == null || !attributeColumns.containsKey(key) || !columns.contains(attributeColumns.get(key))) {
-                LOG.log(Level.FINE, "Panel resource ''{0}'': create.defaults returned ''{1}'', neither a column nor "
-                        + "an attribute mapped to one; dropped", new Object[] {resource, key});
+            } else if (key == null
+                    || !attributeColumns.containsKey(key)
+                    || !columns.contains(attributeColumns.get(key))) {
+                LOG.log(
+                        Level.FINE,
+                        "Panel resource ''{0}'': create.defaults returned ''{1}'', neither a column nor "
+                                + "an attribute mapped to one; dropped",
+                        new Object[] {resource, key});
             }
         }
         return out;

@@ -1,7 +1,6 @@
 package dev.warden.panel.registry;
 
 import dev.warden.common.Times;
-
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -83,11 +82,11 @@ public enum ColumnType {
                 case STRING, JSON, OTHER -> raw;
             };
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("expected " + (this == INTEGER ? "an integer" : "a number")
-                    + ", got '" + raw + "'");
+            throw new IllegalArgumentException(
+                    "expected " + (this == INTEGER ? "an integer" : "a number") + ", got '" + raw + "'");
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("expected an ISO 8601 " + (this == DATE ? "date" : "time")
-                    + ", got '" + raw + "'");
+            throw new IllegalArgumentException(
+                    "expected an ISO 8601 " + (this == DATE ? "date" : "time") + ", got '" + raw + "'");
         }
     }
 

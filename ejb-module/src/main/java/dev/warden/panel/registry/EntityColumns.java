@@ -11,7 +11,6 @@ import jakarta.persistence.OneToMany;
 import jakarta.persistence.OneToOne;
 import jakarta.persistence.Table;
 import jakarta.persistence.Transient;
-
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -43,8 +42,7 @@ import java.util.Map;
  */
 public final class EntityColumns {
 
-    private EntityColumns() {
-    }
+    private EntityColumns() {}
 
     /**
      * The SQL table of an entity from its {@code @Table(name = ...)}.
@@ -54,8 +52,8 @@ public final class EntityColumns {
     public static String tableOf(Class<?> entity) {
         Table table = entity.getAnnotation(Table.class);
         if (table == null || table.name().isBlank()) {
-            throw new IllegalStateException(entity.getName()
-                    + " has no @Table(name = ...): the panel needs the SQL table name");
+            throw new IllegalStateException(
+                    entity.getName() + " has no @Table(name = ...): the panel needs the SQL table name");
         }
         return table.name();
     }
@@ -68,7 +66,8 @@ public final class EntityColumns {
         Map<String, String> out = new LinkedHashMap<>();
         for (Class<?> type = entity; type != null && type != Object.class; type = type.getSuperclass()) {
             for (Field field : type.getDeclaredFields()) {
-                if (Modifier.isStatic(field.getModifiers()) || Modifier.isTransient(field.getModifiers())
+                if (Modifier.isStatic(field.getModifiers())
+                        || Modifier.isTransient(field.getModifiers())
                         || field.isSynthetic()) {
                     continue;
                 }
@@ -76,9 +75,12 @@ public final class EntityColumns {
             }
             for (Method method : type.getDeclaredMethods()) {
                 String attribute = propertyName(method);
-                if (attribute != null && (method.isAnnotationPresent(Column.class)
-                        || method.isAnnotationPresent(JoinColumn.class) || method.isAnnotationPresent(ManyToOne.class)
-                        || method.isAnnotationPresent(OneToOne.class) || method.isAnnotationPresent(Id.class))) {
+                if (attribute != null
+                        && (method.isAnnotationPresent(Column.class)
+                                || method.isAnnotationPresent(JoinColumn.class)
+                                || method.isAnnotationPresent(ManyToOne.class)
+                                || method.isAnnotationPresent(OneToOne.class)
+                                || method.isAnnotationPresent(Id.class))) {
                     put(out, attribute, method, method.getReturnType(), columns);
                 }
             }
@@ -101,8 +103,10 @@ public final class EntityColumns {
     /** The candidate column names for one attribute, most specific first (see the class comment). */
     static List<String> candidates(String attribute, AnnotatedElement element, Class<?> type) {
         List<String> out = new ArrayList<>();
-        if (element.isAnnotationPresent(Transient.class) || element.isAnnotationPresent(OneToMany.class)
-                || element.isAnnotationPresent(ManyToMany.class) || element.isAnnotationPresent(Embedded.class)
+        if (element.isAnnotationPresent(Transient.class)
+                || element.isAnnotationPresent(OneToMany.class)
+                || element.isAnnotationPresent(ManyToMany.class)
+                || element.isAnnotationPresent(Embedded.class)
                 || element.isAnnotationPresent(EmbeddedId.class)) {
             return out;
         }
@@ -125,8 +129,12 @@ public final class EntityColumns {
         return out;
     }
 
-    private static void put(Map<String, String> out, String attribute, AnnotatedElement element, Class<?> type,
-                            Collection<String> columns) {
+    private static void put(
+            Map<String, String> out,
+            String attribute,
+            AnnotatedElement element,
+            Class<?> type,
+            Collection<String> columns) {
         if (out.containsKey(attribute)) {
             return;
         }
@@ -143,7 +151,10 @@ public final class EntityColumns {
         if (columns.contains(candidate)) {
             return candidate;
         }
-        return columns.stream().filter(c -> c.equalsIgnoreCase(candidate)).findFirst().orElse(null);
+        return columns.stream()
+                .filter(c -> c.equalsIgnoreCase(candidate))
+                .findFirst()
+                .orElse(null);
     }
 
     /** The key column of a relation's target entity: its {@code @Id} field's column, else {@code id}. */
@@ -152,7 +163,8 @@ public final class EntityColumns {
             for (Field field : type.getDeclaredFields()) {
                 if (field.isAnnotationPresent(Id.class)) {
                     Column column = field.getAnnotation(Column.class);
-                    return column != null && !column.name().isBlank() ? unquote(column.name())
+                    return column != null && !column.name().isBlank()
+                            ? unquote(column.name())
                             : field.getName().toLowerCase(Locale.ROOT);
                 }
             }
@@ -165,12 +177,15 @@ public final class EntityColumns {
             return null;
         }
         String name = method.getName();
-        String base = name.startsWith("get") && name.length() > 3 ? name.substring(3)
+        String base = name.startsWith("get") && name.length() > 3
+                ? name.substring(3)
                 : name.startsWith("is") && name.length() > 2 ? name.substring(2) : null;
         return base == null ? null : Character.toLowerCase(base.charAt(0)) + base.substring(1);
     }
 
     private static String unquote(String name) {
-        return name.length() > 1 && name.startsWith("\"") && name.endsWith("\"") ? name.substring(1, name.length() - 1) : name;
+        return name.length() > 1 && name.startsWith("\"") && name.endsWith("\"")
+                ? name.substring(1, name.length() - 1)
+                : name;
     }
 }

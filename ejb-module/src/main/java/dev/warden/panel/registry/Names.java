@@ -8,8 +8,7 @@ import java.util.Locale;
  */
 public final class Names {
 
-    private Names() {
-    }
+    private Names() {}
 
     /**
      * Humanizes a camelCase key or snake_case column: {@code cloudSaves} gives "Cloud Saves",
@@ -78,7 +77,8 @@ public final class Names {
     /** The relation name a foreign-key column gives: {@code user_id} gives {@code user}. */
     public static String relationName(String fkColumn) {
         String base = fkColumn.toLowerCase(Locale.ROOT).endsWith("_id")
-                ? fkColumn.substring(0, fkColumn.length() - 3) : fkColumn;
+                ? fkColumn.substring(0, fkColumn.length() - 3)
+                : fkColumn;
         return camel(base);
     }
 }

@@ -4,7 +4,6 @@ import dev.warden.panel.extension.PanelConfig;
 import dev.warden.panel.extension.PanelCustomizer;
 import dev.warden.panel.extension.Relation;
 import dev.warden.panel.extension.ResourceBuilder;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -36,8 +35,7 @@ public final class PanelSettings implements PanelConfig {
      * @param relation the relation
      * @param origin   who declared it, for error messages
      */
-    public record DeclaredRelation(String tableKey, Relation relation, String origin) {
-    }
+    public record DeclaredRelation(String tableKey, Relation relation, String origin) {}
 
     private final Map<String, TableSpec> tables = new LinkedHashMap<>();
     private final Map<String, String> origins = new LinkedHashMap<>();
@@ -58,8 +56,8 @@ public final class PanelSettings implements PanelConfig {
         try {
             builtIns.customize(settings);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("Built-in PanelCustomizer " + builtIns.getClass().getName() + " failed: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Built-in PanelCustomizer " + builtIns.getClass().getName() + " failed: " + e.getMessage(), e);
         }
         settings.origin = "Warden";
         return settings;
@@ -80,10 +78,12 @@ public final class PanelSettings implements PanelConfig {
     private void register(TableSpec spec) {
         String key = spec.key();
         if (key == null || !KEY.matcher(key).matches()) {
-            throw new IllegalArgumentException("Panel table key must match " + KEY + " (it is a URL segment): '" + key + "'");
+            throw new IllegalArgumentException(
+                    "Panel table key must match " + KEY + " (it is a URL segment): '" + key + "'");
         }
         if (RESERVED.contains(key)) {
-            throw new IllegalArgumentException("Panel table key '" + key + "' is reserved (/admin-api/" + key + " is another endpoint)");
+            throw new IllegalArgumentException(
+                    "Panel table key '" + key + "' is reserved (/admin-api/" + key + " is another endpoint)");
         }
         String existing = origins.get(key);
         if (existing != null) {

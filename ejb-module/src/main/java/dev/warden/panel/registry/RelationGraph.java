@@ -1,7 +1,6 @@
 package dev.warden.panel.registry;
 
 import dev.warden.panel.extension.Relation;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -31,8 +30,7 @@ final class RelationGraph {
     private final Map<String, List<RelationDef>> relations = new HashMap<>();
     private final Map<String, Map<String, ColumnDef>> columns = new HashMap<>();
 
-    private RelationGraph() {
-    }
+    private RelationGraph() {}
 
     /**
      * Derives the foreign-key relations of {@code facts} and adds {@code declared}.
@@ -77,8 +75,14 @@ final class RelationGraph {
                     linked.put(column.name(), column);
                     continue;
                 }
-                relations.get(f.key()).add(new RelationDef(Names.relationName(column.name()),
-                        Names.humanize(column.name()), target.key(), Relation.Kind.ONE, column.name()));
+                relations
+                        .get(f.key())
+                        .add(new RelationDef(
+                                Names.relationName(column.name()),
+                                Names.humanize(column.name()),
+                                target.key(),
+                                Relation.Kind.ONE,
+                                column.name()));
                 linked.put(column.name(), column.withLinkTo(target.key()));
             }
             columns.put(f.key(), linked);
@@ -90,9 +94,13 @@ final class RelationGraph {
                 if (!one.isOne()) {
                     continue;
                 }
-                long sameTarget = own.stream().filter(r -> r.isOne() && r.target().equals(one.target())).count();
+                long sameTarget = own.stream()
+                        .filter(r -> r.isOne() && r.target().equals(one.target()))
+                        .count();
                 String name = sameTarget > 1
-                        ? f.key() + Character.toUpperCase(one.name().charAt(0)) + one.name().substring(1)
+                        ? f.key()
+                                + Character.toUpperCase(one.name().charAt(0))
+                                + one.name().substring(1)
                         : f.key();
                 String label = sameTarget > 1
                         ? Names.humanize(f.key()) + " (" + Names.humanize(one.fk()) + ")"
@@ -113,10 +121,12 @@ final class RelationGraph {
         }
         TableFacts target = byKey.get(relation.target());
         if (target == null) {
-            throw new IllegalStateException(where + ": target '" + relation.target() + "' is not a registered table key");
+            throw new IllegalStateException(
+                    where + ": target '" + relation.target() + "' is not a registered table key");
         }
         Map<String, ColumnDef> sourceColumns = columns.get(source.key());
-        Map<String, String> attributes = EntityColumns.attributeColumns(source.spec().entityClass(), sourceColumns.keySet());
+        Map<String, String> attributes =
+                EntityColumns.attributeColumns(source.spec().entityClass(), sourceColumns.keySet());
         String fk = EntityColumns.resolve(attributes, sourceColumns.keySet(), relation.fk());
         if (fk == null) {
             throw new IllegalStateException(where + ": fk '" + relation.fk() + "' is neither an attribute of "
@@ -132,20 +142,21 @@ final class RelationGraph {
             List<RelationDef> own = relations.get(source.key());
             own.removeIf(r -> r.isOne() && r.fk().equals(fk) && r.target().equals(targetKey));
             requireUnusedName(own, relation.name(), source.key(), where);
-            own.add(new RelationDef(relation.name(), Names.humanize(relation.name()), targetKey, Relation.Kind.ONE, fk));
+            own.add(new RelationDef(
+                    relation.name(), Names.humanize(relation.name()), targetKey, Relation.Kind.ONE, fk));
             sourceColumns.put(fk, sourceColumns.get(fk).withLinkTo(targetKey));
         } else {
             List<RelationDef> theirs = relations.get(targetKey);
             requireUnusedName(theirs, relation.name(), targetKey, where);
-            theirs.add(new RelationDef(relation.name(), Names.humanize(relation.name()), source.key(),
-                    Relation.Kind.MANY, fk));
+            theirs.add(new RelationDef(
+                    relation.name(), Names.humanize(relation.name()), source.key(), Relation.Kind.MANY, fk));
         }
     }
 
     private static void requireUnusedName(List<RelationDef> relations, String name, String key, String where) {
         if (relations.stream().anyMatch(r -> r.name().equals(name))) {
-            throw new IllegalStateException(where + ": resource '" + key + "' already has a relation named '"
-                    + name + "'");
+            throw new IllegalStateException(
+                    where + ": resource '" + key + "' already has a relation named '" + name + "'");
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.warden.panel.registry;
 
 import dev.warden.panel.extension.Policy;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -24,8 +23,7 @@ public final class ResourceAssembler {
 
     private static final Logger LOG = Logger.getLogger(ResourceAssembler.class.getName());
 
-    private ResourceAssembler() {
-    }
+    private ResourceAssembler() {}
 
     /**
      * The resources of {@code facts}, in their order (the sidebar order).
@@ -55,7 +53,9 @@ public final class ResourceAssembler {
         for (Map.Entry<String, ResourceSettings.ColumnSettings> e : rs.columns().entrySet()) {
             ColumnDef column = cols.get(e.getKey());
             if (column == null) {
-                LOG.log(Level.FINE, "Panel resource ''{0}'': columns names ''{1}'', which is not a column; dropped",
+                LOG.log(
+                        Level.FINE,
+                        "Panel resource ''{0}'': columns names ''{1}'', which is not a column; dropped",
                         new Object[] {key, e.getKey()});
                 continue;
             }
@@ -69,8 +69,11 @@ public final class ResourceAssembler {
             }
             if (c.readPolicy() != null) {
                 if (f.primaryKey().contains(column.name())) {
-                    LOG.log(Level.WARNING, "Panel resource ''{0}'': column ''{1}'' is part of the primary key; its "
-                            + "read policy is ignored (a row needs its address)", new Object[] {key, column.name()});
+                    LOG.log(
+                            Level.WARNING,
+                            "Panel resource ''{0}'': column ''{1}'' is part of the primary key; its "
+                                    + "read policy is ignored (a row needs its address)",
+                            new Object[] {key, column.name()});
                 } else {
                     readPolicies.put(column.name(), c.readPolicy());
                 }
@@ -84,8 +87,10 @@ public final class ResourceAssembler {
             if (cols.containsKey(rs.sortColumn())) {
                 sort = new ResourceDef.Sort(rs.sortColumn(), rs.sortOrder());
             } else {
-                LOG.log(Level.FINE, "Panel resource ''{0}'': list.defaultSort names ''{1}'', which is not a column; "
-                        + "dropped", new Object[] {key, rs.sortColumn()});
+                LOG.log(
+                        Level.FINE,
+                        "Panel resource ''{0}'': list.defaultSort names ''{1}'', which is not a column; " + "dropped",
+                        new Object[] {key, rs.sortColumn()});
             }
         }
         return ResourceDef.builder(key, f.table(), f.spec().entityClass())
@@ -111,8 +116,12 @@ public final class ResourceAssembler {
     }
 
     /** {@code column} with its configured label and link. */
-    private static ColumnDef present(String key, ColumnDef column, ResourceSettings.ColumnSettings c,
-                                     Map<String, ColumnDef> cols, RelationGraph graph) {
+    private static ColumnDef present(
+            String key,
+            ColumnDef column,
+            ResourceSettings.ColumnSettings c,
+            Map<String, ColumnDef> cols,
+            RelationGraph graph) {
         if (c.label() != null) {
             column = column.withLabel(c.label());
         }
@@ -126,8 +135,11 @@ public final class ResourceAssembler {
             if (cols.containsKey(c.linkFromColumn())) {
                 column = column.withLinkFromColumn(c.linkFromColumn());
             } else {
-                LOG.log(Level.FINE, "Panel resource ''{0}'': column {1} takes its link from ''{2}'', which is "
-                        + "not a column; link dropped", new Object[] {key, column.name(), c.linkFromColumn()});
+                LOG.log(
+                        Level.FINE,
+                        "Panel resource ''{0}'': column {1} takes its link from ''{2}'', which is "
+                                + "not a column; link dropped",
+                        new Object[] {key, column.name(), c.linkFromColumn()});
             }
         }
         return column;
@@ -140,22 +152,31 @@ public final class ResourceAssembler {
             String label = rs.relationLabels().get(r.name());
             labelled.add(label == null ? r : new RelationDef(r.name(), label, r.target(), r.kind(), r.fk()));
         }
-        rs.relationLabels().keySet().stream().filter(n -> relations.stream().noneMatch(r -> r.name().equals(n)))
-                .forEach(n -> LOG.log(Level.FINE, "Panel resource ''{0}'': relationLabel names ''{1}'', which is not "
-                        + "a relation; dropped", new Object[] {key, n}));
+        rs.relationLabels().keySet().stream()
+                .filter(n -> relations.stream().noneMatch(r -> r.name().equals(n)))
+                .forEach(n -> LOG.log(
+                        Level.FINE,
+                        "Panel resource ''{0}'': relationLabel names ''{1}'', which is not " + "a relation; dropped",
+                        new Object[] {key, n}));
         return labelled;
     }
 
     /** The write-only fields whose hidden column exists and whose name is no visible column. */
-    private static Map<String, ResourceDef.WriteOnly> writeOnly(TableFacts f, ResourceSettings rs,
-                                                                Map<String, ColumnDef> cols) {
+    private static Map<String, ResourceDef.WriteOnly> writeOnly(
+            TableFacts f, ResourceSettings rs, Map<String, ColumnDef> cols) {
         Map<String, ResourceDef.WriteOnly> out = new LinkedHashMap<>();
         for (ResourceSettings.WriteOnlySettings w : rs.writeOnly().values()) {
             ColumnDef column = f.hidden().get(w.column());
             if (column == null || cols.containsKey(w.field())) {
-                LOG.log(Level.FINE, "Panel resource ''{0}'': write-only field ''{1}'' into ''{2}'' dropped ({3})",
-                        new Object[] {f.key(), w.field(), w.column(), column == null
-                                ? "the table has no such column" : "a column has the field's name"});
+                LOG.log(
+                        Level.FINE,
+                        "Panel resource ''{0}'': write-only field ''{1}'' into ''{2}'' dropped ({3})",
+                        new Object[] {
+                            f.key(),
+                            w.field(),
+                            w.column(),
+                            column == null ? "the table has no such column" : "a column has the field's name"
+                        });
                 continue;
             }
             out.put(w.field(), new ResourceDef.WriteOnly(w.field(), column, w.store()));

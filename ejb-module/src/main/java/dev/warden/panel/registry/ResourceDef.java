@@ -1,14 +1,13 @@
 package dev.warden.panel.registry;
 
-import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Action;
+import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.CreateContext;
 import dev.warden.panel.extension.DefaultsFunction;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.extension.Policy;
 import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.extension.WriteOnlyField;
-
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -16,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletionStage;
@@ -37,8 +35,7 @@ public final class ResourceDef {
      * A sort order: SQL column and direction (the wire form {@code asc}/{@code desc} is
      * {@link SortOrder#wireName()}).
      */
-    public record Sort(String field, SortOrder order) {
-    }
+    public record Sort(String field, SortOrder order) {}
 
     /** How long {@link #createDefaults} waits for a {@code CompletionStage} the defaults function returned. */
     public static final Duration DEFAULTS_TIMEOUT = Duration.ofSeconds(10);
@@ -47,8 +44,7 @@ public final class ResourceDef {
      * A write-only body field ({@code ResourceBuilder.writeOnly}): the body key, the hidden column it is
      * stored in, and the function computing the stored value.
      */
-    public record WriteOnly(String field, ColumnDef column, WriteOnlyField store) {
-    }
+    public record WriteOnly(String field, ColumnDef column, WriteOnlyField store) {}
 
     private final String key;
     private final String label;
@@ -257,10 +253,13 @@ public final class ResourceDef {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("create.defaults of resource '" + key + "' was interrupted", e);
             } catch (ExecutionException e) {
-                throw new IllegalStateException("create.defaults of resource '" + key + "' failed: " + e.getCause(), e.getCause());
+                throw new IllegalStateException(
+                        "create.defaults of resource '" + key + "' failed: " + e.getCause(), e.getCause());
             } catch (TimeoutException e) {
-                throw new IllegalStateException("create.defaults of resource '" + key + "' did not complete within "
-                        + timeout.toMillis() + " ms", e);
+                throw new IllegalStateException(
+                        "create.defaults of resource '" + key + "' did not complete within " + timeout.toMillis()
+                                + " ms",
+                        e);
             }
         }
         if (result != null && !(result instanceof Map<?, ?>)) {
@@ -306,7 +305,9 @@ public final class ResourceDef {
 
     /** The {@code one} relation whose foreign key is {@code column}, if any. */
     public Optional<RelationDef> oneRelationOn(String column) {
-        return relations.stream().filter(r -> r.isOne() && r.fk().equals(column)).findFirst();
+        return relations.stream()
+                .filter(r -> r.isOne() && r.fk().equals(column))
+                .findFirst();
     }
 
     /** Columns that label a row, in order of preference (spec, Relations, rule 1). */
@@ -369,20 +370,25 @@ public final class ResourceDef {
         ResourceDefBuilder b = builder(key, table, entityClass)
                 .label(label)
                 .icon(icon)
-                .columns(columns.values().stream().filter(c -> kept.test(c.name())).toList())
+                .columns(columns.values().stream()
+                        .filter(c -> kept.test(c.name()))
+                        .toList())
                 .primaryKey(primaryKey)
                 .listColumns(listColumns.stream().filter(kept).toList())
                 .formFields(formFields.stream().filter(kept).toList())
                 .showFields(showFields.stream().filter(kept).toList())
                 .defaultSort(kept.test(defaultSort.field()) ? defaultSort : null)
-                .relations(relations.stream().filter(r -> !(r.isOne() && gone.contains(r.fk()))).toList())
+                .relations(relations.stream()
+                        .filter(r -> !(r.isOne() && gone.contains(r.fk())))
+                        .toList())
                 .actions(actions)
                 .policies(policies)
                 .createDefaults(defaults)
                 .attributeColumns(attributes)
                 .readOnly(readOnly)
                 .readOnlyColumns(readOnlyColumns.stream().filter(kept).collect(java.util.stream.Collectors.toSet()))
-                .operatorColumns(operatorColumns.stream().filter(kept)
+                .operatorColumns(operatorColumns.stream()
+                        .filter(kept)
                         .collect(java.util.stream.Collectors.toCollection(LinkedHashSet::new)))
                 .writeOnly(writeOnlyKept)
                 .columnPolicies(readPolicies, writePolicies)

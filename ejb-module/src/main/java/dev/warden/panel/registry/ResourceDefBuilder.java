@@ -5,7 +5,6 @@ import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.DefaultsFunction;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.extension.Policy;
-
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;

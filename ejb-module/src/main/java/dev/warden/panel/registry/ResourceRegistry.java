@@ -2,6 +2,8 @@ package dev.warden.panel.registry;
 
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.extension.PanelCustomizer;
+import dev.warden.schema.SchemaMigrated;
+import dev.warden.schema.SchemaState;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
@@ -12,14 +14,10 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
-import jakarta.enterprise.event.Observes;
-import dev.warden.schema.SchemaMigrated;
-import dev.warden.schema.SchemaState;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -29,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * The panel's resources, built once at start-up after the schema migration (spec/admin-panel.md,
@@ -95,8 +94,8 @@ public class ResourceRegistry {
         List<TableFacts> facts = new ArrayList<>();
         try (Connection connection = dataSource.getConnection()) {
             for (TableSpec spec : settings.tables().values()) {
-                facts.add(CatalogReader.read(connection, spec, settings.hiddenOf(spec.key()),
-                        settings.originOf(spec.key())));
+                facts.add(CatalogReader.read(
+                        connection, spec, settings.hiddenOf(spec.key()), settings.originOf(spec.key())));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot read the database catalog: " + e.getMessage(), e);
@@ -119,7 +118,8 @@ public class ResourceRegistry {
                 handles.add(h);
             }
         });
-        handles.sort(Comparator.comparingInt((Instance.Handle<PanelCustomizer> h) -> priority(h.getBean().getBeanClass()))
+        handles.sort(Comparator.comparingInt((Instance.Handle<PanelCustomizer> h) ->
+                        priority(h.getBean().getBeanClass()))
                 .thenComparing(h -> h.getBean().getBeanClass().getName()));
         for (Instance.Handle<PanelCustomizer> handle : handles) {
             String name = handle.getBean().getBeanClass().getName();

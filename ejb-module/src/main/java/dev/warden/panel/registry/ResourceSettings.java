@@ -1,7 +1,7 @@
 package dev.warden.panel.registry;
 
-import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Action;
+import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.ColumnBuilder;
 import dev.warden.panel.extension.CreateBuilder;
 import dev.warden.panel.extension.DefaultsFunction;
@@ -13,7 +13,6 @@ import dev.warden.panel.extension.ResourceBuilder;
 import dev.warden.panel.extension.ShowBuilder;
 import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.extension.WriteOnlyField;
-
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -150,8 +149,7 @@ public final class ResourceSettings implements ResourceBuilder {
      * @param column the hidden SQL column
      * @param store  computes the stored value
      */
-    public record WriteOnlySettings(String field, String column, WriteOnlyField store) {
-    }
+    public record WriteOnlySettings(String field, String column, WriteOnlyField store) {}
 
     /** Settings for the resource {@code key}, all unconfigured. */
     public ResourceSettings(String key) {
@@ -246,7 +244,8 @@ public final class ResourceSettings implements ResourceBuilder {
     public ResourceBuilder action(Action action) {
         Objects.requireNonNull(action, "action");
         if (actions.containsKey(action.name())) {
-            throw new IllegalArgumentException("Resource '" + key + "' already has an action named '" + action.name() + "'");
+            throw new IllegalArgumentException(
+                    "Resource '" + key + "' already has an action named '" + action.name() + "'");
         }
         actions.put(action.name(), action);
         return this;
@@ -268,8 +267,10 @@ public final class ResourceSettings implements ResourceBuilder {
 
     @Override
     public ResourceBuilder writeOnly(String field, String sqlColumn, WriteOnlyField store) {
-        WriteOnlySettings settings = new WriteOnlySettings(requireText(field, "write-only field"),
-                requireText(sqlColumn, "write-only column"), Objects.requireNonNull(store, "store"));
+        WriteOnlySettings settings = new WriteOnlySettings(
+                requireText(field, "write-only field"),
+                requireText(sqlColumn, "write-only column"),
+                Objects.requireNonNull(store, "store"));
         writeOnly.put(field, settings);
         hidden.add(sqlColumn);
         return this;

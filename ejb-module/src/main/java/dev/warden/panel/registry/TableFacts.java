@@ -14,12 +14,21 @@ import java.util.Map;
  * @param foreignKeys single-column foreign keys: column to referenced table name
  * @param hidden      the hidden columns that exist, by name (written only through write-only fields)
  */
-public record TableFacts(TableSpec spec, String table, List<ColumnDef> columns, List<String> primaryKey,
-                         Map<String, String> foreignKeys, Map<String, ColumnDef> hidden) {
+public record TableFacts(
+        TableSpec spec,
+        String table,
+        List<ColumnDef> columns,
+        List<String> primaryKey,
+        Map<String, String> foreignKeys,
+        Map<String, ColumnDef> hidden) {
 
     /** Facts without hidden columns. */
-    public TableFacts(TableSpec spec, String table, List<ColumnDef> columns, List<String> primaryKey,
-                      Map<String, String> foreignKeys) {
+    public TableFacts(
+            TableSpec spec,
+            String table,
+            List<ColumnDef> columns,
+            List<String> primaryKey,
+            Map<String, String> foreignKeys) {
         this(spec, table, columns, primaryKey, foreignKeys, Map.of());
     }
 

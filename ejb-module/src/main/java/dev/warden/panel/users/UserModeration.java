@@ -1,5 +1,7 @@
 package dev.warden.panel.users;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
@@ -20,8 +22,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
-import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -29,8 +29,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
 
 /**
  * Ban, unban and revoke-sessions on the users resource, and its live sessions (spec/admin-panel.md,
@@ -69,8 +68,7 @@ public class UserModeration {
      *                       {@code user.unban} or {@code user.revoke_sessions} on {@code users}; spec/admin-panel.md,
      *                       Payloads)
      */
-    public record Outcome(JsonObject user, int sessionsClosed, int tokenVersion, AuditRecord audit) {
-    }
+    public record Outcome(JsonObject user, int sessionsClosed, int tokenVersion, AuditRecord audit) {}
 
     /**
      * Bans user {@code id}: {@code ban = {reason, until, by, at}}, token version bumped, sessions closed.
@@ -110,7 +108,8 @@ public class UserModeration {
             ban.add("until", end.toString());
         }
         ban.add("by", operator.userId()).add("at", Instant.now().toString());
-        Outcome outcome = endSessions(users, id, "ban = CAST(? AS jsonb), ", ban.build().toString(), operator);
+        Outcome outcome =
+                endSessions(users, id, "ban = CAST(? AS jsonb), ", ban.build().toString(), operator);
         JsonObjectBuilder payload = JSON.createObjectBuilder()
                 .add("reason", reason == null ? JsonValue.NULL : JSON.createValue(reason))
                 .add("until", outcome.user().getJsonObject("ban").get("until"))
@@ -140,8 +139,7 @@ public class UserModeration {
         liveSessions.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // spec: unban closes live sockets too
         JsonObject user = rows.read(users, id);
         JsonValue version = user.get("token_version");
-        Outcome outcome = new Outcome(user, 0,
-                version instanceof JsonNumber number ? number.intValue() : 0, null);
+        Outcome outcome = new Outcome(user, 0, version instanceof JsonNumber number ? number.intValue() : 0, null);
         return withAudit(outcome, operator, "user.unban", id, JSON.createObjectBuilder(), ip, userAgent);
     }
 
@@ -153,15 +151,30 @@ public class UserModeration {
      */
     public Outcome revokeSessions(String id, Operator operator, String ip, String userAgent) {
         Outcome outcome = endSessions(users(), id, "", null, operator);
-        return withAudit(outcome, operator, "user.revoke_sessions", id,
-                JSON.createObjectBuilder().add("sessionsClosed", outcome.sessionsClosed()), ip, userAgent);
+        return withAudit(
+                outcome,
+                operator,
+                "user.revoke_sessions",
+                id,
+                JSON.createObjectBuilder().add("sessionsClosed", outcome.sessionsClosed()),
+                ip,
+                userAgent);
     }
 
-    private static Outcome withAudit(Outcome outcome, Operator operator, String action, String id,
-                                     JsonObjectBuilder payload, String ip, String userAgent) {
+    private static Outcome withAudit(
+            Outcome outcome,
+            Operator operator,
+            String action,
+            String id,
+            JsonObjectBuilder payload,
+            String ip,
+            String userAgent) {
         payload.add("ip", ip == null ? JsonValue.NULL : JSON.createValue(ip))
                 .add("userAgent", userAgent == null ? JsonValue.NULL : JSON.createValue(userAgent));
-        return new Outcome(outcome.user(), outcome.sessionsClosed(), outcome.tokenVersion(),
+        return new Outcome(
+                outcome.user(),
+                outcome.sessionsClosed(),
+                outcome.tokenVersion(),
                 new AuditRecord(operator.userId(), action, "users", id, payload.build()));
     }
 
@@ -181,7 +194,8 @@ public class UserModeration {
         rows.read(users, id); // 404 for an unknown user
         String sql = "SELECT id, kind, ip, user_agent, created_at, last_seen_at, expires_at FROM warden_sessions "
                 + "WHERE user_id = ? AND expires_at > now() ORDER BY last_seen_at DESC";
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setLong(1, userId);
             JsonArrayBuilder out = JSON.createArrayBuilder();
             try (ResultSet rs = ps.executeQuery()) {
@@ -200,9 +214,13 @@ public class UserModeration {
     }
 
     private static final List<ColumnDef> SESSION_COLUMNS = List.of(
-            column("id", ColumnType.STRING), column("kind", ColumnType.STRING), column("ip", ColumnType.STRING),
-            column("user_agent", ColumnType.STRING), column("created_at", ColumnType.DATETIME),
-            column("last_seen_at", ColumnType.DATETIME), column("expires_at", ColumnType.DATETIME));
+            column("id", ColumnType.STRING),
+            column("kind", ColumnType.STRING),
+            column("ip", ColumnType.STRING),
+            column("user_agent", ColumnType.STRING),
+            column("created_at", ColumnType.DATETIME),
+            column("last_seen_at", ColumnType.DATETIME),
+            column("expires_at", ColumnType.DATETIME));
 
     private static ColumnDef column(String name, ColumnType type) {
         return new ColumnDef(name, name, type, type.wireName(), true, false, false, null, null);
@@ -243,7 +261,8 @@ public class UserModeration {
     private ResourceDef users() {
         ResourceDef users = registry.find("users").orElseThrow(() -> ApiException.notFound("No resource 'users'"));
         if (users.column("ban").isEmpty() || users.column("token_version").isEmpty()) {
-            throw new ApiException(ErrorCode.NOT_IMPLEMENTED,
+            throw new ApiException(
+                    ErrorCode.NOT_IMPLEMENTED,
                     "The users table has no ban or token_version column: ban, unban and revoke-sessions are unavailable");
         }
         return users;

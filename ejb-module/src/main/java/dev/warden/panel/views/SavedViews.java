@@ -1,5 +1,7 @@
 package dev.warden.panel.views;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.crud.ListQuery;
@@ -13,8 +15,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
-import javax.sql.DataSource;
 import java.io.StringReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,8 +26,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-
-import static dev.warden.common.JsonSupport.JSON;
+import javax.sql.DataSource;
 
 /**
  * The saved list views of one operator for one resource (issue 20, point 6).
@@ -56,7 +55,7 @@ public class SavedViews {
                 + "FROM warden_saved_views WHERE operator_id = ? AND resource = ? ORDER BY name, id";
         JsonArrayBuilder out = JSON.createArrayBuilder();
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement ps = connection.prepareStatement(sql)) {
+                PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.setLong(1, operatorId);
             ps.setString(2, resource.key());
             try (ResultSet rs = ps.executeQuery()) {
@@ -71,8 +70,7 @@ public class SavedViews {
     }
 
     /** The outcome of {@link #save}: the view and whether it was new. */
-    public record Saved(JsonObject view, boolean created) {
-    }
+    public record Saved(JsonObject view, boolean created) {}
 
     /**
      * Saves {@code body} ({@code {name, filters?, sort?, columns?}}) as the operator's view of {@code resource};
@@ -87,7 +85,8 @@ public class SavedViews {
         JsonObject filters = filters(resource, body.get("filters"));
         JsonArray sort = sort(resource, body.get("sort"));
         JsonArray columns = columns(resource, body.get("columns"));
-        String sql = """
+        String sql =
+                """
                 INSERT INTO warden_saved_views (operator_id, resource, name, filters, sort, columns)
                 SELECT ?, ?, ?, ?::jsonb, ?::jsonb, ?::jsonb
                 WHERE (SELECT count(*) FROM warden_saved_views WHERE operator_id = ? AND resource = ? AND name <> ?) < ?
@@ -96,7 +95,7 @@ public class SavedViews {
                 RETURNING id, name, filters::text, sort::text, columns::text, created_at, updated_at,
                     (xmax = 0) AS inserted""";
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement ps = connection.prepareStatement(sql)) {
+                PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.setLong(1, operatorId);
             ps.setString(2, resource.key());
             ps.setString(3, name);
@@ -134,7 +133,7 @@ public class SavedViews {
         String sql = "DELETE FROM warden_saved_views WHERE id = ? AND operator_id = ? AND resource = ? "
                 + "RETURNING id, name, filters::text, sort::text, columns::text, created_at, updated_at";
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement ps = connection.prepareStatement(sql)) {
+                PreparedStatement ps = connection.prepareStatement(sql)) {
             ps.setLong(1, viewId);
             ps.setLong(2, operatorId);
             ps.setString(3, resource.key());
@@ -156,8 +155,16 @@ public class SavedViews {
                 .add("filters", parse(rs.getString(3)))
                 .add("sort", parse(rs.getString(4)))
                 .add("columns", parse(rs.getString(5)))
-                .add("created_at", rs.getObject("created_at", java.time.OffsetDateTime.class).toInstant().toString())
-                .add("updated_at", rs.getObject("updated_at", java.time.OffsetDateTime.class).toInstant().toString());
+                .add(
+                        "created_at",
+                        rs.getObject("created_at", java.time.OffsetDateTime.class)
+                                .toInstant()
+                                .toString())
+                .add(
+                        "updated_at",
+                        rs.getObject("updated_at", java.time.OffsetDateTime.class)
+                                .toInstant()
+                                .toString());
         return view.build();
     }
 
@@ -194,7 +201,8 @@ public class SavedViews {
             List<String> values = new ArrayList<>();
             if (entry.getValue() instanceof JsonString s) {
                 values.add(s.getString());
-            } else if (entry.getValue() instanceof JsonArray array && !array.isEmpty()
+            } else if (entry.getValue() instanceof JsonArray array
+                    && !array.isEmpty()
                     && array.stream().allMatch(v -> v instanceof JsonString)) {
                 array.forEach(v -> values.add(((JsonString) v).getString()));
             } else {
@@ -222,11 +230,13 @@ public class SavedViews {
             throw ApiException.invalid("sort", "must be a list of {field, order}");
         }
         for (JsonValue item : array) {
-            if (!(item instanceof JsonObject entry) || !(entry.get("field") instanceof JsonString field)
+            if (!(item instanceof JsonObject entry)
+                    || !(entry.get("field") instanceof JsonString field)
                     || resource.column(field.getString()).isEmpty()) {
                 throw ApiException.invalid("sort", "each entry needs a field naming a column of " + resource.key());
             }
-            String order = entry.get("order") instanceof JsonString o ? o.getString().toLowerCase(Locale.ROOT) : "asc";
+            String order =
+                    entry.get("order") instanceof JsonString o ? o.getString().toLowerCase(Locale.ROOT) : "asc";
             if (!order.equals("asc") && !order.equals("desc")) {
                 throw ApiException.invalid("sort", "order is asc or desc");
             }
@@ -245,7 +255,8 @@ public class SavedViews {
             throw ApiException.invalid("columns", "must be a list of column names");
         }
         for (JsonValue item : array) {
-            if (!(item instanceof JsonString column) || resource.column(column.getString()).isEmpty()) {
+            if (!(item instanceof JsonString column)
+                    || resource.column(column.getString()).isEmpty()) {
                 throw ApiException.invalid("columns", "each entry must name a column of " + resource.key());
             }
             out.add(column.getString());

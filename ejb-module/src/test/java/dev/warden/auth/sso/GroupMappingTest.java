@@ -1,33 +1,38 @@
 package dev.warden.auth.sso;
 
-import dev.warden.auth.Role;
-import dev.warden.auth.RoleGrant;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.warden.auth.Role;
+import dev.warden.auth.RoleGrant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
 class GroupMappingTest {
 
-    private final GroupMapping mapping = GroupMapping.parse("warden-admins=admin; support=mod:users, userNotes;auditors=user");
+    private final GroupMapping mapping =
+            GroupMapping.parse("warden-admins=admin; support=mod:users, userNotes;auditors=user");
 
     @Test
     void mapsGroupsToTheirGrants() {
-        assertEquals(Set.of(new RoleGrant(Role.ADMIN, null)), mapping.grantsFor(List.of("warden-admins"), Optional.empty()));
-        assertEquals(Set.of(new RoleGrant(Role.MOD, "users"), new RoleGrant(Role.MOD, "userNotes")),
+        assertEquals(
+                Set.of(new RoleGrant(Role.ADMIN, null)), mapping.grantsFor(List.of("warden-admins"), Optional.empty()));
+        assertEquals(
+                Set.of(new RoleGrant(Role.MOD, "users"), new RoleGrant(Role.MOD, "userNotes")),
                 mapping.grantsFor(List.of("support", "other"), Optional.empty()));
         assertEquals(Set.of(new RoleGrant(Role.USER, null)), mapping.grantsFor(List.of("auditors"), Optional.empty()));
     }
 
     @Test
     void unmappedGroupsGiveTheDefaultOrNothing() {
-        assertTrue(mapping.grantsFor(List.of("Warden-Admins", "x"), Optional.empty()).isEmpty(), "exact names");
+        assertTrue(
+                mapping.grantsFor(List.of("Warden-Admins", "x"), Optional.empty())
+                        .isEmpty(),
+                "exact names");
         assertEquals(Set.of(new RoleGrant(Role.USER, null)), mapping.grantsFor(List.of(), Optional.of(Role.USER)));
     }
 
@@ -44,7 +49,9 @@ class GroupMappingTest {
     void groupsAreReadFromArraysStringsAndNestedClaims() {
         assertEquals(List.of("a", "b"), SsoSignIn.groups(Map.of("groups", List.of("a", "b")), "groups"));
         assertEquals(List.of("a", "b"), SsoSignIn.groups(Map.of("groups", "a, b"), "groups"));
-        assertEquals(List.of("x"), SsoSignIn.groups(Map.of("realm_access", Map.of("roles", List.of("x"))), "realm_access.roles"));
+        assertEquals(
+                List.of("x"),
+                SsoSignIn.groups(Map.of("realm_access", Map.of("roles", List.of("x"))), "realm_access.roles"));
         assertEquals(List.of(), SsoSignIn.groups(Map.of(), "groups"));
     }
 }

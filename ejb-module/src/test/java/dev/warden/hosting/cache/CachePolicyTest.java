@@ -1,15 +1,14 @@
 package dev.warden.hosting.cache;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link CachePolicy}: the spec's intervals, request keys, entity tags, If-None-Match. */
 class CachePolicyTest {
@@ -37,12 +36,18 @@ class CachePolicyTest {
         Map<String, List<String>> b = new LinkedHashMap<>();
         b.put("from", List.of("2026-11-01"));
         b.put("to", List.of("2026-11-21"));
-        assertEquals(CachePolicy.key("GET", "applications/x/egress", a), CachePolicy.key("get", "/applications/x/egress", b));
-        assertEquals("GET /applications/x/egress?from=2026-11-01&to=2026-11-21", CachePolicy.key("GET", "applications/x/egress", a));
+        assertEquals(
+                CachePolicy.key("GET", "applications/x/egress", a),
+                CachePolicy.key("get", "/applications/x/egress", b));
+        assertEquals(
+                "GET /applications/x/egress?from=2026-11-01&to=2026-11-21",
+                CachePolicy.key("GET", "applications/x/egress", a));
         assertEquals("GET /applications", CachePolicy.key("GET", "applications", Map.of()));
         assertEquals("GET /x?a=1&a=2", CachePolicy.key("GET", "x", Map.of("a", List.of("2", "1"))));
-        assertNotEquals(CachePolicy.key("GET", "x", Map.of("a", List.of("1&b=2"))),
-                CachePolicy.key("GET", "x", Map.of("a", List.of("1"), "b", List.of("2"))), "no ambiguity through & or =");
+        assertNotEquals(
+                CachePolicy.key("GET", "x", Map.of("a", List.of("1&b=2"))),
+                CachePolicy.key("GET", "x", Map.of("a", List.of("1"), "b", List.of("2"))),
+                "no ambiguity through & or =");
     }
 
     @Test

@@ -1,14 +1,13 @@
 package dev.warden.hosting.egress;
 
-import dev.warden.hosting.query.QueryParams;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.warden.hosting.query.QueryParams;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class EgressQueryTest {
 
@@ -23,7 +22,9 @@ class EgressQueryTest {
     @Test
     void defaultsToTheLast30Days() {
         QueryParams p = new QueryParams(Map.of());
-        assertEquals(new EgressQuery(LocalDate.parse("2026-10-23"), LocalDate.parse("2026-11-21")), EgressQuery.parse(p, NOW));
+        assertEquals(
+                new EgressQuery(LocalDate.parse("2026-10-23"), LocalDate.parse("2026-11-21")),
+                EgressQuery.parse(p, NOW));
     }
 
     @Test
@@ -32,6 +33,9 @@ class EgressQueryTest {
         assertEquals(List.of("from"), errors(Map.of("from", List.of("2026-10-16"))));
         assertEquals(List.of("from"), errors(Map.of("from", List.of("2026-11-20"), "to", List.of("2026-11-19"))));
         assertEquals(List.of("to"), errors(Map.of("to", List.of("2026-11-19T00:00:00Z"))));
-        assertEquals(2, errors(Map.of("from", List.of("2026/11/01"), "to", List.of("x"))).size());
+        assertEquals(
+                2,
+                errors(Map.of("from", List.of("2026/11/01"), "to", List.of("x")))
+                        .size());
     }
 }

@@ -1,13 +1,12 @@
 package dev.warden.hosting.limits;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link Endpoint}: the spec's Limits table (spec/hosting-api.md, Limits) as declared. */
 class EndpointTest {
@@ -17,11 +16,17 @@ class EndpointTest {
         assertEquals(60, Endpoint.TEAM_BUDGET_PER_MINUTE);
         assertEquals(10, Endpoint.METRICS.perMinute());
         assertEquals(2, Endpoint.LOGS.perMinute());
-        assertEquals(List.of(Endpoint.METRICS, Endpoint.LOGS),
-                Arrays.stream(Endpoint.values()).filter(e -> e.perMinute() > 0).toList(), "the others are 60, shared");
+        assertEquals(
+                List.of(Endpoint.METRICS, Endpoint.LOGS),
+                Arrays.stream(Endpoint.values()).filter(e -> e.perMinute() > 0).toList(),
+                "the others are 60, shared");
         assertTrue(Arrays.stream(Endpoint.values()).allMatch(Endpoint::countsTowardTeamBudget), "rule 2");
-        assertEquals(List.of(Endpoint.LOGS),
-                Arrays.stream(Endpoint.values()).filter(Endpoint::oneAtATimePerInstance).toList(), "rule 5");
+        assertEquals(
+                List.of(Endpoint.LOGS),
+                Arrays.stream(Endpoint.values())
+                        .filter(Endpoint::oneAtATimePerInstance)
+                        .toList(),
+                "rule 5");
     }
 
     @Test

@@ -1,13 +1,12 @@
 package dev.warden.hosting.limits;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link RateLimitHeaders}: the tightest limit, the draft-10 fields, Retry-After. */
 class RateLimitHeadersTest {
@@ -32,28 +31,31 @@ class RateLimitHeadersTest {
         assertEquals("\"team\";q=60;w=60, \"metrics\";q=10;w=60", h.get("RateLimit-Policy"));
         assertEquals("\"team\";r=2;t=10, \"metrics\";r=9;t=10", h.get("RateLimit"));
 
-        Map<String, String> fresh = RateLimitHeaders.of(List.of(new LimitState("team", 60, 1, 60, 5),
-                new LimitState("metrics", 10, 1, 60, 5)));
+        Map<String, String> fresh = RateLimitHeaders.of(
+                List.of(new LimitState("team", 60, 1, 60, 5), new LimitState("metrics", 10, 1, 60, 5)));
         assertEquals("10", fresh.get("X-RateLimit-Limit"));
         assertEquals("9", fresh.get("X-RateLimit-Remaining"));
     }
 
     @Test
     void onATieTheSmallerLimitWins() {
-        LimitState tightest = RateLimitHeaders.tightest(List.of(new LimitState("team", 60, 60, 60, 1),
-                new LimitState("logs", 2, 2, 60, 1)));
+        LimitState tightest = RateLimitHeaders.tightest(
+                List.of(new LimitState("team", 60, 60, 60, 1), new LimitState("logs", 2, 2, 60, 1)));
         assertEquals("logs", tightest.policy());
     }
 
     @Test
     void anExceededLimitGivesRetryAfterAndZeroRemaining() {
-        Map<String, String> h = RateLimitHeaders.of(List.of(new LimitState("team", 60, 20, 60, 33),
-                new LimitState("logs", 2, 3, 60, 33)));
+        Map<String, String> h = RateLimitHeaders.of(
+                List.of(new LimitState("team", 60, 20, 60, 33), new LimitState("logs", 2, 3, 60, 33)));
         assertEquals("2", h.get("X-RateLimit-Limit"));
         assertEquals("0", h.get("X-RateLimit-Remaining"));
         assertEquals("33", h.get("Retry-After"));
         assertTrue(h.get("RateLimit").contains("\"logs\";r=0;t=33"));
-        assertEquals("1", RateLimitHeaders.of(List.of(new LimitState("team", 60, 61, 60, 0))).get("Retry-After"),
+        assertEquals(
+                "1",
+                RateLimitHeaders.of(List.of(new LimitState("team", 60, 61, 60, 0)))
+                        .get("Retry-After"),
                 "never Retry-After: 0");
     }
 

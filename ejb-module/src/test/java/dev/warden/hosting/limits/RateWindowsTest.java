@@ -1,11 +1,10 @@
 package dev.warden.hosting.limits;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link RateWindows}: epoch-aligned windows, seconds until reset, Retry-After. */
 class RateWindowsTest {

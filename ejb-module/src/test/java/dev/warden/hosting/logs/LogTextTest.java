@@ -1,15 +1,14 @@
 package dev.warden.hosting.logs;
 
-import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class LogTextTest {
 
@@ -21,7 +20,8 @@ class LogTextTest {
         assertEquals(500, LogText.roundLines(101));
         assertEquals(500, LogText.roundLines(499));
         assertEquals(500, LogText.roundLines(500));
-        assertEquals(500, LogText.params("250", "err", new java.util.HashMap<>()).lines());
+        assertEquals(
+                500, LogText.params("250", "err", new java.util.HashMap<>()).lines());
         assertEquals("out", LogText.params("7", "out", new java.util.HashMap<>()).stream());
         assertThrows(IllegalArgumentException.class, () -> LogText.roundLines(501));
     }
@@ -30,11 +30,12 @@ class LogTextTest {
     void badLinesAndStreamAreNamedTogether() {
         Map<String, List<String>> errors = LogText.errors("501", "both");
         assertEquals(List.of("lines", "stream"), List.copyOf(errors.keySet()));
-        for (String bad : new String[]{"0", "-5", "1.5", "abc", "", "1e3", "9999999999", "100 lines"}) {
+        for (String bad : new String[] {"0", "-5", "1.5", "abc", "", "1e3", "9999999999", "100 lines"}) {
             assertEquals(List.of("lines"), List.copyOf(LogText.errors(bad, null).keySet()), bad);
         }
-        for (String bad : new String[]{"ALL", "stdout", "", " out"}) {
-            assertEquals(List.of("stream"), List.copyOf(LogText.errors(null, bad).keySet()), bad);
+        for (String bad : new String[] {"ALL", "stdout", "", " out"}) {
+            assertEquals(
+                    List.of("stream"), List.copyOf(LogText.errors(null, bad).keySet()), bad);
         }
         assertTrue(LogText.errors(" 500 ", "err").isEmpty());
         assertNull(LogText.params("0", null, new java.util.HashMap<>()));
@@ -74,7 +75,10 @@ class LogTextTest {
     void the256KbCapHoldsOnBigOutput() {
         StringBuilder big = new StringBuilder();
         for (int i = 0; i < 500; i++) {
-            big.append("\u001B[32m").append(String.format("%04d ", i)).append("x".repeat(1000)).append("\u001B[0m\n");
+            big.append("\u001B[32m")
+                    .append(String.format("%04d ", i))
+                    .append("x".repeat(1000))
+                    .append("\u001B[0m\n");
         }
         String answer = LogText.answer(big.toString().getBytes(StandardCharsets.UTF_8), 500);
         byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);

@@ -1,14 +1,13 @@
 package dev.warden.hosting.metrics;
 
-import dev.warden.hosting.metrics.HistoryAggregation.InstanceFigures;
-import dev.warden.hosting.metrics.HistoryAggregation.Point;
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+
+import dev.warden.hosting.metrics.HistoryAggregation.InstanceFigures;
+import dev.warden.hosting.metrics.HistoryAggregation.Point;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class HistoryAggregationTest {
 
@@ -17,7 +16,8 @@ class HistoryAggregationTest {
 
     @Test
     void totalsSumCcuAndRoomsAndTakeTheBusiestCpuAndMemory() {
-        assertEquals(new Figures(17, 3, 75.25, 40),
+        assertEquals(
+                new Figures(17, 3, 75.25, 40),
                 Figures.total(List.of(new Figures(10, 2, 30.5, 40), new Figures(7, 1, 75.25, 20))));
     }
 
@@ -34,7 +34,8 @@ class HistoryAggregationTest {
                 new InstanceFigures(1, T0, new Figures(8, 1, 20, 30)),
                 new InstanceFigures(2, T0, new Figures(4, 2, 60, 10)),
                 new InstanceFigures(2, T1, new Figures(3, 0, 15, 12))));
-        assertEquals(List.of(new Point(T0, new Figures(12, 3, 60, 50)), new Point(T1, new Figures(3, 0, 15, 12))), points);
+        assertEquals(
+                List.of(new Point(T0, new Figures(12, 3, 60, 50)), new Point(T1, new Figures(3, 0, 15, 12))), points);
     }
 
     @Test
@@ -51,9 +52,14 @@ class HistoryAggregationTest {
 
     @Test
     void bucketsAreInTimeOrderAndEmptyInputHasNoPoints() {
-        assertEquals(List.of(T0, T1), HistoryAggregation.points(List.of(
-                new InstanceFigures(1, T1, new Figures(1, 1, 1, 1)),
-                new InstanceFigures(1, T0, new Figures(1, 1, 1, 1)))).stream().map(Point::time).toList());
+        assertEquals(
+                List.of(T0, T1),
+                HistoryAggregation.points(List.of(
+                                new InstanceFigures(1, T1, new Figures(1, 1, 1, 1)),
+                                new InstanceFigures(1, T0, new Figures(1, 1, 1, 1))))
+                        .stream()
+                        .map(Point::time)
+                        .toList());
         assertEquals(List.of(), HistoryAggregation.points(List.of()));
     }
 }

@@ -1,11 +1,10 @@
 package dev.warden.hosting.metrics;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.LocalDate;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.time.LocalDate;
+import org.junit.jupiter.api.Test;
 
 class MetricPartitionsTest {
 

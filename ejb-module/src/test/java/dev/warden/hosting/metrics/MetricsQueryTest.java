@@ -1,16 +1,15 @@
 package dev.warden.hosting.metrics;
 
-import dev.warden.hosting.query.QueryParams;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.warden.hosting.query.QueryParams;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class MetricsQueryTest {
 
@@ -19,7 +18,8 @@ class MetricsQueryTest {
     private static QueryParams params(String... keysAndValues) {
         Map<String, List<String>> raw = new LinkedHashMap<>();
         for (int i = 0; i < keysAndValues.length; i += 2) {
-            raw.computeIfAbsent(keysAndValues[i], k -> new java.util.ArrayList<>()).add(keysAndValues[i + 1]);
+            raw.computeIfAbsent(keysAndValues[i], k -> new java.util.ArrayList<>())
+                    .add(keysAndValues[i + 1]);
         }
         return new QueryParams(raw);
     }
@@ -68,16 +68,18 @@ class MetricsQueryTest {
     void everyBadParameterIsRecorded() {
         QueryParams p = params("resolution", "hour", "from", "soon", "to", "2026-02-30T00:00:00Z", "location_id", "x");
         MetricsQuery.parse(p, NOW);
-        assertEquals(List.of("resolution", "from", "to", "location_id"), List.copyOf(p.errors().keySet()));
+        assertEquals(
+                List.of("resolution", "from", "to", "location_id"),
+                List.copyOf(p.errors().keySet()));
     }
 
     @Test
     void windowAndRetentionRules() {
-        assertEquals(List.of("from"), errors("from", "2026-11-20T12:00:00Z"));                 // 24 h 34 min
-        assertEquals(List.of(), errors("from", "2026-11-20T12:34:00Z"));                       // exactly 24 h
+        assertEquals(List.of("from"), errors("from", "2026-11-20T12:00:00Z")); // 24 h 34 min
+        assertEquals(List.of(), errors("from", "2026-11-20T12:34:00Z")); // exactly 24 h
         assertEquals(List.of("from"), errors("from", "2026-10-15T00:00:00Z", "to", "2026-10-15T01:00:00Z"));
         assertEquals(List.of("from"), errors("from", "2026-11-21T10:00:00Z", "to", "2026-11-21T09:00:00Z"));
-        assertEquals(List.of(), errors("resolution", "day", "from", "2026-10-17T00:00:00Z"));  // now - 35 days' day
+        assertEquals(List.of(), errors("resolution", "day", "from", "2026-10-17T00:00:00Z")); // now - 35 days' day
         assertEquals(List.of("from"), errors("resolution", "day", "from", "2026-10-16"));
         assertEquals(List.of("from"), errors("from", "2026-11-21T00:00:00Z", "from", "2026-11-21T01:00:00Z"));
         assertEquals(List.of("location_id"), errors("location_id", "0"));

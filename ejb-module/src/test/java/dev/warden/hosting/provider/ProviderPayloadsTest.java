@@ -1,20 +1,19 @@
 package dev.warden.hosting.provider;
 
+import static dev.warden.common.JsonSupport.JSON;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
-
-import static dev.warden.common.JsonSupport.JSON;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
 
 class ProviderPayloadsTest {
 
@@ -38,34 +37,49 @@ class ProviderPayloadsTest {
 
     @Test
     void customerAndSubscriptionsAreRead() {
-        ProviderPayloads.Customer c = ProviderPayloads.customer(object(
-                "{\"id\":\"cus_1\",\"currency\":\"usd\",\"credit_balance\":2500,\"balance_due\":0,\"unused_time_credit\":120}"));
+        ProviderPayloads.Customer c = ProviderPayloads.customer(
+                object(
+                        "{\"id\":\"cus_1\",\"currency\":\"usd\",\"credit_balance\":2500,\"balance_due\":0,\"unused_time_credit\":120}"));
         assertEquals(new ProviderPayloads.Customer("USD", 2500, 0, 120), c);
-        List<ProviderPayloads.ProviderSubscription> subs = ProviderPayloads.subscriptions(array(
-                "[{\"id\":\"sub_1\",\"status\":\"active\",\"monthly_price\":2900,"
+        List<ProviderPayloads.ProviderSubscription> subs =
+                ProviderPayloads.subscriptions(array("[{\"id\":\"sub_1\",\"status\":\"active\",\"monthly_price\":2900,"
                         + "\"current_period_end\":\"2026-12-01T01:00:00+01:00\",\"cancel_at_period_end\":true}]"));
-        assertEquals(List.of(new ProviderPayloads.ProviderSubscription("sub_1", "active", 2900,
-                Instant.parse("2026-12-01T00:00:00Z"), true)), subs);
+        assertEquals(
+                List.of(new ProviderPayloads.ProviderSubscription(
+                        "sub_1", "active", 2900, Instant.parse("2026-12-01T00:00:00Z"), true)),
+                subs);
     }
 
     @Test
     void contractBreachesAreProviderFailures() {
-        assertThrows(ProviderUnavailableException.class, () -> ProviderPayloads.customer(object(
-                "{\"currency\":\"dollars\",\"credit_balance\":1,\"balance_due\":0,\"unused_time_credit\":0}")));
-        assertThrows(ProviderUnavailableException.class, () -> ProviderPayloads.customer(object(
-                "{\"currency\":\"usd\",\"credit_balance\":1.5,\"balance_due\":0,\"unused_time_credit\":0}")));
-        assertThrows(ProviderUnavailableException.class, () -> ProviderPayloads.customer(object("{\"currency\":\"usd\"}")));
-        assertThrows(ProviderUnavailableException.class, () -> ProviderPayloads.subscriptions(array(
-                "[{\"id\":\"s\",\"status\":\"active\",\"monthly_price\":1,\"current_period_end\":\"2026-12-01\",\"cancel_at_period_end\":false}]")));
-        assertThrows(ProviderUnavailableException.class, () -> ProviderPayloads.traffic(array(
-                "[{\"date\":\"2026-11-01\",\"outgoing_bytes\":-1,\"incoming_bytes\":0}]")));
+        assertThrows(
+                ProviderUnavailableException.class,
+                () -> ProviderPayloads.customer(object(
+                        "{\"currency\":\"dollars\",\"credit_balance\":1,\"balance_due\":0,\"unused_time_credit\":0}")));
+        assertThrows(
+                ProviderUnavailableException.class,
+                () -> ProviderPayloads.customer(object(
+                        "{\"currency\":\"usd\",\"credit_balance\":1.5,\"balance_due\":0,\"unused_time_credit\":0}")));
+        assertThrows(
+                ProviderUnavailableException.class, () -> ProviderPayloads.customer(object("{\"currency\":\"usd\"}")));
+        assertThrows(
+                ProviderUnavailableException.class,
+                () -> ProviderPayloads.subscriptions(
+                        array(
+                                "[{\"id\":\"s\",\"status\":\"active\",\"monthly_price\":1,\"current_period_end\":\"2026-12-01\",\"cancel_at_period_end\":false}]")));
+        assertThrows(
+                ProviderUnavailableException.class,
+                () -> ProviderPayloads.traffic(
+                        array("[{\"date\":\"2026-11-01\",\"outgoing_bytes\":-1,\"incoming_bytes\":0}]")));
         assertThrows(ProviderUnavailableException.class, () -> ProviderPayloads.traffic(array("[1]")));
     }
 
     @Test
     void trafficIsRead() {
-        assertEquals(List.of(new ProviderPayloads.TrafficDay(LocalDate.parse("2026-11-01"), 10, 20)),
-                ProviderPayloads.traffic(array("[{\"date\":\"2026-11-01\",\"outgoing_bytes\":10,\"incoming_bytes\":20}]")));
+        assertEquals(
+                List.of(new ProviderPayloads.TrafficDay(LocalDate.parse("2026-11-01"), 10, 20)),
+                ProviderPayloads.traffic(
+                        array("[{\"date\":\"2026-11-01\",\"outgoing_bytes\":10,\"incoming_bytes\":20}]")));
     }
 
     @Test
@@ -76,6 +90,8 @@ class ProviderPayloadsTest {
         }
         byte[] tail = InstanceAgents.tail(new ByteArrayInputStream(data), 100_000);
         assertArrayEquals(java.util.Arrays.copyOfRange(data, 200_000, 300_000), tail);
-        assertArrayEquals(java.util.Arrays.copyOf(data, 10), InstanceAgents.tail(new ByteArrayInputStream(java.util.Arrays.copyOf(data, 10)), 100));
+        assertArrayEquals(
+                java.util.Arrays.copyOf(data, 10),
+                InstanceAgents.tail(new ByteArrayInputStream(java.util.Arrays.copyOf(data, 10)), 100));
     }
 }

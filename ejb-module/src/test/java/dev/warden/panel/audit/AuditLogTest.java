@@ -1,8 +1,10 @@
 package dev.warden.panel.audit;
 
-import org.junit.jupiter.api.Test;
+import static dev.warden.common.JsonSupport.JSON;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import javax.sql.DataSource;
 import java.io.StringReader;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Proxy;
@@ -18,11 +20,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@link AuditLog} against a recording JDBC stand-in: the SQL it sends, what it binds (the payload as scrubbed
@@ -96,7 +95,7 @@ class AuditLogTest {
 
         @SuppressWarnings("unchecked")
         private static <T> T proxy(Class<T> type, InvocationHandler handler) {
-            return (T) Proxy.newProxyInstance(AuditLogTest.class.getClassLoader(), new Class<?>[]{type}, handler);
+            return (T) Proxy.newProxyInstance(AuditLogTest.class.getClassLoader(), new Class<?>[] {type}, handler);
         }
     }
 
@@ -109,9 +108,19 @@ class AuditLogTest {
     @Test
     void recordInsertsOneRowWithTheScrubbedPayloadCastToJsonb() {
         FakeDb db = new FakeDb();
-        long id = log(db).record(new AuditRecord(7L, "create", "users", "12", JSON.createObjectBuilder()
-                .add("row", JSON.createObjectBuilder().add("id", 12).add("email", "a@b.c").add("password_hash", "PBKDF2:x"))
-                .build()));
+        long id = log(db).record(new AuditRecord(
+                7L,
+                "create",
+                "users",
+                "12",
+                JSON.createObjectBuilder()
+                        .add(
+                                "row",
+                                JSON.createObjectBuilder()
+                                        .add("id", 12)
+                                        .add("email", "a@b.c")
+                                        .add("password_hash", "PBKDF2:x"))
+                        .build()));
         assertEquals(42L, id);
         assertEquals(List.of(AuditLog.INSERT), db.sql);
         assertTrue(AuditLog.INSERT.contains("CAST(? AS jsonb)"));
@@ -119,14 +128,17 @@ class AuditLogTest {
         assertEquals("create", db.bound.get(2));
         assertEquals("users", db.bound.get(3));
         assertEquals("12", db.bound.get(4));
-        assertEquals(JSON.createReader(new StringReader("{\"row\": {\"id\": 12, \"email\": \"a@b.c\"}}")).readObject(),
+        assertEquals(
+                JSON.createReader(new StringReader("{\"row\": {\"id\": 12, \"email\": \"a@b.c\"}}"))
+                        .readObject(),
                 JSON.createReader(new StringReader((String) db.bound.get(5))).readObject());
     }
 
     @Test
     void aNullOperatorAndTargetAreSqlNull() {
         FakeDb db = new FakeDb();
-        log(db).record(new AuditRecord(null, "auth.login_failed", "auth", null, AuditPayloads.auth("x@y.z", "::1", null)));
+        log(db).record(new AuditRecord(
+                null, "auth.login_failed", "auth", null, AuditPayloads.auth("x@y.z", "::1", null)));
         assertEquals("NULL:" + Types.BIGINT, db.bound.get(1));
         assertEquals(null, db.bound.get(4));
     }
@@ -134,12 +146,25 @@ class AuditLogTest {
     @Test
     void recordUpdateWritesTheDiffOfChangedColumns() {
         FakeDb db = new FakeDb();
-        log(db).recordUpdate(3L, "configs", "9",
-                JSON.createObjectBuilder().add("id", 9).add("description", "a").add("updated_at", "t1").build(),
-                JSON.createObjectBuilder().add("id", 9).add("description", "b").add("updated_at", "t2").build());
+        log(db).recordUpdate(
+                        3L,
+                        "configs",
+                        "9",
+                        JSON.createObjectBuilder()
+                                .add("id", 9)
+                                .add("description", "a")
+                                .add("updated_at", "t1")
+                                .build(),
+                        JSON.createObjectBuilder()
+                                .add("id", 9)
+                                .add("description", "b")
+                                .add("updated_at", "t2")
+                                .build());
         assertEquals("update", db.bound.get(2));
-        assertEquals(JSON.createReader(new StringReader(
-                        "{\"changes\": {\"description\": {\"before\": \"a\", \"after\": \"b\"}}}")).readObject(),
+        assertEquals(
+                JSON.createReader(new StringReader(
+                                "{\"changes\": {\"description\": {\"before\": \"a\", \"after\": \"b\"}}}"))
+                        .readObject(),
                 JSON.createReader(new StringReader((String) db.bound.get(5))).readObject());
     }
 
@@ -147,8 +172,8 @@ class AuditLogTest {
     void recordThrowsWhenTheRowCannotBeWritten() {
         FakeDb db = new FakeDb();
         db.failure = new SQLException("connection refused", "08001");
-        AuditWriteException e = assertThrows(AuditWriteException.class,
-                () -> log(db).record(new AuditRecord(1L, "delete", "configs", "1", JSON.createObjectBuilder().build())));
+        AuditWriteException e = assertThrows(AuditWriteException.class, () -> log(db).record(new AuditRecord(
+                1L, "delete", "configs", "1", JSON.createObjectBuilder().build())));
         assertTrue(e.getMessage().contains("delete"), e.getMessage());
     }
 

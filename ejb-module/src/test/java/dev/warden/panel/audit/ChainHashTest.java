@@ -1,13 +1,12 @@
 package dev.warden.panel.audit;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
 
 /**
  * The audit chain's hash rule (issue 17, point 3): the Java encoding equals the SQL function of migration V12
@@ -16,23 +15,41 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ChainHashTest {
 
-    private static final ChainHash.Row ROW = new ChainHash.Row(1, 1, Instant.parse("2026-01-02T03:04:05.123456Z"), 7L,
-            "create", "configs", "5", "{\"a\": \"é😀\", \"b\": 1}");
+    private static final ChainHash.Row ROW = new ChainHash.Row(
+            1,
+            1,
+            Instant.parse("2026-01-02T03:04:05.123456Z"),
+            7L,
+            "create",
+            "configs",
+            "5",
+            "{\"a\": \"é😀\", \"b\": 1}");
 
     @Test
     void theCanonicalEncodingAndHashMatchPostgres() {
-        assertEquals("v1|1:1|1:1|16:1767323045123456|1:7|6:create|7:configs|1:5|19:{\"a\": \"é😀\", \"b\": 1}",
+        assertEquals(
+                "v1|1:1|1:1|16:1767323045123456|1:7|6:create|7:configs|1:5|19:{\"a\": \"é😀\", \"b\": 1}",
                 ChainHash.canonical(ROW));
-        assertEquals("36d6ce12fa5b039b9702850effb812936a4d91c8bd6efd8f66018a8d46735cbb",
+        assertEquals(
+                "36d6ce12fa5b039b9702850effb812936a4d91c8bd6efd8f66018a8d46735cbb",
                 ChainHash.hash(ChainHash.GENESIS, ROW));
-        ChainHash.Row nulls = new ChainHash.Row(2, 3, Instant.parse("1969-12-31T23:59:59.5Z"), null, "x", "y", null, null);
-        assertEquals("9ccc4b680397fa14726e359b314b540a0d9ab9fb9feda919ef37a617d1e93fdb",
+        ChainHash.Row nulls =
+                new ChainHash.Row(2, 3, Instant.parse("1969-12-31T23:59:59.5Z"), null, "x", "y", null, null);
+        assertEquals(
+                "9ccc4b680397fa14726e359b314b540a0d9ab9fb9feda919ef37a617d1e93fdb",
                 ChainHash.hash(ChainHash.GENESIS, nulls));
     }
 
     private static ChainHash.Row row(long id, String payload) {
-        return new ChainHash.Row(id, id, Instant.ofEpochSecond(1_700_000_000L + id), 1L, "update", "configs",
-                Long.toString(id), payload);
+        return new ChainHash.Row(
+                id,
+                id,
+                Instant.ofEpochSecond(1_700_000_000L + id),
+                1L,
+                "update",
+                "configs",
+                Long.toString(id),
+                payload);
     }
 
     /** Rows 1..n chained from the genesis: [row, prevHash, hash]. */
@@ -42,7 +59,7 @@ class ChainHashTest {
         for (int i = 0; i < n; i++) {
             ChainHash.Row row = row(i + 1, "{\"n\": " + i + "}");
             String hash = ChainHash.hash(prev, row);
-            out[i] = new Object[]{row, prev, hash};
+            out[i] = new Object[] {row, prev, hash};
             prev = hash;
         }
         return out;
@@ -108,9 +125,13 @@ class ChainHashTest {
         AuditChain.Head signed = AuditChain.sign(5, 9L, "ab", at, key);
         assertEquals("warden-audit-head:v1:5:9:ab:2026-11-24T05:00:00Z", signed.signedText());
         javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-        mac.init(new javax.crypto.spec.SecretKeySpec(key.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
-        assertEquals(java.util.Base64.getEncoder().encodeToString(mac.doFinal(
-                signed.signedText().getBytes(java.nio.charset.StandardCharsets.UTF_8))), signed.signature());
+        mac.init(new javax.crypto.spec.SecretKeySpec(
+                key.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
+        assertEquals(
+                java.util.Base64.getEncoder()
+                        .encodeToString(
+                                mac.doFinal(signed.signedText().getBytes(java.nio.charset.StandardCharsets.UTF_8))),
+                signed.signature());
         assertEquals("HmacSHA256", signed.algorithm());
     }
 }

@@ -1,14 +1,15 @@
 package dev.warden.panel.crud;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.WriteFixtures;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -16,11 +17,9 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Unit tests for {@link BodyValues}: JSON body values to the JDBC value of each column type. */
 class BodyValuesTest {
@@ -42,8 +41,8 @@ class BodyValuesTest {
     }
 
     private static String refused(String column, String jsonText) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> convert(column, jsonText),
-                column + " " + jsonText);
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> convert(column, jsonText), column + " " + jsonText);
         return e.getMessage();
     }
 
@@ -111,8 +110,10 @@ class BodyValuesTest {
         UUID uid = UUID.randomUUID();
         assertEquals(uid, convert("uid", "\"" + uid + "\""));
         assertTrue(refused("uid", "\"not-a-uuid\"").startsWith("expected a UUID"));
-        assertEquals(OffsetDateTime.of(2026, 3, 1, 12, 0, 0, 0, ZoneOffset.UTC), convert("at", "\"2026-03-01T12:00:00Z\""));
-        assertEquals(OffsetDateTime.of(2026, 3, 1, 12, 0, 0, 0, ZoneOffset.ofHours(2)),
+        assertEquals(
+                OffsetDateTime.of(2026, 3, 1, 12, 0, 0, 0, ZoneOffset.UTC), convert("at", "\"2026-03-01T12:00:00Z\""));
+        assertEquals(
+                OffsetDateTime.of(2026, 3, 1, 12, 0, 0, 0, ZoneOffset.ofHours(2)),
                 convert("at", "\"2026-03-01T12:00:00+02:00\""));
         assertEquals(LocalDateTime.of(2026, 3, 1, 12, 30), convert("local_at", "\"2026-03-01T12:30\""));
         assertEquals(LocalDate.of(2026, 3, 1), convert("day", "\"2026-03-01\""));

@@ -1,5 +1,10 @@
 package dev.warden.panel.crud;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
@@ -7,25 +12,27 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.NullAndEmptySource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 /** Unit tests for {@link ETags}: strong tags from the row JSON without {@code _labels}, and If-Match. */
 class ETagsTest {
 
     private static JsonObject row(String name, String label) {
-        return Json.createObjectBuilder().add("id", 7).add("name", name).addNull("reset_period")
-                .add("_id", "7").add("_labels", Json.createObjectBuilder().add("user_id", label)).build();
+        return Json.createObjectBuilder()
+                .add("id", 7)
+                .add("name", name)
+                .addNull("reset_period")
+                .add("_id", "7")
+                .add("_labels", Json.createObjectBuilder().add("user_id", label))
+                .build();
     }
 
     @Test
     void aTagIsAQuotedSha256HexOfTheRowWithoutLabels() {
         String tag = ETags.of(row("board", "Alice"));
         assertTrue(tag.matches("\"[0-9a-f]{64}\""), tag);
-        String expected = '"' + dev.warden.common.Hashing.sha256Hex(
-                "{\"id\":7,\"name\":\"board\",\"reset_period\":null,\"_id\":\"7\"}") + '"';
+        String expected = '"'
+                + dev.warden.common.Hashing.sha256Hex(
+                        "{\"id\":7,\"name\":\"board\",\"reset_period\":null,\"_id\":\"7\"}")
+                + '"';
         assertEquals(expected, tag);
     }
 
@@ -38,8 +45,10 @@ class ETagsTest {
     @Test
     void anyColumnChangeChangesTheTag() {
         assertNotEquals(ETags.of(row("board", "Alice")), ETags.of(row("board2", "Alice")));
-        JsonObject withNull = Json.createObjectBuilder().add("id", 7).addNull("name").build();
-        JsonObject withText = Json.createObjectBuilder().add("id", 7).add("name", "null").build();
+        JsonObject withNull =
+                Json.createObjectBuilder().add("id", 7).addNull("name").build();
+        JsonObject withText =
+                Json.createObjectBuilder().add("id", 7).add("name", "null").build();
         assertNotEquals(ETags.of(withNull), ETags.of(withText));
     }
 

@@ -1,23 +1,22 @@
 package dev.warden.panel.crud;
 
-import dev.warden.panel.extension.SortOrder;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.common.ApiException;
+import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceDef.Sort;
 import dev.warden.panel.registry.TestResources;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Unit tests for {@link ListQuery#parse}: window defaults and limits, sort lists, tie-breakers, errors. */
 class ListQueryTest {
@@ -149,14 +148,18 @@ class ListQueryTest {
     @ValueSource(strings = {"abc", "1.5", "1e3", "0x10", "99999999999", "+-1", "10rows"})
     void nonNumericStartNamesStart(String value) {
         ApiException e = invalid(USERS, "_start", "_start", value);
-        assertTrue(e.fields().get("_start").get(0).contains("'" + value + "'"), e.fields().toString());
+        assertTrue(
+                e.fields().get("_start").get(0).contains("'" + value + "'"),
+                e.fields().toString());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"abc", "2.0", "ten"})
     void nonNumericEndNamesEnd(String value) {
         ApiException e = invalid(USERS, "_end", "_end", value);
-        assertTrue(e.fields().get("_end").get(0).contains("whole number"), e.fields().toString());
+        assertTrue(
+                e.fields().get("_end").get(0).contains("whole number"),
+                e.fields().toString());
     }
 
     @Test
@@ -195,13 +198,16 @@ class ListQueryTest {
 
     @Test
     void compositeDefaultSortGetsEveryKeyColumnInOrder() {
-        assertEquals(List.of(desc("score"), asc("leaderboard_id"), asc("user_id")), parse(ENTRIES).sort());
+        assertEquals(
+                List.of(desc("score"), asc("leaderboard_id"), asc("user_id")),
+                parse(ENTRIES).sort());
     }
 
     @Test
     void orderWithoutSortAppliesToTheDefaultSortField() {
         assertEquals(List.of(asc("id")), parse(USERS, "_order", "asc").sort());
-        assertEquals(List.of(asc("score"), asc("leaderboard_id"), asc("user_id")),
+        assertEquals(
+                List.of(asc("score"), asc("leaderboard_id"), asc("user_id")),
                 parse(ENTRIES, "_order", "ASC").sort());
     }
 
@@ -219,12 +225,15 @@ class ListQueryTest {
 
     @Test
     void sortWithoutOrderIsAscendingWithKeyTieBreaker() {
-        assertEquals(List.of(asc("email"), asc("id")), parse(USERS, "_sort", "email").sort());
+        assertEquals(
+                List.of(asc("email"), asc("id")), parse(USERS, "_sort", "email").sort());
     }
 
     @Test
     void sortAndOrderPairUp() {
-        assertEquals(List.of(desc("email"), asc("id")), parse(USERS, "_sort", "email", "_order", "desc").sort());
+        assertEquals(
+                List.of(desc("email"), asc("id")),
+                parse(USERS, "_sort", "email", "_order", "desc").sort());
     }
 
     @Test
@@ -254,20 +263,26 @@ class ListQueryTest {
     @ParameterizedTest
     @ValueSource(strings = {"asc", "ASC", "Asc", " asc "})
     void ascendingOrderIsCaseInsensitive(String order) {
-        assertEquals(asc("email"), parse(USERS, "_sort", "email", "_order", order).sort().get(0));
+        assertEquals(
+                asc("email"),
+                parse(USERS, "_sort", "email", "_order", order).sort().get(0));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"desc", "DESC", "Desc", "dEsC"})
     void descendingOrderIsCaseInsensitive(String order) {
-        assertEquals(desc("email"), parse(USERS, "_sort", "email", "_order", order).sort().get(0));
+        assertEquals(
+                desc("email"),
+                parse(USERS, "_sort", "email", "_order", order).sort().get(0));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"up", "descending", "1", "-", "asc desc"})
     void unknownOrderNamesOrder(String order) {
         ApiException e = invalid(USERS, "_order", "_sort", "email", "_order", order);
-        assertTrue(e.fields().get("_order").get(0).contains("asc or desc"), e.fields().toString());
+        assertTrue(
+                e.fields().get("_order").get(0).contains("asc or desc"),
+                e.fields().toString());
     }
 
     @Test
@@ -278,7 +293,9 @@ class ListQueryTest {
     @Test
     void unknownSortColumnNamesSortAndTheColumn() {
         ApiException e = invalid(USERS, "_sort", "_sort", "password_hash");
-        assertTrue(e.fields().get("_sort").get(0).contains("'password_hash'"), e.fields().toString());
+        assertTrue(
+                e.fields().get("_sort").get(0).contains("'password_hash'"),
+                e.fields().toString());
         assertTrue(e.getMessage().contains("password_hash"), e.getMessage());
     }
 
@@ -296,7 +313,9 @@ class ListQueryTest {
     @Test
     void sortingByTheKeyDoesNotAddItTwice() {
         assertEquals(List.of(asc("id")), parse(USERS, "_sort", "id").sort());
-        assertEquals(List.of(desc("id")), parse(USERS, "_sort", "id", "_order", "desc").sort());
+        assertEquals(
+                List.of(desc("id")),
+                parse(USERS, "_sort", "id", "_order", "desc").sort());
     }
 
     @Test

@@ -1,23 +1,22 @@
 package dev.warden.panel.crud;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.common.ApiException;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.TestResources;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Unit tests for {@link RowAddress}: single keys as text, composite keys as base64url JSON arrays. */
 class RowAddressTest {
@@ -32,8 +31,8 @@ class RowAddressTest {
     }
 
     private static void assertNotFound(ResourceDef resource, String segment) {
-        ApiException e = assertThrows(ApiException.class, () -> RowAddress.decode(resource, segment),
-                "segment " + segment);
+        ApiException e =
+                assertThrows(ApiException.class, () -> RowAddress.decode(resource, segment), "segment " + segment);
         assertEquals(404, e.status());
         assertEquals("not_found", e.code());
         assertTrue(e.fields().isEmpty());
@@ -45,7 +44,8 @@ class RowAddressTest {
 
     @Test
     void singleIntegerKeyEncodesAsItsNumber() {
-        JsonObject row = Json.createObjectBuilder().add("id", 42).add("email", "a@b.c").build();
+        JsonObject row =
+                Json.createObjectBuilder().add("id", 42).add("email", "a@b.c").build();
         assertEquals("42", RowAddress.encode(USERS, row));
     }
 
@@ -88,20 +88,31 @@ class RowAddressTest {
 
     @Test
     void compositeKeyEncodesAsBase64UrlOfJsonArray() {
-        JsonObject row = Json.createObjectBuilder().add("leaderboard_id", 3).add("user_id", 17).add("score", 900).build();
+        JsonObject row = Json.createObjectBuilder()
+                .add("leaderboard_id", 3)
+                .add("user_id", 17)
+                .add("score", 900)
+                .build();
         assertEquals("WzMsMTdd", RowAddress.encode(ENTRIES, row));
     }
 
     @Test
     void compositeKeyUsesPrimaryKeyOrderNotRowOrder() {
-        JsonObject row = Json.createObjectBuilder().add("score", 900).add("user_id", 17).add("leaderboard_id", 3).build();
+        JsonObject row = Json.createObjectBuilder()
+                .add("score", 900)
+                .add("user_id", 17)
+                .add("leaderboard_id", 3)
+                .build();
         assertEquals("WzMsMTdd", RowAddress.encode(ENTRIES, row));
     }
 
     @Test
     void compositeKeyEncodingHasNoPadding() {
         // "[3,1]" is 5 bytes: padded base64 would end with "=".
-        JsonObject row = Json.createObjectBuilder().add("leaderboard_id", 3).add("user_id", 1).build();
+        JsonObject row = Json.createObjectBuilder()
+                .add("leaderboard_id", 3)
+                .add("user_id", 1)
+                .build();
         String id = RowAddress.encode(ENTRIES, row);
         assertEquals("WzMsMV0", id);
         assertFalse(id.contains("="));
@@ -109,7 +120,10 @@ class RowAddressTest {
 
     @Test
     void compositeKeyEncodingUsesTheUrlAlphabet() {
-        JsonObject row = Json.createObjectBuilder().add("slot", "??>>~~ü").add("owner", UUID.randomUUID().toString()).build();
+        JsonObject row = Json.createObjectBuilder()
+                .add("slot", "??>>~~ü")
+                .add("owner", UUID.randomUUID().toString())
+                .build();
         String id = RowAddress.encode(SLOTS, row);
         assertTrue(id.matches("[A-Za-z0-9_-]+"), id);
     }
@@ -150,14 +164,20 @@ class RowAddressTest {
 
     @Test
     void compositeKeyRoundTrips() {
-        JsonObject row = Json.createObjectBuilder().add("leaderboard_id", 123456789012L).add("user_id", 0).build();
+        JsonObject row = Json.createObjectBuilder()
+                .add("leaderboard_id", 123456789012L)
+                .add("user_id", 0)
+                .build();
         assertEquals(List.of(123456789012L, 0L), RowAddress.decode(ENTRIES, RowAddress.encode(ENTRIES, row)));
     }
 
     @Test
     void stringAndUuidCompositeKeyRoundTripsWithColumnTypes() {
         UUID owner = UUID.fromString("0b6a4c8e-5f2d-4e1a-9c3b-7d8e9f0a1b2c");
-        JsonObject row = Json.createObjectBuilder().add("slot", "main/slot 1 ü").add("owner", owner.toString()).build();
+        JsonObject row = Json.createObjectBuilder()
+                .add("slot", "main/slot 1 ü")
+                .add("owner", owner.toString())
+                .build();
         assertEquals(List.of("main/slot 1 ü", owner), RowAddress.decode(SLOTS, RowAddress.encode(SLOTS, row)));
     }
 
@@ -173,8 +193,18 @@ class RowAddressTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"[3,null]", "[3,[17]]", "[3,{\"id\":17}]", "[true,17]", "[3,false]", "[3.5,17]",
-            "[\"three\",17]", "[3,\"\"]", "[3,1e40]"})
+    @ValueSource(
+            strings = {
+                "[3,null]",
+                "[3,[17]]",
+                "[3,{\"id\":17}]",
+                "[true,17]",
+                "[3,false]",
+                "[3.5,17]",
+                "[\"three\",17]",
+                "[3,\"\"]",
+                "[3,1e40]"
+            })
     void wrongTypesAreNotFound(String json) {
         assertNotFound(ENTRIES, b64(json));
     }

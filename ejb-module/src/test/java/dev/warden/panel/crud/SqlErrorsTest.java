@@ -1,22 +1,21 @@
 package dev.warden.panel.crud;
 
-import dev.warden.common.ApiException;
-import dev.warden.panel.registry.ResourceDef;
-import dev.warden.panel.registry.WriteFixtures;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import java.sql.SQLException;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.warden.common.ApiException;
+import dev.warden.panel.registry.ResourceDef;
+import dev.warden.panel.registry.WriteFixtures;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Unit tests for {@link SqlErrors}: PostgreSQL failures (messages as the PostgreSQL JDBC driver words them,
@@ -41,7 +40,10 @@ class SqlErrorsTest {
 
     @Test
     void aUniqueViolationIs409NamingTheKeyColumns() {
-        ApiException e = api(CONFIGS_LIKE, "23505", """
+        ApiException e = api(
+                CONFIGS_LIKE,
+                "23505",
+                """
                 ERROR: duplicate key value violates unique constraint "warden_leaderboards_name_key"
                   Detail: Key (name)=(weekly-secret) already exists.""");
         assertEquals(409, e.status());
@@ -53,7 +55,10 @@ class SqlErrorsTest {
 
     @Test
     void aCompositeUniqueViolationNamesEveryColumn() {
-        ApiException e = api(WriteFixtures.cloudSaves(), "23505", """
+        ApiException e = api(
+                WriteFixtures.cloudSaves(),
+                "23505",
+                """
                 ERROR: duplicate key value violates unique constraint "warden_cloud_saves_user_slot_key"
                   Detail: Key (user_id, slot)=(5, main) already exists.""");
         assertEquals(409, e.status());
@@ -63,7 +68,10 @@ class SqlErrorsTest {
 
     @Test
     void anExpressionIndexNamesTheColumnInsideIt() {
-        ApiException e = api(WriteFixtures.users(), "23505", """
+        ApiException e = api(
+                WriteFixtures.users(),
+                "23505",
+                """
                 ERROR: duplicate key value violates unique constraint "warden_users_email_key"
                   Detail: Key (lower(email))=(someone@example.com) already exists.""");
         assertEquals(409, e.status());
@@ -73,10 +81,14 @@ class SqlErrorsTest {
 
     @Test
     void withoutADetailTheConstraintNameShowsTheColumnOrIsNamed() {
-        ApiException named = api(CONFIGS_LIKE, "23505",
+        ApiException named = api(
+                CONFIGS_LIKE,
+                "23505",
                 "ERROR: duplicate key value violates unique constraint \"warden_leaderboards_name_key\"");
         assertTrue(named.getMessage().endsWith("same name"), named.getMessage());
-        ApiException other = api(WriteFixtures.cloudSaves(), "23505",
+        ApiException other = api(
+                WriteFixtures.cloudSaves(),
+                "23505",
                 "ERROR: duplicate key value violates unique constraint \"warden_cloud_saves_user_slot_key\"");
         assertEquals(409, other.status());
         assertTrue(other.getMessage().contains("warden_cloud_saves_user_slot_key"), other.getMessage());
@@ -84,7 +96,10 @@ class SqlErrorsTest {
 
     @Test
     void aMissingReferencedRowIs409NamingTheColumnAndTarget() {
-        ApiException e = api(WriteFixtures.cloudSaves(), "23503", """
+        ApiException e = api(
+                WriteFixtures.cloudSaves(),
+                "23503",
+                """
                 ERROR: insert or update on table "warden_cloud_saves" violates foreign key constraint "warden_cloud_saves_user_id_fkey"
                   Detail: Key (user_id)=(999999) is not present in table "warden_users".""");
         assertEquals(409, e.status());
@@ -94,7 +109,10 @@ class SqlErrorsTest {
 
     @Test
     void aStillReferencedRowIs409() {
-        ApiException e = api(WriteFixtures.users(), "23503", """
+        ApiException e = api(
+                WriteFixtures.users(),
+                "23503",
+                """
                 ERROR: update or delete on table "warden_users" violates foreign key constraint "x_user_id_fkey" on table "x"
                   Detail: Key (id)=(5) is still referenced from table "x".""");
         assertEquals(409, e.status());
@@ -104,7 +122,10 @@ class SqlErrorsTest {
 
     @Test
     void aNotNullViolationIs422NamingTheColumn() {
-        ApiException e = api(WriteFixtures.userNotes(), "23502", """
+        ApiException e = api(
+                WriteFixtures.userNotes(),
+                "23502",
+                """
                 ERROR: null value in column "body" of relation "warden_user_notes" violates not-null constraint
                   Detail: Failing row contains (1, 2, null, null).""");
         assertEquals(422, e.status());
@@ -114,7 +135,9 @@ class SqlErrorsTest {
 
     @Test
     void aNotNullViolationOnAColumnThePanelDoesNotShowHasNoField() {
-        ApiException e = api(WriteFixtures.users(), "23502",
+        ApiException e = api(
+                WriteFixtures.users(),
+                "23502",
                 "ERROR: null value in column \"secret\" of relation \"warden_users\" violates not-null constraint");
         assertEquals(422, e.status());
         assertTrue(e.fields().isEmpty());
@@ -123,7 +146,10 @@ class SqlErrorsTest {
 
     @Test
     void aCheckViolationIs422NamingTheColumnFromTheConstraintName() {
-        ApiException e = api(CONFIGS_LIKE, "23514", """
+        ApiException e = api(
+                CONFIGS_LIKE,
+                "23514",
+                """
                 ERROR: new row for relation "warden_leaderboards" violates check constraint "warden_leaderboards_sort_order_check"
                   Detail: Failing row contains (3, board, sideways, null, 2026-01-01).""");
         assertEquals(422, e.status());
@@ -134,7 +160,9 @@ class SqlErrorsTest {
 
     @Test
     void aCheckConstraintThatNamesNoColumnIsNamedInTheMessage() {
-        ApiException e = api(CONFIGS_LIKE, "23514",
+        ApiException e = api(
+                CONFIGS_LIKE,
+                "23514",
                 "ERROR: new row for relation \"warden_leaderboards\" violates check constraint \"warden_leaderboards_scope_check\"");
         assertEquals(422, e.status());
         assertTrue(e.fields().isEmpty());
@@ -162,12 +190,15 @@ class SqlErrorsTest {
     @Test
     void constraintNamesShowTheLongestMatchingColumn() {
         ResourceDef entries = WriteFixtures.leaderboardEntries();
-        assertEquals(Optional.of("user_id"),
+        assertEquals(
+                Optional.of("user_id"),
                 SqlErrors.columnOfConstraint(entries, "warden_leaderboard_entries_user_id_fkey"));
-        assertEquals(Optional.of("leaderboard_id"),
+        assertEquals(
+                Optional.of("leaderboard_id"),
                 SqlErrors.columnOfConstraint(entries, "warden_leaderboard_entries_leaderboard_id_fkey"));
         assertEquals(Optional.empty(), SqlErrors.columnOfConstraint(entries, "other_table_user_id_fkey"));
-        assertEquals(Optional.of("email"),
+        assertEquals(
+                Optional.of("email"),
                 SqlErrors.columnOfConstraint(WriteFixtures.users(), "warden_users_email_not_blank"));
     }
 }

@@ -1,12 +1,12 @@
 package dev.warden.panel.export;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import dev.warden.common.ApiException;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** CSV cells and the format parameter of the export (issue 20, point 4). */
 class ResourceExportTest {
@@ -29,7 +29,9 @@ class ResourceExportTest {
         assertEquals("text", ResourceExport.text(Json.createValue("text")));
         assertEquals("42", ResourceExport.text(Json.createValue(42)));
         assertEquals("true", ResourceExport.text(JsonValue.TRUE));
-        assertEquals("{\"a\":1}", ResourceExport.text(Json.createObjectBuilder().add("a", 1).build()));
+        assertEquals(
+                "{\"a\":1}",
+                ResourceExport.text(Json.createObjectBuilder().add("a", 1).build()));
     }
 
     @Test

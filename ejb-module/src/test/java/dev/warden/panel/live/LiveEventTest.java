@@ -1,12 +1,11 @@
 package dev.warden.panel.live;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Optional;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 /** The NOTIFY payload of a live-list event (issue 17, point 4): ids only, row ids may hold ':'. */
 class LiveEventTest {

@@ -1,5 +1,9 @@
 package dev.warden.panel.policy;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.auth.Operator;
 import dev.warden.panel.builtin.BuiltInTables;
 import dev.warden.panel.extension.Operation;
@@ -10,30 +14,26 @@ import dev.warden.panel.registry.ResourceAssembler;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.TableFacts;
 import dev.warden.panel.registry.TableSpec;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.util.List;
-import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Unit tests for {@link AccessRules}: the role rule and the built-in audit-log policy (as BuiltInTables declares it). */
 class AccessRulesTest {
 
     private static final Operator ADMIN = new Operator(1, "admin@example.com", Operator.ADMIN, List.of(), "s1");
-    private static final Operator MOD = new Operator(2, "mod@example.com", Operator.MOD,
-            List.of("users", "cloudSaves"), "s2");
+    private static final Operator MOD =
+            new Operator(2, "mod@example.com", Operator.MOD, List.of("users", "cloudSaves"), "s2");
     private static final Operator USER = new Operator(3, "user@example.com", Operator.USER, List.of(), "s3");
 
     private static final List<String> KEYS = List.of("users", "cloudSaves", "leaderboards", "roles", "userNotes");
 
     @Test
     void actionsAreTheFiveCrudActions() {
-        assertEquals(List.of("list", "read", "create", "update", "delete"),
+        assertEquals(
+                List.of("list", "read", "create", "update", "delete"),
                 AccessRules.ACTIONS.stream().map(Operation::wireName).toList());
     }
 
@@ -148,7 +148,9 @@ class AccessRulesTest {
 
     /** {@code adminAudit} as the built-in customizer declares it; other keys by the role rule alone. */
     private static boolean allows(Operator operator, Operation action, String key) {
-        return "adminAudit".equals(key) ? AccessRules.allows(operator, action, AUDIT) : AccessRules.allows(operator, action, key);
+        return "adminAudit".equals(key)
+                ? AccessRules.allows(operator, action, AUDIT)
+                : AccessRules.allows(operator, action, key);
     }
 
     private static final ResourceDef AUDIT = auditLog();
@@ -157,7 +159,9 @@ class AccessRulesTest {
         PanelSettings settings = PanelSettings.withBuiltIns(new BuiltInTables(p -> p));
         TableSpec spec = settings.tables().get("adminAudit");
         ColumnDef id = new ColumnDef("id", "Id", ColumnType.INTEGER, "int8", false, true, true, null, null);
-        return ResourceAssembler.assemble(List.of(new TableFacts(spec, "warden_admin_audit", List.of(id), List.of("id"),
-                Map.of())), settings).get("adminAudit");
+        return ResourceAssembler.assemble(
+                        List.of(new TableFacts(spec, "warden_admin_audit", List.of(id), List.of("id"), Map.of())),
+                        settings)
+                .get("adminAudit");
     }
 }

@@ -1,5 +1,12 @@
 package dev.warden.panel.policy;
 
+import static dev.warden.common.JsonSupport.JSON;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.panel.extension.Policy;
@@ -8,18 +15,10 @@ import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.WriteFixtures;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import static dev.warden.common.JsonSupport.JSON;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Field-level permissions (issue 17, point 1): the caller's view of a resource and the body check. */
 class FieldAccessTest {
@@ -29,7 +28,8 @@ class FieldAccessTest {
     private static final Operator USER = new Operator(3, "u@example.com", Operator.USER, List.of(), "s3");
 
     private static final ResourceDef CONTACTS = ResourceDef.builder("contacts", "game_contacts", Object.class)
-            .columns(List.of(WriteFixtures.col("id", "int8", false, true, true),
+            .columns(List.of(
+                    WriteFixtures.col("id", "int8", false, true, true),
                     WriteFixtures.col("name", "text", false, false, false),
                     WriteFixtures.col("email", "text", true, false, false),
                     WriteFixtures.col("salary", "int4", true, false, false),
@@ -37,8 +37,18 @@ class FieldAccessTest {
             .primaryKey(List.of("id"))
             .relations(List.of(new RelationDef("handler", "Handler", "users", Relation.Kind.ONE, "handler_id")))
             .defaultSort(new ResourceDef.Sort("salary", dev.warden.panel.extension.SortOrder.DESC))
-            .columnPolicies(Map.of("name", Policy.roles("admin", "mod"), "email", Policy.roles("admin", "mod"),
-                            "salary", Policy.roles("admin"), "handler_id", Policy.roles("admin"), "id", Policy.deny()),
+            .columnPolicies(
+                    Map.of(
+                            "name",
+                            Policy.roles("admin", "mod"),
+                            "email",
+                            Policy.roles("admin", "mod"),
+                            "salary",
+                            Policy.roles("admin"),
+                            "handler_id",
+                            Policy.roles("admin"),
+                            "id",
+                            Policy.deny()),
                     Map.of("email", Policy.roles("admin")))
             .build();
 
@@ -74,21 +84,36 @@ class FieldAccessTest {
     @Test
     void aBodyWritingAnUnwritableOrUnreadableColumnIsRefusedNamingIt() {
         ResourceDef view = FieldAccess.view(MOD, CONTACTS);
-        ApiException locked = assertThrows(ApiException.class, () -> FieldAccess.checkBody(view,
-                JSON.createObjectBuilder().add("name", "x").add("email", "new@example.com").build(), null));
+        ApiException locked = assertThrows(
+                ApiException.class,
+                () -> FieldAccess.checkBody(
+                        view,
+                        JSON.createObjectBuilder()
+                                .add("name", "x")
+                                .add("email", "new@example.com")
+                                .build(),
+                        null));
         assertEquals(403, locked.status());
         assertTrue(locked.getMessage().contains("'email'"));
-        ApiException hidden = assertThrows(ApiException.class, () -> FieldAccess.checkBody(view,
-                JSON.createObjectBuilder().add("salary", 1).build(),
-                JSON.createObjectBuilder().add("id", 1).build()));
+        ApiException hidden = assertThrows(
+                ApiException.class,
+                () -> FieldAccess.checkBody(
+                        view,
+                        JSON.createObjectBuilder().add("salary", 1).build(),
+                        JSON.createObjectBuilder().add("id", 1).build()));
         assertTrue(hidden.getMessage().contains("'salary'"));
     }
 
     @Test
     void anUnchangedUnwritableValueOfARowSentBackIsDropped() {
         ResourceDef view = FieldAccess.view(MOD, CONTACTS);
-        JsonObject current = JSON.createObjectBuilder().add("id", 1).add("name", "a").add("email", "e@x").build();
-        JsonObject body = JSON.createObjectBuilder().add("name", "b").add("email", "e@x").build();
+        JsonObject current = JSON.createObjectBuilder()
+                .add("id", 1)
+                .add("name", "a")
+                .add("email", "e@x")
+                .build();
+        JsonObject body =
+                JSON.createObjectBuilder().add("name", "b").add("email", "e@x").build();
         assertEquals(JSON.createObjectBuilder().add("name", "b").build(), FieldAccess.checkBody(view, body, current));
         assertTrue(FieldAccess.namesLocked(view, body));
         assertSame(body, FieldAccess.checkBody(FieldAccess.view(ADMIN, CONTACTS), body, null));

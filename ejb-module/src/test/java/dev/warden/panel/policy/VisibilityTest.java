@@ -1,5 +1,11 @@
 package dev.warden.panel.policy;
 
+import static dev.warden.common.JsonSupport.JSON;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.auth.Operator;
 import dev.warden.auth.Role;
 import dev.warden.panel.extension.Operation;
@@ -8,32 +14,31 @@ import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.WriteFixtures;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Set;
-
-import static dev.warden.common.JsonSupport.JSON;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link Visibility} and the role-user default on hosting resources (issue 13, point 3). */
 class VisibilityTest {
 
     /** userNotes with its two one-relations to users. */
     private static final ResourceDef NOTES = ResourceDef.builder("userNotes", "warden_user_notes", Object.class)
-            .columns(List.of(WriteFixtures.col("id", "int8", false, true, true),
+            .columns(List.of(
+                    WriteFixtures.col("id", "int8", false, true, true),
                     WriteFixtures.col("user_id", "int8", false, false, false),
                     WriteFixtures.col("author_id", "int8", true, false, false)))
             .primaryKey(List.of("id"))
-            .relations(List.of(new RelationDef("user", "User", "users", Relation.Kind.ONE, "user_id"),
+            .relations(List.of(
+                    new RelationDef("user", "User", "users", Relation.Kind.ONE, "user_id"),
                     new RelationDef("author", "Author", "users", Relation.Kind.ONE, "author_id")))
             .build();
 
-    private static final JsonObject NOTE = JSON.createObjectBuilder().add("id", 1).add("user_id", 5).add("author_id", 6)
-            .add("_id", "1").add("_labels", JSON.createObjectBuilder().add("user_id", "Player").add("author_id", "Mod"))
+    private static final JsonObject NOTE = JSON.createObjectBuilder()
+            .add("id", 1)
+            .add("user_id", 5)
+            .add("author_id", 6)
+            .add("_id", "1")
+            .add("_labels", JSON.createObjectBuilder().add("user_id", "Player").add("author_id", "Mod"))
             .build();
 
     @Test
@@ -50,9 +55,12 @@ class VisibilityTest {
 
     @Test
     void countsOfUnreadableRelationsAreLeftOut() {
-        JsonObject counts = JSON.createObjectBuilder().add("user", 1).add("author", 2).build();
-        assertEquals(Set.of(), Visibility.counts(counts, NOTES, Set.of("userNotes")).keySet());
-        assertEquals(Set.of("user", "author"),
+        JsonObject counts =
+                JSON.createObjectBuilder().add("user", 1).add("author", 2).build();
+        assertEquals(
+                Set.of(), Visibility.counts(counts, NOTES, Set.of("userNotes")).keySet());
+        assertEquals(
+                Set.of("user", "author"),
                 Visibility.counts(counts, NOTES, Set.of("users")).keySet());
     }
 

@@ -1,15 +1,5 @@
 package dev.warden.panel.registry;
 
-import dev.warden.panel.extension.Action;
-import dev.warden.panel.extension.Operation;
-import dev.warden.panel.extension.Policy;
-import dev.warden.panel.extension.Relation;
-import dev.warden.panel.extension.SortOrder;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-import java.util.Set;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -17,13 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.warden.panel.extension.Action;
+import dev.warden.panel.extension.Operation;
+import dev.warden.panel.extension.Policy;
+import dev.warden.panel.extension.Relation;
+import dev.warden.panel.extension.SortOrder;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
 /** Unit tests for the extension API's value types: {@link Action}, {@link Policy}, {@link Relation}, enums. */
 class ActionPolicyTest {
 
     @Test
     void actionsAreImmutableCopies() {
         Action base = Action.perRow("reset", "Reset score");
-        Action full = base.roles("admin", "mod").confirm("Reset?", "Sets it to 0.").handler((row, ctx) -> 1);
+        Action full =
+                base.roles("admin", "mod").confirm("Reset?", "Sets it to 0.").handler((row, ctx) -> 1);
         assertTrue(base.allowedRoles().isEmpty());
         assertNull(base.confirm());
         assertNull(base.handler());
@@ -40,13 +40,16 @@ class ActionPolicyTest {
         assertThrows(IllegalArgumentException.class, () -> Action.perRow("reset score", "Reset"));
         assertThrows(IllegalArgumentException.class, () -> Action.perRow("a/b", "Reset"));
         assertThrows(IllegalArgumentException.class, () -> Action.bulk("ok", " "));
-        assertThrows(IllegalArgumentException.class, () -> Action.bulk("ok", "Ok").confirm("", null));
+        assertThrows(
+                IllegalArgumentException.class, () -> Action.bulk("ok", "Ok").confirm("", null));
     }
 
     @Test
     void policies() {
         assertEquals(Policy.Kind.ROLES, Policy.roles("admin", "mod").kind());
-        assertEquals(List.of("admin", "mod"), List.copyOf(Policy.roles("admin", "mod").allowedRoles()));
+        assertEquals(
+                List.of("admin", "mod"),
+                List.copyOf(Policy.roles("admin", "mod").allowedRoles()));
         assertSame(Policy.everyone(), Policy.everyone());
         assertEquals(Policy.Kind.DENY, Policy.deny().kind());
         assertTrue(Policy.deny().allowedRoles().isEmpty());

@@ -1,9 +1,10 @@
 package dev.warden.panel.registry;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -12,19 +13,17 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Unit tests for {@link ColumnType}: PostgreSQL type mapping, wire names and request-text conversion. */
 class ColumnTypeTest {
 
     private static IllegalArgumentException rejects(ColumnType type, String raw) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> type.parse(raw),
-                type + " accepted '" + raw + "'");
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> type.parse(raw), type + " accepted '" + raw + "'");
         assertNotNull(e.getMessage(), "message for " + type + " '" + raw + "'");
         assertFalse(e.getMessage().isBlank());
         return e;
@@ -34,14 +33,33 @@ class ColumnTypeTest {
 
     @ParameterizedTest
     @CsvSource({
-            "int2, INTEGER", "int4, INTEGER", "int8, INTEGER",
-            "numeric, NUMBER", "float4, NUMBER", "float8, NUMBER", "money, NUMBER",
-            "bool, BOOLEAN",
-            "text, STRING", "varchar, STRING", "bpchar, STRING", "char, STRING", "citext, STRING", "name, STRING",
-            "uuid, UUID_TYPE",
-            "timestamptz, DATETIME", "timestamp, LOCAL_DATETIME", "date, DATE",
-            "json, JSON", "jsonb, JSON",
-            "bytea, OTHER", "_int4, OTHER", "interval, OTHER", "inet, OTHER", "time, OTHER", "my_enum, OTHER"})
+        "int2, INTEGER",
+        "int4, INTEGER",
+        "int8, INTEGER",
+        "numeric, NUMBER",
+        "float4, NUMBER",
+        "float8, NUMBER",
+        "money, NUMBER",
+        "bool, BOOLEAN",
+        "text, STRING",
+        "varchar, STRING",
+        "bpchar, STRING",
+        "char, STRING",
+        "citext, STRING",
+        "name, STRING",
+        "uuid, UUID_TYPE",
+        "timestamptz, DATETIME",
+        "timestamp, LOCAL_DATETIME",
+        "date, DATE",
+        "json, JSON",
+        "jsonb, JSON",
+        "bytea, OTHER",
+        "_int4, OTHER",
+        "interval, OTHER",
+        "inet, OTHER",
+        "time, OTHER",
+        "my_enum, OTHER"
+    })
     void fromPostgresMapsTypeNames(String typname, ColumnType expected) {
         assertSame(expected, ColumnType.fromPostgres(typname));
     }
@@ -54,8 +72,9 @@ class ColumnTypeTest {
 
     @ParameterizedTest
     @CsvSource({
-            "INTEGER, integer", "NUMBER, number", "BOOLEAN, boolean", "STRING, string", "UUID_TYPE, uuid",
-            "DATETIME, datetime", "LOCAL_DATETIME, datetime", "DATE, date", "JSON, json", "OTHER, string"})
+        "INTEGER, integer", "NUMBER, number", "BOOLEAN, boolean", "STRING, string", "UUID_TYPE, uuid",
+        "DATETIME, datetime", "LOCAL_DATETIME, datetime", "DATE, date", "JSON, json", "OTHER, string"
+    })
     void wireNames(ColumnType type, String wire) {
         assertEquals(wire, type.wireName());
     }
@@ -79,7 +98,9 @@ class ColumnTypeTest {
     @ParameterizedTest
     @ValueSource(strings = {"1.5", "abc", "", "9223372036854775808", "1e3", "12 34"})
     void integerRejectsNonIntegers(String raw) {
-        assertEquals("expected an integer, got '" + raw + "'", rejects(ColumnType.INTEGER, raw).getMessage());
+        assertEquals(
+                "expected an integer, got '" + raw + "'",
+                rejects(ColumnType.INTEGER, raw).getMessage());
     }
 
     @Test
@@ -92,7 +113,9 @@ class ColumnTypeTest {
     @ParameterizedTest
     @ValueSource(strings = {"abc", "", "NaN", "1,5", "Infinity"})
     void numberRejectsNonNumbers(String raw) {
-        assertEquals("expected a number, got '" + raw + "'", rejects(ColumnType.NUMBER, raw).getMessage());
+        assertEquals(
+                "expected a number, got '" + raw + "'",
+                rejects(ColumnType.NUMBER, raw).getMessage());
     }
 
     // --- BOOLEAN --------------------------------------------------------------------------------------
@@ -112,7 +135,9 @@ class ColumnTypeTest {
     @ParameterizedTest
     @ValueSource(strings = {"maybe", "", "2", "y", "n", "on", "off", "truee"})
     void booleanRejectsOtherText(String raw) {
-        assertEquals("expected true or false, got '" + raw + "'", rejects(ColumnType.BOOLEAN, raw).getMessage());
+        assertEquals(
+                "expected true or false, got '" + raw + "'",
+                rejects(ColumnType.BOOLEAN, raw).getMessage());
     }
 
     // --- UUID -----------------------------------------------------------------------------------------
@@ -153,9 +178,11 @@ class ColumnTypeTest {
 
     @Test
     void datetimeWithFractionAndWithoutSecondsParse() {
-        assertEquals(Instant.parse("2024-03-01T12:30:00.123456Z"),
+        assertEquals(
+                Instant.parse("2024-03-01T12:30:00.123456Z"),
                 ((OffsetDateTime) ColumnType.DATETIME.parse("2024-03-01T12:30:00.123456Z")).toInstant());
-        assertEquals(Instant.parse("2024-03-01T12:30:00Z"),
+        assertEquals(
+                Instant.parse("2024-03-01T12:30:00Z"),
                 ((OffsetDateTime) ColumnType.DATETIME.parse("2024-03-01T12:30")).toInstant());
     }
 
@@ -167,22 +194,32 @@ class ColumnTypeTest {
 
     @Test
     void datetimeIsTrimmed() {
-        assertEquals(Instant.parse("2024-03-01T12:30:00Z"),
+        assertEquals(
+                Instant.parse("2024-03-01T12:30:00Z"),
                 ((OffsetDateTime) ColumnType.DATETIME.parse("  2024-03-01T12:30:00Z\n")).toInstant());
     }
 
     @Test
     void parseDateTimeHelperAcceptsTheSameForms() {
-        assertEquals(Instant.parse("2024-03-01T00:00:00Z"), ColumnType.parseDateTime("2024-03-01").toInstant());
-        assertEquals(Instant.parse("2024-03-01T01:00:00Z"), ColumnType.parseDateTime("2024-03-01T01:00").toInstant());
-        assertEquals(Instant.parse("2024-02-29T23:00:00Z"),
+        assertEquals(
+                Instant.parse("2024-03-01T00:00:00Z"),
+                ColumnType.parseDateTime("2024-03-01").toInstant());
+        assertEquals(
+                Instant.parse("2024-03-01T01:00:00Z"),
+                ColumnType.parseDateTime("2024-03-01T01:00").toInstant());
+        assertEquals(
+                Instant.parse("2024-02-29T23:00:00Z"),
                 ColumnType.parseDateTime("2024-03-01T01:00+02:00").toInstant());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"yesterday", "", "2024-13-01", "2024-03-01 12:30:00", "12:30", "1709296200", "2024-03-01T25:00Z"})
+    @ValueSource(
+            strings = {"yesterday", "", "2024-13-01", "2024-03-01 12:30:00", "12:30", "1709296200", "2024-03-01T25:00Z"
+            })
     void datetimeRejectsOtherText(String raw) {
-        assertEquals("expected an ISO 8601 time, got '" + raw + "'", rejects(ColumnType.DATETIME, raw).getMessage());
+        assertEquals(
+                "expected an ISO 8601 time, got '" + raw + "'",
+                rejects(ColumnType.DATETIME, raw).getMessage());
     }
 
     // --- LOCAL_DATETIME / DATE ------------------------------------------------------------------------
@@ -196,7 +233,8 @@ class ColumnTypeTest {
     @ParameterizedTest
     @ValueSource(strings = {"2024-03-01T12:30:00Z", "2024-03-01", "nope", ""})
     void localDatetimeRejectsOffsetsDatesAndText(String raw) {
-        assertEquals("expected an ISO 8601 time, got '" + raw + "'",
+        assertEquals(
+                "expected an ISO 8601 time, got '" + raw + "'",
                 rejects(ColumnType.LOCAL_DATETIME, raw).getMessage());
     }
 
@@ -209,7 +247,9 @@ class ColumnTypeTest {
     @ParameterizedTest
     @ValueSource(strings = {"2023-02-29", "2024-02-30", "2024-03-01T00:00", "03/01/2024", "today", ""})
     void dateRejectsOtherText(String raw) {
-        assertEquals("expected an ISO 8601 date, got '" + raw + "'", rejects(ColumnType.DATE, raw).getMessage());
+        assertEquals(
+                "expected an ISO 8601 date, got '" + raw + "'",
+                rejects(ColumnType.DATE, raw).getMessage());
     }
 
     // --- STRING / JSON / OTHER ------------------------------------------------------------------------

@@ -1,5 +1,9 @@
 package dev.warden.panel.registry;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -8,14 +12,9 @@ import jakarta.persistence.ManyToOne;
 import jakarta.persistence.OneToMany;
 import jakarta.persistence.Table;
 import jakarta.persistence.Transient;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link EntityColumns}: attribute names to SQL columns from annotations and default naming. */
 class EntityColumnsTest {
@@ -37,22 +36,31 @@ class EntityColumnsTest {
     @Table(name = "game_scores")
     static class Score extends Base {
         static final String CONSTANT = "x";
+
         @Id
         Long id;
+
         @Column(name = "user_id")
         Long player;
+
         Long tournamentId;
         String season;
+
         @ManyToOne
         @JoinColumn(name = "team_ref")
         Owner team;
+
         @ManyToOne
         Owner owner;
+
         Long bonusPoints;
+
         @Transient
         String computed;
+
         @OneToMany
         List<Owner> children;
+
         transient String cache;
 
         @Column(name = "note_text")
@@ -61,11 +69,21 @@ class EntityColumnsTest {
         }
     }
 
-    static class NoTable {
-    }
+    static class NoTable {}
 
-    private static final List<String> COLUMNS = List.of("id", "user_id", "tournament_id", "season", "team_ref",
-            "owner_owner_key", "bonuspoints", "bonus_points", "created_at", "note_text", "computed", "cache");
+    private static final List<String> COLUMNS = List.of(
+            "id",
+            "user_id",
+            "tournament_id",
+            "season",
+            "team_ref",
+            "owner_owner_key",
+            "bonuspoints",
+            "bonus_points",
+            "created_at",
+            "note_text",
+            "computed",
+            "cache");
 
     @Test
     void mapsExplicitNamesDefaultsAndSnakeCase() {
@@ -103,6 +121,8 @@ class EntityColumnsTest {
     void tableOfNeedsATableName() {
         assertEquals("game_scores", EntityColumns.tableOf(Score.class));
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> EntityColumns.tableOf(NoTable.class));
-        assertEquals(NoTable.class.getName() + " has no @Table(name = ...): the panel needs the SQL table name", e.getMessage());
+        assertEquals(
+                NoTable.class.getName() + " has no @Table(name = ...): the panel needs the SQL table name",
+                e.getMessage());
     }
 }

@@ -1,12 +1,11 @@
 package dev.warden.panel.registry;
 
-import dev.warden.panel.builtin.BuiltInTables;
-import org.junit.jupiter.api.Test;
-
-import java.util.Set;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.warden.panel.builtin.BuiltInTables;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@code ResourceBuilder.hide}: hidden columns added to a table's spec before the catalog is read. */
 class HiddenColumnsTest {

@@ -1,37 +1,32 @@
 package dev.warden.panel.registry;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.warden.panel.builtin.BuiltInTables;
-import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Action;
+import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.extension.Policy;
 import dev.warden.panel.extension.SortOrder;
 import jakarta.persistence.Table;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 /** Unit tests for {@link PanelSettings}: key rules of the spec's {@code tables} and {@code resources} options. */
 class PanelSettingsTest {
 
     @Table(name = "game_scores")
-    static class Score {
-    }
+    static class Score {}
 
     @Table(name = "game_scores")
-    static class SameTable {
-    }
+    static class SameTable {}
 
     @Table(name = "warden_users")
-    static class UsersAgain {
-    }
+    static class UsersAgain {}
 
-    static class NoTable {
-    }
+    static class NoTable {}
 
     private static PanelSettings withBuiltIns() {
         return PanelSettings.withBuiltIns(new BuiltInTables(p -> p));
@@ -54,7 +49,8 @@ class PanelSettingsTest {
         PanelSettings settings = withBuiltIns();
         settings.origin("GamePanel");
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> settings.table("users", Score.class));
-        assertEquals("Panel table key 'users' (GamePanel) is already registered (a built-in table); choose another key",
+        assertEquals(
+                "Panel table key 'users' (GamePanel) is already registered (a built-in table); choose another key",
                 e.getMessage());
     }
 
@@ -64,7 +60,8 @@ class PanelSettingsTest {
         settings.origin("A");
         settings.table("scores", Score.class);
         settings.origin("B");
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> settings.table("scores", Score.class));
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> settings.table("scores", Score.class));
         assertTrue(e.getMessage().contains("already registered (by A)"), e.getMessage());
     }
 
@@ -72,7 +69,8 @@ class PanelSettingsTest {
     void oneTableCannotBeExposedUnderTwoKeys() {
         PanelSettings settings = withBuiltIns();
         settings.table("scores", Score.class);
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> settings.table("scores2", SameTable.class));
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> settings.table("scores2", SameTable.class));
         assertTrue(e.getMessage().contains("table game_scores is already exposed as 'scores'"), e.getMessage());
         assertThrows(IllegalStateException.class, () -> settings.table("people", UsersAgain.class));
     }
@@ -111,8 +109,8 @@ class PanelSettingsTest {
     @Test
     void theBuilderKeepsEverySettingAsGiven() {
         PanelSettings settings = withBuiltIns();
-        settings.resource("scores", r -> r
-                .label("High scores").icon(AdminIcon.TROPHY)
+        settings.resource("scores", r -> r.label("High scores")
+                .icon(AdminIcon.TROPHY)
                 .list(l -> l.columns("id", "userId").defaultSort("score", SortOrder.DESC))
                 .form(f -> f.fields("score"))
                 .show(s -> s.fields("id", "score"))
@@ -133,7 +131,9 @@ class PanelSettingsTest {
         assertEquals("kind", s.columns().get("target").linkFromColumn());
         assertEquals("Player", s.relationLabels().get("user"));
         assertEquals(1, s.actions().size());
-        assertThrows(IllegalArgumentException.class, () -> settings.resource("scores", r -> r.action(Action.bulk("reset", "Again"))),
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> settings.resource("scores", r -> r.action(Action.bulk("reset", "Again"))),
                 "action names are unique per resource");
         assertThrows(IllegalArgumentException.class, () -> settings.resource("scores", r -> r.label(" ")));
     }

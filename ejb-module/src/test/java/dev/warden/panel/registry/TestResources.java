@@ -1,20 +1,19 @@
 package dev.warden.panel.registry;
 
+import dev.warden.panel.extension.AdminIcon;
 import dev.warden.panel.extension.Relation;
 import dev.warden.panel.extension.SortOrder;
-import dev.warden.panel.extension.AdminIcon;
 import java.util.List;
 
 /** Test fixtures: {@link ResourceDef}s built through {@link ResourceDef#builder}, no database needed. */
 public final class TestResources {
 
-    private TestResources() {
-    }
+    private TestResources() {}
 
     /** A column of {@code type} with a humanized label. */
     public static ColumnDef column(String name, ColumnType type, String sqlType, boolean primaryKey) {
-        return new ColumnDef(name, Names.humanize(name), type, sqlType, !primaryKey, primaryKey, primaryKey,
-                null, null);
+        return new ColumnDef(
+                name, Names.humanize(name), type, sqlType, !primaryKey, primaryKey, primaryKey, null, null);
     }
 
     /** Like {@code users}: {@code id} integer key, {@code email}, {@code display_name}, {@code created_at}; default sort id desc. */
@@ -30,10 +29,17 @@ public final class TestResources {
                 column("display_name", ColumnType.STRING, "text", false),
                 column("created_at", ColumnType.DATETIME, "timestamptz", false));
         List<String> names = columns.stream().map(ColumnDef::name).toList();
-        return ResourceDef.builder("users", "warden_users", Object.class).label("Users").icon(AdminIcon.USER)
-                .columns(columns).primaryKey(List.of("id")).listColumns(names)
-                .formFields(List.of("email", "display_name")).showFields(names).defaultSort(defaultSort)
-                .relations(List.of(new RelationDef("cloudSaves", "Cloud Saves", "cloudSaves", Relation.Kind.MANY, "user_id")))
+        return ResourceDef.builder("users", "warden_users", Object.class)
+                .label("Users")
+                .icon(AdminIcon.USER)
+                .columns(columns)
+                .primaryKey(List.of("id"))
+                .listColumns(names)
+                .formFields(List.of("email", "display_name"))
+                .showFields(names)
+                .defaultSort(defaultSort)
+                .relations(List.of(
+                        new RelationDef("cloudSaves", "Cloud Saves", "cloudSaves", Relation.Kind.MANY, "user_id")))
                 .build();
     }
 
@@ -45,10 +51,17 @@ public final class TestResources {
                 column("score", ColumnType.INTEGER, "int8", false));
         List<String> names = columns.stream().map(ColumnDef::name).toList();
         return ResourceDef.builder("leaderboardEntries", "leaderboard_entries", Object.class)
-                .label("Leaderboard Entries").icon(AdminIcon.TROPHY).columns(columns)
-                .primaryKey(List.of("leaderboard_id", "user_id")).listColumns(names).formFields(names).showFields(names)
+                .label("Leaderboard Entries")
+                .icon(AdminIcon.TROPHY)
+                .columns(columns)
+                .primaryKey(List.of("leaderboard_id", "user_id"))
+                .listColumns(names)
+                .formFields(names)
+                .showFields(names)
                 .defaultSort(new ResourceDef.Sort("score", SortOrder.DESC))
-                .relations(List.of(new RelationDef("leaderboard", "Leaderboard", "leaderboards", Relation.Kind.ONE, "leaderboard_id"),
+                .relations(List.of(
+                        new RelationDef(
+                                "leaderboard", "Leaderboard", "leaderboards", Relation.Kind.ONE, "leaderboard_id"),
                         new RelationDef("user", "User", "users", Relation.Kind.ONE, "user_id")))
                 .build();
     }
@@ -60,19 +73,32 @@ public final class TestResources {
                 column("owner", ColumnType.UUID_TYPE, "uuid", true),
                 column("data", ColumnType.JSON, "jsonb", false));
         List<String> names = columns.stream().map(ColumnDef::name).toList();
-        return ResourceDef.builder("slots", "slots", Object.class).label("Slots").icon(AdminIcon.DATABASE)
-                .columns(columns).primaryKey(List.of("slot", "owner")).listColumns(names).formFields(names)
-                .showFields(names).defaultSort(new ResourceDef.Sort("slot", SortOrder.ASC)).build();
+        return ResourceDef.builder("slots", "slots", Object.class)
+                .label("Slots")
+                .icon(AdminIcon.DATABASE)
+                .columns(columns)
+                .primaryKey(List.of("slot", "owner"))
+                .listColumns(names)
+                .formFields(names)
+                .showFields(names)
+                .defaultSort(new ResourceDef.Sort("slot", SortOrder.ASC))
+                .build();
     }
 
     /** A single-key resource keyed by a text column {@code key}. */
     public static ResourceDef configs() {
         List<ColumnDef> columns = List.of(
-                column("key", ColumnType.STRING, "text", true),
-                column("value", ColumnType.JSON, "jsonb", false));
+                column("key", ColumnType.STRING, "text", true), column("value", ColumnType.JSON, "jsonb", false));
         List<String> names = columns.stream().map(ColumnDef::name).toList();
-        return ResourceDef.builder("configs", "configs", Object.class).label("Configs").icon(AdminIcon.SETTING)
-                .columns(columns).primaryKey(List.of("key")).listColumns(names).formFields(names)
-                .showFields(names).defaultSort(new ResourceDef.Sort("key", SortOrder.ASC)).build();
+        return ResourceDef.builder("configs", "configs", Object.class)
+                .label("Configs")
+                .icon(AdminIcon.SETTING)
+                .columns(columns)
+                .primaryKey(List.of("key"))
+                .listColumns(names)
+                .formFields(names)
+                .showFields(names)
+                .defaultSort(new ResourceDef.Sort("key", SortOrder.ASC))
+                .build();
     }
 }

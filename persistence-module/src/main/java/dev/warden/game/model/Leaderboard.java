@@ -42,24 +42,53 @@ public class Leaderboard {
     @OneToMany(mappedBy = "leaderboard", fetch = FetchType.LAZY)
     private List<LeaderboardEntry> entries = new ArrayList<>();
 
-    public Leaderboard() {
+    public Leaderboard() {}
+
+    public Long getId() {
+        return id;
     }
 
-    public Long getId() { return id; }
-    public void setId(Long id) { this.id = id; }
+    public void setId(Long id) {
+        this.id = id;
+    }
 
-    public String getName() { return name; }
-    public void setName(String name) { this.name = name; }
+    public String getName() {
+        return name;
+    }
 
-    public String getSortOrder() { return sortOrder; }
-    public void setSortOrder(String sortOrder) { this.sortOrder = sortOrder; }
+    public void setName(String name) {
+        this.name = name;
+    }
 
-    public String getResetPeriod() { return resetPeriod; }
-    public void setResetPeriod(String resetPeriod) { this.resetPeriod = resetPeriod; }
+    public String getSortOrder() {
+        return sortOrder;
+    }
 
-    public Instant getCreatedAt() { return createdAt; }
-    public void setCreatedAt(Instant createdAt) { this.createdAt = createdAt; }
+    public void setSortOrder(String sortOrder) {
+        this.sortOrder = sortOrder;
+    }
 
-    public List<LeaderboardEntry> getEntries() { return entries; }
-    public void setEntries(List<LeaderboardEntry> entries) { this.entries = entries; }
+    public String getResetPeriod() {
+        return resetPeriod;
+    }
+
+    public void setResetPeriod(String resetPeriod) {
+        this.resetPeriod = resetPeriod;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public void setCreatedAt(Instant createdAt) {
+        this.createdAt = createdAt;
+    }
+
+    public List<LeaderboardEntry> getEntries() {
+        return entries;
+    }
+
+    public void setEntries(List<LeaderboardEntry> entries) {
+        this.entries = entries;
+    }
 }

@@ -53,30 +53,69 @@ public class LeaderboardEntry {
     @Column(name = "updated_at", insertable = false, updatable = false)
     private Instant updatedAt;
 
-    public LeaderboardEntry() {
+    public LeaderboardEntry() {}
+
+    public Long getLeaderboardId() {
+        return leaderboardId;
     }
 
-    public Long getLeaderboardId() { return leaderboardId; }
-    public void setLeaderboardId(Long leaderboardId) { this.leaderboardId = leaderboardId; }
+    public void setLeaderboardId(Long leaderboardId) {
+        this.leaderboardId = leaderboardId;
+    }
 
-    public Long getUserId() { return userId; }
-    public void setUserId(Long userId) { this.userId = userId; }
+    public Long getUserId() {
+        return userId;
+    }
 
-    public Leaderboard getLeaderboard() { return leaderboard; }
-    public void setLeaderboard(Leaderboard leaderboard) { this.leaderboard = leaderboard; }
+    public void setUserId(Long userId) {
+        this.userId = userId;
+    }
 
-    public User getUser() { return user; }
-    public void setUser(User user) { this.user = user; }
+    public Leaderboard getLeaderboard() {
+        return leaderboard;
+    }
 
-    public long getScore() { return score; }
-    public void setScore(long score) { this.score = score; }
+    public void setLeaderboard(Leaderboard leaderboard) {
+        this.leaderboard = leaderboard;
+    }
 
-    public String getMetadata() { return metadata; }
-    public void setMetadata(String metadata) { this.metadata = metadata; }
+    public User getUser() {
+        return user;
+    }
 
-    public Instant getCreatedAt() { return createdAt; }
-    public void setCreatedAt(Instant createdAt) { this.createdAt = createdAt; }
+    public void setUser(User user) {
+        this.user = user;
+    }
 
-    public Instant getUpdatedAt() { return updatedAt; }
-    public void setUpdatedAt(Instant updatedAt) { this.updatedAt = updatedAt; }
+    public long getScore() {
+        return score;
+    }
+
+    public void setScore(long score) {
+        this.score = score;
+    }
+
+    public String getMetadata() {
+        return metadata;
+    }
+
+    public void setMetadata(String metadata) {
+        this.metadata = metadata;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public void setCreatedAt(Instant createdAt) {
+        this.createdAt = createdAt;
+    }
+
+    public Instant getUpdatedAt() {
+        return updatedAt;
+    }
+
+    public void setUpdatedAt(Instant updatedAt) {
+        this.updatedAt = updatedAt;
+    }
 }

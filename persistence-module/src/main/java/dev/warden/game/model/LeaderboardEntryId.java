@@ -14,19 +14,28 @@ public class LeaderboardEntryId implements Serializable {
     private Long leaderboardId;
     private Long userId;
 
-    public LeaderboardEntryId() {
-    }
+    public LeaderboardEntryId() {}
 
     public LeaderboardEntryId(Long leaderboardId, Long userId) {
         this.leaderboardId = leaderboardId;
         this.userId = userId;
     }
 
-    public Long getLeaderboardId() { return leaderboardId; }
-    public void setLeaderboardId(Long leaderboardId) { this.leaderboardId = leaderboardId; }
+    public Long getLeaderboardId() {
+        return leaderboardId;
+    }
 
-    public Long getUserId() { return userId; }
-    public void setUserId(Long userId) { this.userId = userId; }
+    public void setLeaderboardId(Long leaderboardId) {
+        this.leaderboardId = leaderboardId;
+    }
+
+    public Long getUserId() {
+        return userId;
+    }
+
+    public void setUserId(Long userId) {
+        this.userId = userId;
+    }
 
     @Override
     public boolean equals(Object o) {

@@ -39,25 +39,53 @@ public class RoomRow {
     @Column(name = "heartbeat", insertable = false)
     private Instant heartbeat;
 
-    public RoomRow() {
+    public RoomRow() {}
+
+    public String getId() {
+        return id;
     }
 
-    public String getId() { return id; }
-    public void setId(String id) { this.id = id; }
+    public void setId(String id) {
+        this.id = id;
+    }
 
-    public String getType() { return type; }
-    public void setType(String type) { this.type = type; }
+    public String getType() {
+        return type;
+    }
 
-    public String getNode() { return node; }
-    public void setNode(String node) { this.node = node; }
+    public void setType(String type) {
+        this.type = type;
+    }
 
-    public int getClients() { return clients; }
-    public void setClients(int clients) { this.clients = clients; }
+    public String getNode() {
+        return node;
+    }
 
-    public boolean isLocked() { return locked; }
-    public void setLocked(boolean locked) { this.locked = locked; }
+    public void setNode(String node) {
+        this.node = node;
+    }
 
-    public Instant getCreatedAt() { return createdAt; }
+    public int getClients() {
+        return clients;
+    }
 
-    public Instant getHeartbeat() { return heartbeat; }
+    public void setClients(int clients) {
+        this.clients = clients;
+    }
+
+    public boolean isLocked() {
+        return locked;
+    }
+
+    public void setLocked(boolean locked) {
+        this.locked = locked;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public Instant getHeartbeat() {
+        return heartbeat;
+    }
 }

@@ -41,7 +41,9 @@ public class AgentResource {
     @Consumes(MediaType.WILDCARD)
     public Response report(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
         Stored stored = ingestion.report(agent.instance(), JsonBodies.object(contentType, body));
-        return Response.status(stored.created() ? 201 : 200).entity(stored.body()).build();
+        return Response.status(stored.created() ? 201 : 200)
+                .entity(stored.body())
+                .build();
     }
 
     /**
@@ -51,8 +53,10 @@ public class AgentResource {
     @POST
     @Path("deploys/{deployId}")
     @Consumes(MediaType.WILDCARD)
-    public JsonObject deploy(@PathParam("deployId") String deployId,
-                             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
+    public JsonObject deploy(
+            @PathParam("deployId") String deployId,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            String body) {
         return ingestion.deployProgress(agent.instance(), deployId, JsonBodies.object(contentType, body));
     }
 }

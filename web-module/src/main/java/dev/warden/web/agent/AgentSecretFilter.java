@@ -11,7 +11,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
-
 import java.util.Map;
 
 /**
@@ -37,7 +36,8 @@ public class AgentSecretFilter implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
         String secret = null;
-        if (header != null && header.length() > SCHEME.length()
+        if (header != null
+                && header.length() > SCHEME.length()
                 && header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
             secret = header.substring(SCHEME.length()).strip();
         }

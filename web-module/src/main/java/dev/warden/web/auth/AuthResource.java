@@ -1,5 +1,7 @@
 package dev.warden.web.auth;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Bootstrap;
 import dev.warden.auth.LoginResult;
 import dev.warden.auth.Operator;
@@ -25,8 +27,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Sign-in routes under {@code /admin-api/auth} (DESIGN.md section 3, "Auth"): login, logout, me and the
@@ -70,9 +70,11 @@ public class AuthResource {
     public Response login(String body) {
         JsonObject json = JsonBodies.object(body);
         ClientInfo client = ClientInfo.of(request);
-        LoginResult result = signIn.login(JsonBodies.string(json, "email"), JsonBodies.string(json, "password"),
-                client.ip(), client.userAgent());
-        return Response.ok(JSON.createObjectBuilder().add("user", users.row(result.operator().userId())).build())
+        LoginResult result = signIn.login(
+                JsonBodies.string(json, "email"), JsonBodies.string(json, "password"), client.ip(), client.userAgent());
+        return Response.ok(JSON.createObjectBuilder()
+                        .add("user", users.row(result.operator().userId()))
+                        .build())
                 .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
                 .build();
     }
@@ -113,10 +115,12 @@ public class AuthResource {
     public JsonObject methods() {
         var json = JSON.createObjectBuilder().add("password", ssoSettings.passwordAllowed());
         if (ssoSettings.ssoEnabled()) {
-            json.add("sso", JSON.createObjectBuilder()
-                    .add("provider", ssoSettings.providerName())
-                    .add("start", "/admin-api/auth/sso/start")
-                    .add("logout", "/admin-api/auth/sso/logout"));
+            json.add(
+                    "sso",
+                    JSON.createObjectBuilder()
+                            .add("provider", ssoSettings.providerName())
+                            .add("start", "/admin-api/auth/sso/start")
+                            .add("logout", "/admin-api/auth/sso/logout"));
         } else {
             json.addNull("sso");
         }
@@ -143,11 +147,17 @@ public class AuthResource {
     public Response bootstrap(String body) {
         JsonObject json = JsonBodies.object(body);
         ClientInfo client = ClientInfo.of(request);
-        LoginResult result = bootstrap.bootstrap(JsonBodies.string(json, "email"), JsonBodies.string(json, "password"),
-                JsonBodies.string(json, "display_name"), JsonBodies.string(json, "setup_token"), client.ip(),
+        LoginResult result = bootstrap.bootstrap(
+                JsonBodies.string(json, "email"),
+                JsonBodies.string(json, "password"),
+                JsonBodies.string(json, "display_name"),
+                JsonBodies.string(json, "setup_token"),
+                client.ip(),
                 client.userAgent());
         return Response.status(Response.Status.CREATED)
-                .entity(JSON.createObjectBuilder().add("user", users.row(result.operator().userId())).build())
+                .entity(JSON.createObjectBuilder()
+                        .add("user", users.row(result.operator().userId()))
+                        .build())
                 .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
                 .build();
     }
@@ -170,8 +180,8 @@ public class AuthResource {
     public Response completePasswordReset(String body) {
         JsonObject json = JsonBodies.object(body);
         ClientInfo client = ClientInfo.of(request);
-        passwordReset.complete(JsonBodies.string(json, "token"), JsonBodies.string(json, "password"),
-                client.ip(), client.userAgent());
+        passwordReset.complete(
+                JsonBodies.string(json, "token"), JsonBodies.string(json, "password"), client.ip(), client.userAgent());
         return Response.noContent().build();
     }
 

@@ -12,7 +12,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.ext.Provider;
-
 import java.net.URI;
 import java.util.Locale;
 import java.util.Set;
@@ -45,9 +44,16 @@ public class SessionFilter implements ContainerRequestFilter {
     public static final String HOST_COOKIE = "__Host-" + COOKIE;
 
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
-    private static final Set<String> PUBLIC_PATHS = Set.of("auth/login", "auth/bootstrap",
-            "auth/password-reset", "auth/password-reset/complete", "auth/methods", "auth/sso/start",
-            "auth/sso/callback", "auth/sso/backchannel-logout", "auth/sso/logout");
+    private static final Set<String> PUBLIC_PATHS = Set.of(
+            "auth/login",
+            "auth/bootstrap",
+            "auth/password-reset",
+            "auth/password-reset/complete",
+            "auth/methods",
+            "auth/sso/start",
+            "auth/sso/callback",
+            "auth/sso/backchannel-logout",
+            "auth/sso/logout");
 
     @EJB
     Sessions auth;
@@ -78,12 +84,13 @@ public class SessionFilter implements ContainerRequestFilter {
 
     /** The session cookie's value: the {@code __Host-} one when present, else the plain one; null when neither. */
     public static String sessionValue(java.util.Map<String, Cookie> cookies) {
-        return sessionValue(name -> cookies.get(name) == null ? null : cookies.get(name).getValue());
+        return sessionValue(
+                name -> cookies.get(name) == null ? null : cookies.get(name).getValue());
     }
 
     /** {@link #sessionValue(java.util.Map)} over a lookup of cookie values by name. */
     public static String sessionValue(java.util.function.Function<String, String> valueOf) {
-        for (String name : new String[]{HOST_COOKIE, COOKIE}) {
+        for (String name : new String[] {HOST_COOKIE, COOKIE}) {
             String value = valueOf.apply(name);
             if (value != null && !value.isBlank()) {
                 return value;

@@ -1,5 +1,7 @@
 package dev.warden.web.auth;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.sso.SsoLogout;
 import dev.warden.auth.sso.SsoSignIn;
 import dev.warden.web.ClientInfo;
@@ -17,13 +19,10 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
-
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Single sign-on routes under {@code /admin-api/auth/sso} (issue 15; docs/sso.md, docs/security.md). All public
@@ -47,6 +46,7 @@ public class SsoResource {
 
     /** The cookie carrying the {@code state} of a started sign-in. */
     public static final String STATE_COOKIE = "warden_sso_state";
+
     private static final String COOKIE_PATH = "/admin-api/auth/sso";
 
     @EJB
@@ -73,22 +73,33 @@ public class SsoResource {
     /** {@code GET /auth/sso/callback?code&state[&error]}: 302 to {@code /admin/}, signed in or with {@code sso_error}. */
     @GET
     @Path("callback")
-    public Response callback(@QueryParam("code") String code, @QueryParam("state") String state,
-                             @QueryParam("error") String error, @Context HttpHeaders headers) {
+    public Response callback(
+            @QueryParam("code") String code,
+            @QueryParam("state") String state,
+            @QueryParam("error") String error,
+            @Context HttpHeaders headers) {
         ClientInfo client = ClientInfo.of(request);
         var browserState = headers.getCookies().get(STATE_COOKIE);
-        SsoSignIn.Outcome outcome = signIn.callback(code, state, browserState == null ? null : browserState.getValue(),
-                error, client.ip(), client.userAgent());
+        SsoSignIn.Outcome outcome = signIn.callback(
+                code,
+                state,
+                browserState == null ? null : browserState.getValue(),
+                error,
+                client.ip(),
+                client.userAgent());
         Response.ResponseBuilder answer = Response.status(Response.Status.FOUND)
                 .header("Cache-Control", "no-store")
                 .cookie(stateCookie("", 0));
         if (outcome.ok()) {
             return answer.header("Location", "/admin/")
-                    .cookie(AuthResource.sessionCookie(request, outcome.session().cookieValue(),
+                    .cookie(AuthResource.sessionCookie(
+                            request,
+                            outcome.session().cookieValue(),
                             outcome.session().ttl().toSeconds()))
                     .build();
         }
-        return answer.header("Location", "/admin/?sso_error=" + URLEncoder.encode(outcome.reason(), StandardCharsets.UTF_8))
+        return answer.header(
+                        "Location", "/admin/?sso_error=" + URLEncoder.encode(outcome.reason(), StandardCharsets.UTF_8))
                 .build();
     }
 

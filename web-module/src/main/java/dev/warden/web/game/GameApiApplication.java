@@ -5,7 +5,6 @@ import dev.warden.web.UnhandledExceptionMapper;
 import dev.warden.web.WebApplicationExceptionMapper;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
-
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -19,7 +18,10 @@ public class GameApiApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return new LinkedHashSet<>(List.of(PlayerAuthResource.class, ApiExceptionMapper.class,
-                WebApplicationExceptionMapper.class, UnhandledExceptionMapper.class));
+        return new LinkedHashSet<>(List.of(
+                PlayerAuthResource.class,
+                ApiExceptionMapper.class,
+                WebApplicationExceptionMapper.class,
+                UnhandledExceptionMapper.class));
     }
 }

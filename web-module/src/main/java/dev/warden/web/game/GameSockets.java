@@ -3,7 +3,6 @@ package dev.warden.web.game;
 import jakarta.websocket.Endpoint;
 import jakarta.websocket.server.ServerApplicationConfig;
 import jakarta.websocket.server.ServerEndpointConfig;
-
 import java.util.List;
 import java.util.Set;
 

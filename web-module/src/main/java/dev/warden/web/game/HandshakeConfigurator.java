@@ -3,7 +3,6 @@ package dev.warden.web.game;
 import jakarta.websocket.HandshakeResponse;
 import jakarta.websocket.server.HandshakeRequest;
 import jakarta.websocket.server.ServerEndpointConfig;
-
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package dev.warden.web.game;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.players.PlayerAuth;
 import dev.warden.players.PlayerLogin;
 import dev.warden.web.ClientInfo;
@@ -17,8 +19,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * {@code POST /game-api/v1/auth/login} and {@code /register} (DESIGN.md section 5b, "Players"): answer
@@ -42,8 +42,11 @@ public class PlayerAuthResource {
     public JsonObject login(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
         JsonObject json = JsonBodies.object(contentType, body);
         ClientInfo client = ClientInfo.of(request);
-        return answer(players.login(JsonBodies.string(json, "email"), JsonBodies.string(json, "password"),
-                client.ip(), client.userAgent()));
+        return answer(players.login(
+                JsonBodies.string(json, "email"),
+                JsonBodies.string(json, "password"),
+                client.ip(),
+                client.userAgent()));
     }
 
     /** {@code {email, password, display_name?}}: 201 a new player, signed in; 409 email taken; 422. */
@@ -53,13 +56,22 @@ public class PlayerAuthResource {
     public Response register(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
         JsonObject json = JsonBodies.object(contentType, body);
         ClientInfo client = ClientInfo.of(request);
-        return Response.status(201).entity(answer(players.register(JsonBodies.string(json, "email"),
-                JsonBodies.string(json, "password"), JsonBodies.string(json, "display_name"), client.ip(),
-                client.userAgent()))).build();
+        return Response.status(201)
+                .entity(answer(players.register(
+                        JsonBodies.string(json, "email"),
+                        JsonBodies.string(json, "password"),
+                        JsonBodies.string(json, "display_name"),
+                        client.ip(),
+                        client.userAgent())))
+                .build();
     }
 
     private static JsonObject answer(PlayerLogin login) {
-        return JSON.createObjectBuilder().add("token", login.token()).add("token_type", "Bearer")
-                .add("expires_in", login.expiresIn()).add("user", login.user()).build();
+        return JSON.createObjectBuilder()
+                .add("token", login.token())
+                .add("token_type", "Bearer")
+                .add("expires_in", login.expiresIn())
+                .add("user", login.user())
+                .build();
     }
 }

@@ -1,5 +1,7 @@
 package dev.warden.web.game;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.common.ApiException;
 import dev.warden.players.Player;
 import dev.warden.rooms.Admission;
@@ -15,14 +17,11 @@ import jakarta.websocket.Endpoint;
 import jakarta.websocket.EndpointConfig;
 import jakarta.websocket.MessageHandler;
 import jakarta.websocket.Session;
-
 import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * One game client's room socket (DESIGN.md section 5b, "Clients"). On open: the player token is checked (4003
@@ -46,7 +45,8 @@ public class RoomSocket extends Endpoint {
     public void onOpen(Session session, EndpointConfig config) {
         beans = GameBeans.get();
         Map<String, Object> props = session.getUserProperties().containsKey(HandshakeConfigurator.TOKEN)
-                ? session.getUserProperties() : config.getUserProperties();
+                ? session.getUserProperties()
+                : config.getUserProperties();
         session.setMaxTextMessageBufferSize(MAX_FRAME);
         Player player;
         try {
@@ -60,9 +60,14 @@ public class RoomSocket extends Endpoint {
         Map<String, String> path = session.getPathParameters();
         List<String> resume = session.getRequestParameterMap().get("client_id");
         List<String> create = session.getRequestParameterMap().get("create");
-        Admission admission = beans.rooms().join(path.get("type"), path.get("roomId"),
-                resume == null || resume.isEmpty() ? null : resume.get(0),
-                create != null && create.contains("true"), player, connection);
+        Admission admission = beans.rooms()
+                .join(
+                        path.get("type"),
+                        path.get("roomId"),
+                        resume == null || resume.isEmpty() ? null : resume.get(0),
+                        create != null && create.contains("true"),
+                        player,
+                        connection);
         if (!admission.admitted()) {
             beans.live().closed(connection);
             connection.close(admission.closeCode(), admission.reason());
@@ -85,7 +90,8 @@ public class RoomSocket extends Endpoint {
             return;
         }
         if ("msg".equals(frame.getString("t", null)) && frame.get("type") instanceof JsonString type) {
-            beans.rooms().message(room, clientId, connection, type.getString(), frame.getOrDefault("data", JsonValue.NULL));
+            beans.rooms()
+                    .message(room, clientId, connection, type.getString(), frame.getOrDefault("data", JsonValue.NULL));
         }
     }
 
@@ -96,7 +102,8 @@ public class RoomSocket extends Endpoint {
         }
         beans.live().closed(connection);
         if (room != null) {
-            beans.rooms().closed(room, clientId, connection, reason.getCloseCode().getCode());
+            beans.rooms()
+                    .closed(room, clientId, connection, reason.getCloseCode().getCode());
         }
     }
 

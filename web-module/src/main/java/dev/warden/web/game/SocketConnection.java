@@ -3,7 +3,6 @@ package dev.warden.web.game;
 import dev.warden.rooms.ClientConnection;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.Session;
-
 import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -109,7 +108,8 @@ final class SocketConnection implements ClientConnection {
     private void closeNow(int code, String reason) {
         try {
             if (session.isOpen()) {
-                session.close(new CloseReason(CloseReason.CloseCodes.getCloseCode(code),
+                session.close(new CloseReason(
+                        CloseReason.CloseCodes.getCloseCode(code),
                         reason == null ? "" : reason.length() > 120 ? reason.substring(0, 120) : reason));
             }
         } catch (IOException | RuntimeException e) {

@@ -37,7 +37,9 @@ public class BodyLimits {
 
     /** The limit for a path relative to the context root (e.g. {@code /admin-api/auth/login}). */
     public long limitFor(String path) {
-        if (path.startsWith("/admin-api/auth/") || path.equals("/admin-api/auth") || path.startsWith("/game-api/v1/auth")) {
+        if (path.startsWith("/admin-api/auth/")
+                || path.equals("/admin-api/auth")
+                || path.startsWith("/game-api/v1/auth")) {
             return auth;
         }
         if (path.startsWith("/admin-api")) {

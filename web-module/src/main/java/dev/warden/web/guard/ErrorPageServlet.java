@@ -6,7 +6,6 @@ import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.logging.Level;
@@ -28,12 +27,18 @@ public class ErrorPageServlet extends HttpServlet {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         int status = code instanceof Integer i ? i : 404; // requested directly: there is nothing here
         Object uri = request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI);
-        String path = uri == null ? "" : uri.toString().substring(Math.min(uri.toString().length(),
-                request.getContextPath().length()));
+        String path = uri == null
+                ? ""
+                : uri.toString()
+                        .substring(Math.min(
+                                uri.toString().length(),
+                                request.getContextPath().length()));
         Object failure = request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
         if (failure instanceof Throwable t) {
-            LOG.log(Level.WARNING, "Request to " + RequestGuardFilter.printable(path) + " failed in the container: "
-                    + t.getClass().getName() + ": " + RequestGuardFilter.printable(t.getMessage()));
+            LOG.log(
+                    Level.WARNING,
+                    "Request to " + RequestGuardFilter.printable(path) + " failed in the container: "
+                            + t.getClass().getName() + ": " + RequestGuardFilter.printable(t.getMessage()));
         } else {
             LOG.fine(() -> "Container answered " + status + " for " + RequestGuardFilter.printable(path));
         }
@@ -62,9 +67,14 @@ public class ErrorPageServlet extends HttpServlet {
     }
 
     static boolean isApi(String path) {
-        return path.equals("/admin-api") || path.startsWith("/admin-api/") || path.equals("/api/v1")
-                || path.startsWith("/api/v1/") || path.equals("/agent/v1") || path.startsWith("/agent/v1/")
-                || path.equals("/game-api") || path.startsWith("/game-api/");
+        return path.equals("/admin-api")
+                || path.startsWith("/admin-api/")
+                || path.equals("/api/v1")
+                || path.startsWith("/api/v1/")
+                || path.equals("/agent/v1")
+                || path.startsWith("/agent/v1/")
+                || path.equals("/game-api")
+                || path.startsWith("/game-api/");
     }
 
     static String message(int status) {

@@ -1,15 +1,14 @@
 package dev.warden.web.guard;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Writes the documented error body {@code {"error": {"code", "message", "fields"?}}} (DESIGN.md section 3) straight
@@ -18,12 +17,12 @@ import static dev.warden.common.JsonSupport.JSON;
  */
 public final class ErrorWriter {
 
-    private ErrorWriter() {
-    }
+    private ErrorWriter() {}
 
     /** Resets {@code response} (when not committed) and writes the error body with {@code status}. */
-    public static void write(HttpServletResponse response, int status, String code, String message,
-                             Map<String, List<String>> fields) throws IOException {
+    public static void write(
+            HttpServletResponse response, int status, String code, String message, Map<String, List<String>> fields)
+            throws IOException {
         if (response.isCommitted()) {
             return;
         }
@@ -42,7 +41,10 @@ public final class ErrorWriter {
             });
             error.add("fields", byField);
         }
-        byte[] body = JSON.createObjectBuilder().add("error", error).build().toString()
+        byte[] body = JSON.createObjectBuilder()
+                .add("error", error)
+                .build()
+                .toString()
                 .getBytes(StandardCharsets.UTF_8);
         response.setStatus(status);
         response.setContentType("application/json");

@@ -19,8 +19,7 @@ public final class InputChecks {
     /** Characters RFC 3986 does not allow unencoded in a path (the JAX-RS runtime fails on them). */
     private static final String MUST_ENCODE = "[]{}|^`<>\" \\";
 
-    private InputChecks() {
-    }
+    private InputChecks() {}
 
     /**
      * Problems of a raw query string ({@code a=1&b=%00}), by parameter name: a malformed percent escape, a NUL byte
@@ -61,7 +60,10 @@ public final class InputChecks {
             return false;
         }
         String lower = rawPath.toLowerCase(java.util.Locale.ROOT);
-        return lower.contains("%2f") || lower.contains("%5c") || lower.contains("%2e") || lower.contains("%23")
+        return lower.contains("%2f")
+                || lower.contains("%5c")
+                || lower.contains("%2e")
+                || lower.contains("%23")
                 || lower.indexOf('\\') >= 0;
     }
 
@@ -114,7 +116,8 @@ public final class InputChecks {
     /** What is wrong with {@code bytes} as text: not UTF-8; null when they decode strictly. */
     public static String utf8Problem(byte[] bytes) {
         try {
-            StandardCharsets.UTF_8.newDecoder()
+            StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes));

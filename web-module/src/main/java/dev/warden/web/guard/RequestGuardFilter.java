@@ -7,14 +7,13 @@ import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The first thing every request to the WAR meets (issue 18, point 4; issue 13, points 4 and 5). On every path it
@@ -37,7 +36,9 @@ import java.util.logging.Logger;
  * A refusal is logged at FINE only (one line; no stack trace), so hostile traffic cannot flood the log. A body
  * that passes is buffered (it is at most the limit) and replayed to the application.
  */
-@WebFilter(urlPatterns = "/*", asyncSupported = true) // SSE (issue 17, live lists) and sockets; nothing runs after the chain
+@WebFilter(
+        urlPatterns = "/*",
+        asyncSupported = true) // SSE (issue 17, live lists) and sockets; nothing runs after the chain
 public class RequestGuardFilter extends HttpFilter {
 
     private static final Logger LOG = Logger.getLogger(RequestGuardFilter.class.getName());
@@ -73,8 +74,12 @@ public class RequestGuardFilter extends HttpFilter {
             return;
         }
         if ((path.equals("/admin-api") || path.startsWith("/admin-api/")) && !hosts.allows(host(request))) {
-            refuse(response, 403, "forbidden", "This server does not answer for host '" + printable(
-                    host(request)) + "'; see warden.allowed-hosts", null);
+            refuse(
+                    response,
+                    403,
+                    "forbidden",
+                    "This server does not answer for host '" + printable(host(request)) + "'; see warden.allowed-hosts",
+                    null);
             return;
         }
         String pathProblem = InputChecks.pathProblem(request.getRequestURI());
@@ -123,12 +128,17 @@ public class RequestGuardFilter extends HttpFilter {
 
     private void tooLarge(HttpServletResponse response, long limit) throws IOException {
         response.setHeader("Connection", "close");
-        refuse(response, 413, "payload_too_large", "The body is larger than this route's limit of " + limit
-                + " bytes", null);
+        refuse(
+                response,
+                413,
+                "payload_too_large",
+                "The body is larger than this route's limit of " + limit + " bytes",
+                null);
     }
 
-    private static void refuse(HttpServletResponse response, int status, String code, String message,
-                               Map<String, List<String>> fields) throws IOException {
+    private static void refuse(
+            HttpServletResponse response, int status, String code, String message, Map<String, List<String>> fields)
+            throws IOException {
         LOG.fine(() -> "Refused a request: " + status + " " + code + ": " + message);
         ErrorWriter.write(response, status, code, message, fields);
     }
@@ -141,7 +151,9 @@ public class RequestGuardFilter extends HttpFilter {
      */
     static String host(HttpServletRequest request) {
         String host = request.getHeader("Host");
-        if ((host == null || host.isBlank()) && request.getProtocol() != null && request.getProtocol().startsWith("HTTP/2")) {
+        if ((host == null || host.isBlank())
+                && request.getProtocol() != null
+                && request.getProtocol().startsWith("HTTP/2")) {
             return request.getServerName();
         }
         return host;

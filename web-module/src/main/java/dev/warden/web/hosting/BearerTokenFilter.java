@@ -11,7 +11,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
-
 import java.util.Map;
 
 /**
@@ -36,7 +35,8 @@ public class BearerTokenFilter implements ContainerRequestFilter {
     public void filter(ContainerRequestContext request) {
         String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
         String token = null;
-        if (header != null && header.length() > SCHEME.length()
+        if (header != null
+                && header.length() > SCHEME.length()
                 && header.regionMatches(true, 0, SCHEME, 0, SCHEME.length())) {
             token = header.substring(SCHEME.length()).strip();
         }

@@ -1,16 +1,13 @@
 package dev.warden.web.hosting;
 
 import dev.warden.hosting.limits.Endpoint;
-import dev.warden.web.hosting.HostingEndpoint;
 import jakarta.ws.rs.container.ResourceInfo;
-
 import java.lang.reflect.Method;
 
 /** Reads {@link HostingEndpoint} off the matched resource method (spec/hosting-api.md, Limits). */
 final class Endpoints {
 
-    private Endpoints() {
-    }
+    private Endpoints() {}
 
     /** The endpoint of the matched method, or null when the request matched none or it is not annotated. */
     static Endpoint of(ResourceInfo info) {

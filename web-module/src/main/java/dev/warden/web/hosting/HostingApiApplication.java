@@ -1,15 +1,11 @@
 package dev.warden.web.hosting;
 
-import dev.warden.web.hosting.InstanceSlotFilter;
-import dev.warden.web.hosting.RateLimitFilter;
-import dev.warden.web.hosting.ResponseCacheFilter;
 import dev.warden.web.ApiExceptionMapper;
 import dev.warden.web.ExposeHeadersFilter;
 import dev.warden.web.UnhandledExceptionMapper;
 import dev.warden.web.WebApplicationExceptionMapper;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
-
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -20,10 +16,20 @@ public class HostingApiApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return new LinkedHashSet<>(List.of(ApplicationsResource.class, MetricsResource.class, EgressResource.class,
-                DeploysResource.class, BillingResource.class, InstanceLogsResource.class,
-                BearerTokenFilter.class, RateLimitFilter.class, ResponseCacheFilter.class, InstanceSlotFilter.class,
-                ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
+        return new LinkedHashSet<>(List.of(
+                ApplicationsResource.class,
+                MetricsResource.class,
+                EgressResource.class,
+                DeploysResource.class,
+                BillingResource.class,
+                InstanceLogsResource.class,
+                BearerTokenFilter.class,
+                RateLimitFilter.class,
+                ResponseCacheFilter.class,
+                InstanceSlotFilter.class,
+                ExposeHeadersFilter.class,
+                ApiExceptionMapper.class,
+                WebApplicationExceptionMapper.class,
                 UnhandledExceptionMapper.class));
     }
 }

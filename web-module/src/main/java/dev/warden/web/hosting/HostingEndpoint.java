@@ -1,7 +1,6 @@
 package dev.warden.web.hosting;
 
 import dev.warden.hosting.limits.Endpoint;
-
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -32,8 +32,11 @@ public class InstanceLogsResource {
     /** 200 text; 404, 409 {@code instance_not_ready}, 422, 502 {@code instance_unreachable} as JSON errors. */
     @GET
     @HostingEndpoint(Endpoint.LOGS)
-    public Response read(@PathParam("slug") String slug, @PathParam("id") String id,
-                         @QueryParam("lines") String lines, @QueryParam("stream") String stream) {
+    public Response read(
+            @PathParam("slug") String slug,
+            @PathParam("id") String id,
+            @QueryParam("lines") String lines,
+            @QueryParam("stream") String stream) {
         String text = logs.read(hosting.access().teamId(), slug, id, lines, stream);
         return Response.ok(text, TEXT).build();
     }

@@ -4,7 +4,6 @@ import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.hosting.limits.Endpoint;
 import dev.warden.hosting.limits.RateLimiter;
-import dev.warden.web.hosting.HostingRequest;
 import jakarta.annotation.Priority;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,10 +16,9 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.Map;
 import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * One request at a time per instance for the endpoints of {@link Endpoint#oneAtATimePerInstance()}
@@ -63,11 +61,14 @@ public class InstanceSlotFilter implements ContainerRequestFilter, ContainerResp
         String slot = "team:" + hosting.access().teamId() + ":" + endpoint.policy() + ":" + instance;
         String holder = UUID.randomUUID().toString();
         if (!limiter.enter(slot, holder, SLOT_HOLD_SECONDS)) {
-            throw new ApiException(ErrorCode.INSTANCE_BUSY, "Another " + endpoint.policy()
-                    + " request for instance " + instance + " is running; one at a time per instance", Map.of(),
+            throw new ApiException(
+                    ErrorCode.INSTANCE_BUSY,
+                    "Another " + endpoint.policy() + " request for instance " + instance
+                            + " is running; one at a time per instance",
+                    Map.of(),
                     Map.of("Retry-After", Integer.toString(BUSY_RETRY_SECONDS)));
         }
-        request.setProperty(SLOT, new String[]{slot, holder});
+        request.setProperty(SLOT, new String[] {slot, holder});
     }
 
     @Override

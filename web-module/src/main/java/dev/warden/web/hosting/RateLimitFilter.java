@@ -8,7 +8,6 @@ import dev.warden.hosting.limits.LimitState;
 import dev.warden.hosting.limits.RateLimitHeaders;
 import dev.warden.hosting.limits.RateLimiter;
 import dev.warden.hosting.limits.RateWindows;
-import dev.warden.web.hosting.HostingRequest;
 import jakarta.annotation.Priority;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -21,10 +20,9 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.ext.Provider;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Applies the hosting API rate limits to every resource method carrying {@code @HostingEndpoint}
@@ -74,12 +72,17 @@ public class RateLimitFilter implements ContainerRequestFilter, ContainerRespons
             request.setProperty(TIMING, Endpoints.timing("limit", started));
         }
         if (states.stream().anyMatch(LimitState::exceeded)) {
-            LimitState over = states.stream().filter(LimitState::exceeded).findFirst().orElseThrow();
+            LimitState over =
+                    states.stream().filter(LimitState::exceeded).findFirst().orElseThrow();
             String which = LimitPolicy.TEAM.equals(over.policy())
                     ? "the team's budget of " + over.limit() + " requests per minute"
                     : "the limit of " + over.limit() + " " + over.policy() + " requests per minute";
-            throw new ApiException(ErrorCode.RATE_LIMITED, "Rate limit reached: " + which + "; retry after "
-                    + RateWindows.retryAfter(over.resetSeconds()) + " s", Map.of(), RateLimitHeaders.of(states));
+            throw new ApiException(
+                    ErrorCode.RATE_LIMITED,
+                    "Rate limit reached: " + which + "; retry after " + RateWindows.retryAfter(over.resetSeconds())
+                            + " s",
+                    Map.of(),
+                    RateLimitHeaders.of(states));
         }
     }
 

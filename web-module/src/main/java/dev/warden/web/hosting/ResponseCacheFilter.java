@@ -4,7 +4,6 @@ import dev.warden.hosting.cache.CachePolicy;
 import dev.warden.hosting.cache.CachedResponse;
 import dev.warden.hosting.cache.ResponseCache;
 import dev.warden.hosting.limits.Endpoint;
-import dev.warden.web.hosting.HostingRequest;
 import jakarta.annotation.Priority;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,11 +21,10 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.Provider;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.lang.annotation.Annotation;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The hosting API response cache as a pair of filters, so resource classes need no change (spec/hosting-api.md,
@@ -97,7 +95,8 @@ public class ResponseCacheFilter implements ContainerRequestFilter, ContainerRes
         if (timing != null) {
             response.getHeaders().putSingle("Server-Timing", timing.toString());
         }
-        if (request.getProperty(HIT) != null || !(request.getProperty(KEY) instanceof String key)
+        if (request.getProperty(HIT) != null
+                || !(request.getProperty(KEY) instanceof String key)
                 || response.getStatus() != 200) {
             return;
         }
@@ -117,8 +116,8 @@ public class ResponseCacheFilter implements ContainerRequestFilter, ContainerRes
         } else {
             return; // not a JSON or text entity: served as it is, never cached
         }
-        CachedResponse stored = cache.store(hosting.access().teamId(), key, type.toString(), body,
-                (Integer) request.getProperty(TTL));
+        CachedResponse stored =
+                cache.store(hosting.access().teamId(), key, type.toString(), body, (Integer) request.getProperty(TTL));
         MediaType storedType = MediaType.valueOf(stored.mediaType());
         response.setEntity(stored.body(), new Annotation[0], storedType);
         headers(response.getHeaders(), stored);

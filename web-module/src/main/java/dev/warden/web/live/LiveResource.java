@@ -44,8 +44,11 @@ public class LiveResource {
     /** See {@link LiveResource}. */
     @GET
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    public void events(@PathParam("resource") String key, @HeaderParam("Last-Event-ID") String lastEventId,
-                       @Context SseEventSink sink, @Context Sse sse) {
+    public void events(
+            @PathParam("resource") String key,
+            @HeaderParam("Last-Event-ID") String lastEventId,
+            @Context SseEventSink sink,
+            @Context Sse sse) {
         Operator operator = session.operator();
         String resource = moderation.authorize(operator, Operation.LIST, key).key();
         streams.open(operator, resource, sink, sse, parse(lastEventId));

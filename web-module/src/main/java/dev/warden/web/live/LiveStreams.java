@@ -1,5 +1,7 @@
 package dev.warden.web.live;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
@@ -17,8 +19,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,8 +29,7 @@ import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
-
-import static dev.warden.common.JsonSupport.JSON;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The open live-list streams of this node (issue 17, point 4): each is one SSE connection of one operator session
@@ -70,6 +69,7 @@ public class LiveStreams {
         final Sse sse;
         /** Ids recently sent (event ids are not in commit order across nodes, so no "highest id" rule). */
         final java.util.LinkedHashSet<Long> sent = new java.util.LinkedHashSet<>();
+
         long lastSentMillis = System.currentTimeMillis();
 
         Stream(Operator operator, String resource, SseEventSink sink, Sse sse) {
@@ -86,10 +86,17 @@ public class LiveStreams {
             if (sent.size() > 2 * MAX_REPLAY) {
                 sent.remove(sent.iterator().next());
             }
-            OutboundSseEvent out = sse.newEventBuilder().id(Long.toString(event.id())).name(event.action())
+            OutboundSseEvent out = sse.newEventBuilder()
+                    .id(Long.toString(event.id()))
+                    .name(event.action())
                     .mediaType(MediaType.APPLICATION_JSON_TYPE)
-                    .data(String.class, JSON.createObjectBuilder().add("resource", event.resource())
-                            .add("id", event.rowId()).build().toString())
+                    .data(
+                            String.class,
+                            JSON.createObjectBuilder()
+                                    .add("resource", event.resource())
+                                    .add("id", event.rowId())
+                                    .build()
+                                    .toString())
                     .build();
             return emit(out);
         }
@@ -161,15 +168,23 @@ public class LiveStreams {
      * @throws ApiException 429 {@code rate_limited} when the operator holds the most streams already
      */
     public void open(Operator operator, String resource, SseEventSink sink, Sse sse, Long lastEventId) {
-        long mine = streams.stream().filter(s -> s.operator.userId() == operator.userId()).count();
+        long mine = streams.stream()
+                .filter(s -> s.operator.userId() == operator.userId())
+                .count();
         if (mine >= maxPerOperator) {
-            throw new ApiException(ErrorCode.RATE_LIMITED, "At most " + maxPerOperator
-                    + " live streams per operator; close one first", Map.of(), Map.of("Retry-After", "5"));
+            throw new ApiException(
+                    ErrorCode.RATE_LIMITED,
+                    "At most " + maxPerOperator + " live streams per operator; close one first",
+                    Map.of(),
+                    Map.of("Retry-After", "5"));
         }
         Stream stream = new Stream(operator, resource, sink, sse);
         synchronized (stream) {
             streams.add(stream);
-            stream.emit(sse.newEventBuilder().comment("connected").reconnectDelay(2000).build());
+            stream.emit(sse.newEventBuilder()
+                    .comment("connected")
+                    .reconnectDelay(2000)
+                    .build());
             if (lastEventId != null) {
                 for (LiveEvent event : events.since(resource, lastEventId, MAX_REPLAY)) {
                     stream.send(event);
@@ -198,8 +213,10 @@ public class LiveStreams {
             if (all.isEmpty()) {
                 return;
             }
-            Set<String> valid = events.validSessions(all.stream().map(s -> s.operator.sessionId())
-                    .filter(java.util.Objects::nonNull).collect(Collectors.toSet()));
+            Set<String> valid = events.validSessions(all.stream()
+                    .map(s -> s.operator.sessionId())
+                    .filter(java.util.Objects::nonNull)
+                    .collect(Collectors.toSet()));
             for (Stream stream : all) {
                 if (!valid.contains(stream.operator.sessionId()) || !stream.heartbeat(now)) {
                     streams.remove(stream);

@@ -1,14 +1,13 @@
 package dev.warden.web.panel;
 
-import dev.warden.web.auth.AuthResource;
-import dev.warden.web.auth.SessionFilter;
 import dev.warden.web.ApiExceptionMapper;
 import dev.warden.web.ExposeHeadersFilter;
 import dev.warden.web.UnhandledExceptionMapper;
 import dev.warden.web.WebApplicationExceptionMapper;
+import dev.warden.web.auth.AuthResource;
+import dev.warden.web.auth.SessionFilter;
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;
-
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -19,15 +18,28 @@ public class AdminApiApplication extends Application {
 
     @Override
     public Set<Class<?>> getClasses() {
-        return new LinkedHashSet<>(List.of(AuthResource.class, dev.warden.web.auth.SsoResource.class, PanelResource.class,
-                PanelExportResource.class, SavedViewsResource.class, HostingDashboardResource.class,
+        return new LinkedHashSet<>(List.of(
+                AuthResource.class,
+                dev.warden.web.auth.SsoResource.class,
+                PanelResource.class,
+                PanelExportResource.class,
+                SavedViewsResource.class,
+                HostingDashboardResource.class,
                 UserModerationResource.Ban.class,
-                UserModerationResource.Unban.class, UserModerationResource.RevokeSessions.class,
-                UserModerationResource.Sessions.class, AuditChainResource.Verify.class,
+                UserModerationResource.Unban.class,
+                UserModerationResource.RevokeSessions.class,
+                UserModerationResource.Sessions.class,
+                AuditChainResource.Verify.class,
                 AuditChainResource.Head.class,
-                RowHistoryResource.History.class, RowHistoryResource.Revert.class, RowHistoryResource.Restore.class,
-                dev.warden.web.live.LiveResource.class, dev.warden.web.rooms.RoomsResource.class, SessionFilter.class,
-                ExposeHeadersFilter.class, ApiExceptionMapper.class, WebApplicationExceptionMapper.class,
+                RowHistoryResource.History.class,
+                RowHistoryResource.Revert.class,
+                RowHistoryResource.Restore.class,
+                dev.warden.web.live.LiveResource.class,
+                dev.warden.web.rooms.RoomsResource.class,
+                SessionFilter.class,
+                ExposeHeadersFilter.class,
+                ApiExceptionMapper.class,
+                WebApplicationExceptionMapper.class,
                 UnhandledExceptionMapper.class));
     }
 }

@@ -1,5 +1,7 @@
 package dev.warden.web.panel;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.panel.audit.AuditChain;
@@ -15,8 +17,6 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The audit chain's routes (issue 17, point 3; docs/security.md): {@code GET /admin-api/adminAudit/_verify} and
@@ -54,8 +54,8 @@ public abstract class AuditChainResource {
         public JsonObject verify() {
             adminOnly();
             ChainVerdict verdict = chain.verify();
-            JsonObjectBuilder out = JSON.createObjectBuilder().add("ok", verdict.ok())
-                    .add("rows_checked", verdict.rowsChecked());
+            JsonObjectBuilder out =
+                    JSON.createObjectBuilder().add("ok", verdict.ok()).add("rows_checked", verdict.rowsChecked());
             nullable(out, "first_bad_id", verdict.firstBadId());
             out.add("problem", verdict.problem() == null ? JsonValue.NULL : JSON.createValue(verdict.problem()));
             out.add("head_seq", verdict.headSeq());

@@ -1,13 +1,15 @@
 package dev.warden.web.panel;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.panel.audit.AuditFailures;
 import dev.warden.panel.audit.AuditLog;
 import dev.warden.panel.audit.AuditPayloads;
 import dev.warden.panel.audit.AuditRecord;
 import dev.warden.panel.crud.UpdateResult;
-import dev.warden.panel.live.LiveEvents;
 import dev.warden.panel.extension.Operation;
+import dev.warden.panel.live.LiveEvents;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,9 +18,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * Records the panel's CRUD mutations in the audit log (spec/admin-panel.md, Events rule 1: "Every mutation
@@ -48,7 +47,12 @@ public class PanelAudit {
     /** {@code create {row}} for the new row. */
     public void created(Operator operator, ResourceDef resource, JsonObject row) {
         live.publish(resource.key(), "created", row.getString("_id"));
-        write(new AuditRecord(operator.userId(), Operation.CREATE.wireName(), resource.key(), row.getString("_id"), AuditPayloads.row(row)));
+        write(new AuditRecord(
+                operator.userId(),
+                Operation.CREATE.wireName(),
+                resource.key(),
+                row.getString("_id"),
+                AuditPayloads.row(row)));
     }
 
     /**
@@ -60,7 +64,11 @@ public class PanelAudit {
             return;
         }
         live.publish(resource.key(), "updated", result.after().getString("_id"));
-        write(new AuditRecord(operator.userId(), Operation.UPDATE.wireName(), resource.key(), result.after().getString("_id"),
+        write(new AuditRecord(
+                operator.userId(),
+                Operation.UPDATE.wireName(),
+                resource.key(),
+                result.after().getString("_id"),
                 AuditPayloads.changes(result.before(), result.after(), result.redacted())));
     }
 
@@ -73,22 +81,38 @@ public class PanelAudit {
             return;
         }
         live.publish(resource.key(), "updated", result.after().getString("_id"));
-        write(new AuditRecord(operator.userId(), Operation.UPDATE.wireName(), resource.key(), result.after().getString("_id"),
+        write(new AuditRecord(
+                operator.userId(),
+                Operation.UPDATE.wireName(),
+                resource.key(),
+                result.after().getString("_id"),
                 JSON.createObjectBuilder(AuditPayloads.changes(result.before(), result.after(), result.redacted()))
-                        .add("reverted_from", revertedFrom).build()));
+                        .add("reverted_from", revertedFrom)
+                        .build()));
     }
 
     /** {@code create {row, reverted_from}} for a row restored from its delete entry (issue 17, point 2). */
     public void restored(Operator operator, ResourceDef resource, JsonObject row, long revertedFrom) {
         live.publish(resource.key(), "created", row.getString("_id"));
-        write(new AuditRecord(operator.userId(), Operation.CREATE.wireName(), resource.key(), row.getString("_id"),
-                JSON.createObjectBuilder(AuditPayloads.row(row)).add("reverted_from", revertedFrom).build()));
+        write(new AuditRecord(
+                operator.userId(),
+                Operation.CREATE.wireName(),
+                resource.key(),
+                row.getString("_id"),
+                JSON.createObjectBuilder(AuditPayloads.row(row))
+                        .add("reverted_from", revertedFrom)
+                        .build()));
     }
 
     /** {@code delete {row}} with the row as it was. */
     public void deleted(Operator operator, ResourceDef resource, JsonObject row) {
         live.publish(resource.key(), "deleted", row.getString("_id"));
-        write(new AuditRecord(operator.userId(), Operation.DELETE.wireName(), resource.key(), row.getString("_id"), AuditPayloads.row(row)));
+        write(new AuditRecord(
+                operator.userId(),
+                Operation.DELETE.wireName(),
+                resource.key(),
+                row.getString("_id"),
+                AuditPayloads.row(row)));
     }
 
     /**
@@ -96,12 +120,15 @@ public class PanelAudit {
      * whole request body, {@code target_id} the row's id for a per-row action. A failed handler is recorded
      * too, with {@code result} null and {@code error} the error code.
      */
-    public void custom(Operator operator, ResourceDef resource, String name, JsonObject args, JsonValue result,
-                       String error) {
+    public void custom(
+            Operator operator, ResourceDef resource, String name, JsonObject args, JsonValue result, String error) {
         JsonValue id = args.get("id");
-        String target = id == null || id == JsonValue.NULL ? null
+        String target = id == null || id == JsonValue.NULL
+                ? null
                 : id instanceof JsonString text ? text.getString() : id.toString();
-        JsonObjectBuilder payload = JSON.createObjectBuilder().add("name", name).add("args", args)
+        JsonObjectBuilder payload = JSON.createObjectBuilder()
+                .add("name", name)
+                .add("args", args)
                 .add("result", result == null ? JsonValue.NULL : result);
         if (error != null) {
             payload.add("error", error);

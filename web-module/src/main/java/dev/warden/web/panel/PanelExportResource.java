@@ -1,5 +1,7 @@
 package dev.warden.web.panel;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.panel.audit.AuditRecord;
 import dev.warden.panel.crud.ListQuery;
@@ -23,12 +25,9 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
-
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * {@code GET /admin-api/:resource/_export?format=csv|ndjson} (issue 20, point 4): every row the list would match
@@ -77,18 +76,24 @@ public class PanelExportResource {
                 export.export(resource, query, chosen, out, rows);
                 complete = true;
             } finally {
-                audit.record(new AuditRecord(operator.userId(), "export", resource.key(), null,
+                audit.record(new AuditRecord(
+                        operator.userId(),
+                        "export",
+                        resource.key(),
+                        null,
                         payload(chosen, params, rows.get(), complete)));
             }
         };
         return Response.ok(body, chosen.mediaType())
-                .header("Content-Disposition", "attachment; filename=\"" + resource.key() + "." + chosen.wireName() + "\"")
+                .header(
+                        "Content-Disposition",
+                        "attachment; filename=\"" + resource.key() + "." + chosen.wireName() + "\"")
                 .header("Cache-Control", "no-store")
                 .build();
     }
 
-    private static jakarta.json.JsonObject payload(ExportFormat format, Map<String, List<String>> params, long rows,
-                                                   boolean complete) {
+    private static jakarta.json.JsonObject payload(
+            ExportFormat format, Map<String, List<String>> params, long rows, boolean complete) {
         JsonObjectBuilder filters = JSON.createObjectBuilder();
         params.forEach((name, values) -> {
             if (!name.equals("format")) {
@@ -97,7 +102,11 @@ public class PanelExportResource {
                 filters.add(name, list);
             }
         });
-        return JSON.createObjectBuilder().add("format", format.wireName()).add("params", filters)
-                .add("rows", rows).add("complete", complete).build();
+        return JSON.createObjectBuilder()
+                .add("format", format.wireName())
+                .add("params", filters)
+                .add("rows", rows)
+                .add("complete", complete)
+                .build();
     }
 }

@@ -1,6 +1,7 @@
 package dev.warden.web.panel;
 
-import dev.warden.web.auth.AdminSession;
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.panel.actions.ActionRunner;
@@ -18,9 +19,10 @@ import dev.warden.panel.policy.Visibility;
 import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceRegistry;
+import dev.warden.web.JsonBodies;
+import dev.warden.web.auth.AdminSession;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
-import dev.warden.web.JsonBodies;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -39,9 +41,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The catalog and the rows of panel resources: {@code GET /admin-api}, {@code GET /admin-api/:resource},
@@ -137,14 +136,18 @@ public class PanelResource {
     @POST
     @Path("{resource}")
     @Consumes(MediaType.WILDCARD)
-    public Response create(@PathParam("resource") String key,
-                           @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
+    public Response create(
+            @PathParam("resource") String key, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
         ResourceDef resource = resourceFor(key, Operation.CREATE);
         Operator operator = session.operator();
-        JsonObject row = writes.create(resource, FieldAccess.checkBody(resource, JsonBodies.object(contentType, body),
-                null), operator);
+        JsonObject row = writes.create(
+                resource, FieldAccess.checkBody(resource, JsonBodies.object(contentType, body), null), operator);
         audit.created(operator, resource, row);
-        return withETag(Response.created(uri.getBaseUriBuilder().path(key).segment(row.getString("_id")).build()),
+        return withETag(
+                Response.created(uri.getBaseUriBuilder()
+                        .path(key)
+                        .segment(row.getString("_id"))
+                        .build()),
                 visible(resource, row));
     }
 
@@ -152,9 +155,12 @@ public class PanelResource {
     @PATCH
     @Path("{resource}/{id}")
     @Consumes(MediaType.WILDCARD)
-    public Response patch(@PathParam("resource") String key, @PathParam("id") String id,
-                          @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                          @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, String body) {
+    public Response patch(
+            @PathParam("resource") String key,
+            @PathParam("id") String id,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            String body) {
         return update(key, id, contentType, ifMatch, body);
     }
 
@@ -167,9 +173,12 @@ public class PanelResource {
     @PUT
     @Path("{resource}/{id}")
     @Consumes(MediaType.WILDCARD)
-    public Response put(@PathParam("resource") String key, @PathParam("id") String id,
-                        @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                        @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, String body) {
+    public Response put(
+            @PathParam("resource") String key,
+            @PathParam("id") String id,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            String body) {
         return update(key, id, contentType, ifMatch, body);
     }
 
@@ -179,8 +188,10 @@ public class PanelResource {
      */
     @DELETE
     @Path("{resource}/{id}")
-    public JsonObject delete(@PathParam("resource") String key, @PathParam("id") String id,
-                             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
+    public JsonObject delete(
+            @PathParam("resource") String key,
+            @PathParam("id") String id,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         ResourceDef resource = resourceFor(key, Operation.DELETE);
         Operator operator = session.operator();
         JsonObject row = writes.delete(resource, id, ifMatch, operator);
@@ -192,7 +203,8 @@ public class PanelResource {
         ResourceDef resource = resourceFor(key, Operation.UPDATE);
         Operator operator = session.operator();
         JsonObject json = JsonBodies.object(contentType, body);
-        json = FieldAccess.checkBody(resource, json, FieldAccess.namesLocked(resource, json) ? rows.read(resource, id) : null);
+        json = FieldAccess.checkBody(
+                resource, json, FieldAccess.namesLocked(resource, json) ? rows.read(resource, id) : null);
         UpdateResult result = writes.update(resource, id, json, ifMatch, operator);
         audit.updated(operator, resource, result);
         return withETag(Response.ok(), visible(resource, result.after()));
@@ -216,10 +228,12 @@ public class PanelResource {
      */
     @GET
     @Path("{resource}/{id}/relations/{name}")
-    public Response relation(@PathParam("resource") String key, @PathParam("id") String id,
-                             @PathParam("name") String name) {
+    public Response relation(
+            @PathParam("resource") String key, @PathParam("id") String id, @PathParam("name") String name) {
         ResourceDef resource = resourceFor(key, Operation.READ);
-        RelationDef relation = resource.relations().stream().filter(r -> r.name().equals(name)).findFirst()
+        RelationDef relation = resource.relations().stream()
+                .filter(r -> r.name().equals(name))
+                .findFirst()
                 .orElseThrow(() -> ApiException.notFound("No relation '" + name + "' on " + key));
         ResourceDef target = resourceFor(relation.target(), Operation.READ);
         Page page = rows.relationRows(resource, id, relation, target, uri.getQueryParameters());
@@ -234,10 +248,12 @@ public class PanelResource {
     @POST
     @Path("{resource}/_action/{name}")
     @Consumes(MediaType.WILDCARD)
-    public JsonObject action(@PathParam("resource") String key, @PathParam("name") String name,
-                             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
-        ResourceDef resource = registry.find(key)
-                .orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
+    public JsonObject action(
+            @PathParam("resource") String key,
+            @PathParam("name") String name,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            String body) {
+        ResourceDef resource = registry.find(key).orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
         JsonObject args = JsonBodies.object(contentType, body);
         Operator operator = session.operator();
         JsonValue result;

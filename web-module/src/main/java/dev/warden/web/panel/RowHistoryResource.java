@@ -63,7 +63,8 @@ public abstract class RowHistoryResource {
     static long auditId(JsonObject body) {
         JsonValue value = body.get("audit_id");
         try {
-            long id = value instanceof JsonNumber n ? n.longValueExact()
+            long id = value instanceof JsonNumber n
+                    ? n.longValueExact()
                     : value instanceof JsonString s ? Long.parseLong(s.getString()) : -1;
             if (id > 0) {
                 return id;
@@ -91,12 +92,16 @@ public abstract class RowHistoryResource {
 
         /** See {@link History}. */
         @GET
-        public Response list(@PathParam("resource") String key, @PathParam("id") String id,
-                             @QueryParam("_start") @DefaultValue("0") String start,
-                             @QueryParam("_end") @DefaultValue("50") String end) {
+        public Response list(
+                @PathParam("resource") String key,
+                @PathParam("id") String id,
+                @QueryParam("_start") @DefaultValue("0") String start,
+                @QueryParam("_end") @DefaultValue("50") String end) {
             ResourceDef resource = moderation.authorize(session.operator(), Operation.READ, key);
             RowHistory.Page page = history.history(resource, id, number("_start", start), number("_end", end));
-            return Response.ok(page.entries()).header(PanelResource.TOTAL_COUNT, page.total()).build();
+            return Response.ok(page.entries())
+                    .header(PanelResource.TOTAL_COUNT, page.total())
+                    .build();
         }
 
         private static int number(String name, String value) {
@@ -121,8 +126,11 @@ public abstract class RowHistoryResource {
         /** See {@link Revert}. */
         @POST
         @Consumes(MediaType.WILDCARD)
-        public Response revert(@PathParam("resource") String key, @PathParam("id") String id,
-                               @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
+        public Response revert(
+                @PathParam("resource") String key,
+                @PathParam("id") String id,
+                @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                String body) {
             Operator operator = session.operator();
             ResourceDef resource = moderation.authorize(operator, Operation.UPDATE, key);
             long auditId = auditId(JsonBodies.object(contentType, body));
@@ -146,16 +154,23 @@ public abstract class RowHistoryResource {
         /** See {@link Restore}. */
         @POST
         @Consumes(MediaType.WILDCARD)
-        public Response restore(@PathParam("resource") String key,
-                                @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
+        public Response restore(
+                @PathParam("resource") String key,
+                @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                String body) {
             Operator operator = session.operator();
             ResourceDef resource = moderation.authorize(operator, Operation.CREATE, key);
             long auditId = auditId(JsonBodies.object(contentType, body));
             JsonObject created = history.restore(resource, auditId, operator);
             audit.restored(operator, resource, created, auditId);
             JsonObject row = visible(resource, created);
-            return Response.created(uri.getBaseUriBuilder().path(key).segment(row.getString("_id")).build())
-                    .entity(row).header(HttpHeaders.ETAG, ETags.of(row)).build();
+            return Response.created(uri.getBaseUriBuilder()
+                            .path(key)
+                            .segment(row.getString("_id"))
+                            .build())
+                    .entity(row)
+                    .header(HttpHeaders.ETAG, ETags.of(row))
+                    .build();
         }
     }
 }

@@ -62,14 +62,16 @@ public class SavedViewsResource {
     /** See {@link SavedViewsResource}. */
     @POST
     @Consumes(MediaType.WILDCARD)
-    public Response save(@PathParam("resource") String key,
-                         @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
+    public Response save(
+            @PathParam("resource") String key, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
         Operator operator = session.operator();
         ResourceDef resource = moderation.authorize(operator, Operation.LIST, key);
         SavedViews.Saved saved = views.save(operator.userId(), resource, JsonBodies.object(contentType, body));
-        audit.record(new AuditRecord(operator.userId(), "view.save", resource.key(), saved.view().getString("id"),
-                saved.view()));
-        return Response.status(saved.created() ? Response.Status.CREATED : Response.Status.OK).entity(saved.view()).build();
+        audit.record(new AuditRecord(
+                operator.userId(), "view.save", resource.key(), saved.view().getString("id"), saved.view()));
+        return Response.status(saved.created() ? Response.Status.CREATED : Response.Status.OK)
+                .entity(saved.view())
+                .build();
     }
 
     /** See {@link SavedViewsResource}. */

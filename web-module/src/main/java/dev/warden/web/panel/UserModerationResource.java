@@ -1,5 +1,7 @@
 package dev.warden.web.panel;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.policy.Moderation;
@@ -23,8 +25,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The user-moderation routes of DESIGN.md section 3, "Users" (spec/admin-panel.md, Endpoints):
@@ -72,16 +72,23 @@ public abstract class UserModerationResource {
         /** See {@link Ban}. */
         @POST
         @Consumes(MediaType.WILDCARD)
-        public JsonObject ban(@PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-                              String body) {
+        public JsonObject ban(
+                @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
             Operator operator = authorized(Operation.UPDATE);
             JsonObject json = JsonBodies.object(contentType, body);
             ClientInfo client = ClientInfo.of(request);
-            UserModeration.Outcome outcome = userModeration.ban(id, JsonBodies.string(json, "reason"),
-                    JsonBodies.string(json, "until"), operator, client.ip(), client.userAgent());
+            UserModeration.Outcome outcome = userModeration.ban(
+                    id,
+                    JsonBodies.string(json, "reason"),
+                    JsonBodies.string(json, "until"),
+                    operator,
+                    client.ip(),
+                    client.userAgent());
             audit.record(outcome.audit());
-            return JSON.createObjectBuilder().add("user", outcome.user())
-                    .add("sessions_closed", outcome.sessionsClosed()).build();
+            return JSON.createObjectBuilder()
+                    .add("user", outcome.user())
+                    .add("sessions_closed", outcome.sessionsClosed())
+                    .build();
         }
     }
 
@@ -118,11 +125,13 @@ public abstract class UserModerationResource {
         public JsonObject revokeSessions(@PathParam("id") String id) {
             Operator operator = authorized(Operation.UPDATE);
             ClientInfo client = ClientInfo.of(request);
-            UserModeration.Outcome outcome = userModeration.revokeSessions(id, operator, client.ip(),
-                    client.userAgent());
+            UserModeration.Outcome outcome =
+                    userModeration.revokeSessions(id, operator, client.ip(), client.userAgent());
             audit.record(outcome.audit());
-            return JSON.createObjectBuilder().add("sessions_closed", outcome.sessionsClosed())
-                    .add("token_version", outcome.tokenVersion()).build();
+            return JSON.createObjectBuilder()
+                    .add("sessions_closed", outcome.sessionsClosed())
+                    .add("token_version", outcome.tokenVersion())
+                    .build();
         }
     }
 
@@ -139,7 +148,8 @@ public abstract class UserModerationResource {
         @GET
         public JsonArray sessions(@PathParam("id") String id) {
             Operator operator = authorized(Operation.READ);
-            return JSON.createArrayBuilder(userModeration.sessions(id, operator)).build();
+            return JSON.createArrayBuilder(userModeration.sessions(id, operator))
+                    .build();
         }
     }
 }

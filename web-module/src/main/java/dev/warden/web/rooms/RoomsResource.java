@@ -1,5 +1,7 @@
 package dev.warden.web.rooms;
 
+import static dev.warden.common.JsonSupport.JSON;
+
 import dev.warden.auth.Operator;
 import dev.warden.panel.audit.AuditFailures;
 import dev.warden.panel.audit.AuditLog;
@@ -34,8 +36,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-
-import static dev.warden.common.JsonSupport.JSON;
 
 /**
  * The live rooms admin API under {@code /admin-api/rooms} (DESIGN.md section 5b, "Admin API"). Every route checks
@@ -79,7 +79,9 @@ public class RoomsResource {
         allow(Operation.LIST);
         RoomQuery.Result result = rooms.list(uri.getQueryParameters());
         return Response.ok(JSON.createArrayBuilder(result.rows()).build())
-                .header("X-Total-Count", result.total()).header("X-Total-Count-Kind", "exact").build();
+                .header("X-Total-Count", result.total())
+                .header("X-Total-Count-Kind", "exact")
+                .build();
     }
 
     /** 200 {@code [{node, rooms, clients, heap_used_mb, rss_mb, cpu_percent, started_at, heartbeat}]}. */
@@ -102,14 +104,20 @@ public class RoomsResource {
     @POST
     @Path("{id}/kick")
     @Consumes(MediaType.WILDCARD)
-    public JsonObject kick(@PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
+    public JsonObject kick(
+            @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
         Operator operator = allow(Operation.UPDATE);
         JsonObject json = JsonBodies.object(type, body);
         String clientId = JsonBodies.string(json, "client_id");
         String reason = JsonBodies.string(json, "reason");
         rooms.kick(id, clientId, reason);
-        record(operator, "room.kick", id, JSON.createObjectBuilder().add("client_id", clientId)
-                .add("reason", reason == null ? JsonValue.NULL : JSON.createValue(reason)));
+        record(
+                operator,
+                "room.kick",
+                id,
+                JSON.createObjectBuilder()
+                        .add("client_id", clientId)
+                        .add("reason", reason == null ? JsonValue.NULL : JSON.createValue(reason)));
         return ok();
     }
 
@@ -139,8 +147,8 @@ public class RoomsResource {
     @PATCH
     @Path("{id}/state")
     @Consumes(MediaType.WILDCARD)
-    public JsonObject editState(@PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type,
-                                String body) {
+    public JsonObject editState(
+            @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
         Operator operator = allow(Operation.UPDATE);
         JsonObject json = JsonBodies.object(type, body);
         String path = JsonBodies.string(json, "path");
@@ -151,8 +159,14 @@ public class RoomsResource {
             throw dev.warden.common.ApiException.invalid("value", "is required");
         }
         JsonObject result = rooms.editState(id, path, json.get("value"));
-        record(operator, "room.state_edit", id, JSON.createObjectBuilder().add("path", path)
-                .add("before", result.get("before")).add("after", result.get("after")));
+        record(
+                operator,
+                "room.state_edit",
+                id,
+                JSON.createObjectBuilder()
+                        .add("path", path)
+                        .add("before", result.get("before"))
+                        .add("after", result.get("after")));
         return result.getJsonObject("state");
     }
 
@@ -165,8 +179,11 @@ public class RoomsResource {
             throw dev.warden.common.ApiException.invalid("path", "is required");
         }
         JsonObject result = rooms.deleteState(id, path);
-        record(operator, "room.state_delete", id, JSON.createObjectBuilder().add("path", path)
-                .add("before", result.get("before")));
+        record(
+                operator,
+                "room.state_delete",
+                id,
+                JSON.createObjectBuilder().add("path", path).add("before", result.get("before")));
         return result.getJsonObject("state");
     }
 
@@ -174,14 +191,17 @@ public class RoomsResource {
     @POST
     @Path("{id}/dispose")
     @Consumes(MediaType.WILDCARD)
-    public JsonObject dispose(@PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type,
-                              String body) {
+    public JsonObject dispose(
+            @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
         Operator operator = allow(Operation.DELETE);
         JsonObject json = body == null || body.isBlank() ? JsonValue.EMPTY_JSON_OBJECT : JsonBodies.object(type, body);
         String reason = JsonBodies.string(json, "reason");
         rooms.dispose(id, reason);
-        record(operator, "room.dispose", id, JSON.createObjectBuilder()
-                .add("reason", reason == null ? JsonValue.NULL : JSON.createValue(reason)));
+        record(
+                operator,
+                "room.dispose",
+                id,
+                JSON.createObjectBuilder().add("reason", reason == null ? JsonValue.NULL : JSON.createValue(reason)));
         return ok();
     }
 
@@ -189,8 +209,8 @@ public class RoomsResource {
     @POST
     @Path("{id}/message")
     @Consumes(MediaType.WILDCARD)
-    public JsonObject message(@PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type,
-                              String body) {
+    public JsonObject message(
+            @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
         Operator operator = allow(Operation.UPDATE);
         JsonObject json = JsonBodies.object(type, body);
         String msgType = JsonBodies.string(json, "type");
@@ -200,8 +220,14 @@ public class RoomsResource {
         String clientId = JsonBodies.string(json, "client_id");
         JsonValue data = json.getOrDefault("data", JsonValue.NULL);
         rooms.message(id, msgType, data, clientId);
-        record(operator, "room.message", id, JSON.createObjectBuilder().add("type", msgType).add("data", data)
-                .add("client_id", clientId == null ? JsonValue.NULL : JSON.createValue(clientId)));
+        record(
+                operator,
+                "room.message",
+                id,
+                JSON.createObjectBuilder()
+                        .add("type", msgType)
+                        .add("data", data)
+                        .add("client_id", clientId == null ? JsonValue.NULL : JSON.createValue(clientId)));
         return ok();
     }
 

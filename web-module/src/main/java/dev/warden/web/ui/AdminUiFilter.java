@@ -1,9 +1,9 @@
 package dev.warden.web.ui;
 
-import dev.warden.auth.Sessions;
 import dev.warden.auth.Operator;
-import dev.warden.web.auth.SessionFilter;
+import dev.warden.auth.Sessions;
 import dev.warden.common.ApiException;
+import dev.warden.web.auth.SessionFilter;
 import jakarta.ejb.EJB;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -12,7 +12,6 @@ import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -76,7 +75,9 @@ public class AdminUiFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
-        if (!relative.isEmpty() && !relative.equals("index.html") && !relative.endsWith("/")
+        if (!relative.isEmpty()
+                && !relative.equals("index.html")
+                && !relative.endsWith("/")
                 && request.getServletContext().getResource(path) != null) {
             response.setHeader("Cache-Control", "no-cache");
             chain.doFilter(request, response);
@@ -135,7 +136,8 @@ public class AdminUiFilter extends HttpFilter {
     private static void noAccess(HttpServletRequest request, HttpServletResponse response) throws IOException {
         String api = escape(request.getContextPath()) + "/admin-api/auth/logout";
         String nonce = dev.warden.common.Hashing.randomToken(16);
-        String html = """
+        String html =
+                """
                 <!doctype html>
                 <html lang="en"><head><meta charset="utf-8"><title>No access - Warden</title>
                 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -149,7 +151,8 @@ public class AdminUiFilter extends HttpFilter {
                 <button id="sign-out" type="button">Sign out</button></main>
                 <script nonce="%s">document.getElementById('sign-out').onclick=function(){fetch('%s',{method:'POST',credentials:'same-origin'})
                 .finally(function(){location.reload()})}</script></body></html>
-                """.formatted(nonce, api);
+                """
+                        .formatted(nonce, api);
         response.setStatus(HttpServletResponse.SC_FORBIDDEN);
         response.setHeader("Content-Security-Policy", SecurityHeaders.withScriptNonce(nonce));
         response.setHeader("Cache-Control", "no-store");
@@ -158,6 +161,9 @@ public class AdminUiFilter extends HttpFilter {
     }
 
     private static String escape(String text) {
-        return text.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;").replace("'", "&#39;");
+        return text.replace("&", "&amp;")
+                .replace("\"", "&quot;")
+                .replace("<", "&lt;")
+                .replace("'", "&#39;");
     }
 }

@@ -16,8 +16,7 @@ public final class SecurityHeaders {
             + "img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; "
             + "base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-    private SecurityHeaders() {
-    }
+    private SecurityHeaders() {}
 
     /** Sets the headers on {@code response}. */
     public static void apply(HttpServletResponse response) {

@@ -1,17 +1,16 @@
 package dev.warden.web.auth;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import jakarta.ws.rs.container.ContainerRequestContext;
+import java.lang.reflect.Proxy;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.lang.reflect.Proxy;
-import java.util.Map;
-import java.util.TreeMap;
-
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Unit tests for {@link SessionFilter#isCrossSite}: the Origin / Sec-Fetch-Site cross-site check. */
 class SessionFilterTest {
@@ -25,8 +24,10 @@ class SessionFilterTest {
         for (int i = 0; i < namesAndValues.length; i += 2) {
             headers.put(namesAndValues[i], namesAndValues[i + 1]);
         }
-        return (ContainerRequestContext) Proxy.newProxyInstance(SessionFilterTest.class.getClassLoader(),
-                new Class<?>[] {ContainerRequestContext.class}, (proxy, method, args) -> {
+        return (ContainerRequestContext) Proxy.newProxyInstance(
+                SessionFilterTest.class.getClassLoader(),
+                new Class<?>[] {ContainerRequestContext.class},
+                (proxy, method, args) -> {
                     switch (method.getName()) {
                         case "getHeaderString":
                             return headers.get((String) args[0]);
@@ -68,48 +69,41 @@ class SessionFilterTest {
 
     @ParameterizedTest
     @CsvSource({
-            "http://localhost:8080, localhost:8080",
-            "https://warden.example.com, warden.example.com",
-            "https://Warden.Example.COM, warden.example.com",
-            "https://warden.example.com, WARDEN.EXAMPLE.COM",
-            "http://127.0.0.1:9080, 127.0.0.1:9080",
-            "http://[::1]:8080, [::1]:8080",
-            "https://warden.example.com/, warden.example.com"})
+        "http://localhost:8080, localhost:8080",
+        "https://warden.example.com, warden.example.com",
+        "https://Warden.Example.COM, warden.example.com",
+        "https://warden.example.com, WARDEN.EXAMPLE.COM",
+        "http://127.0.0.1:9080, 127.0.0.1:9080",
+        "http://[::1]:8080, [::1]:8080",
+        "https://warden.example.com/, warden.example.com"
+    })
     void sameHostIsNotCrossSite(String origin, String host) {
         assertFalse(crossSite("Origin", origin, "Host", host));
     }
 
     @ParameterizedTest
     @CsvSource({
-            "https://evil.example.net, warden.example.com",
-            "https://evil.warden.example.com, warden.example.com",
-            "https://warden.example.com.evil.net, warden.example.com",
-            "https://example.com, warden.example.com",
-            "http://localhost:3000, localhost:8080",
-            "http://localhost:8080, localhost",
-            "http://localhost, localhost:8080",
-            "http://127.0.0.1:8080, localhost:8080"})
+        "https://evil.example.net, warden.example.com",
+        "https://evil.warden.example.com, warden.example.com",
+        "https://warden.example.com.evil.net, warden.example.com",
+        "https://example.com, warden.example.com",
+        "http://localhost:3000, localhost:8080",
+        "http://localhost:8080, localhost",
+        "http://localhost, localhost:8080",
+        "http://127.0.0.1:8080, localhost:8080"
+    })
     void otherHostOrPortIsCrossSite(String origin, String host) {
         assertTrue(crossSite("Origin", origin, "Host", host));
     }
 
     @ParameterizedTest
-    @CsvSource({
-            "http://h:80, h",
-            "http://h, h:80",
-            "https://h:443, h",
-            "https://h, h:443",
-            "HTTPS://h:443, h"})
+    @CsvSource({"http://h:80, h", "http://h, h:80", "https://h:443, h", "https://h, h:443", "HTTPS://h:443, h"})
     void defaultPortsMatchHostsWithoutPort(String origin, String host) {
         assertFalse(crossSite("Origin", origin, "Host", host));
     }
 
     @ParameterizedTest
-    @CsvSource({
-            "http://h:443, h",
-            "https://h:80, h",
-            "http://h, h:443",
-            "https://h, h:80"})
+    @CsvSource({"http://h:443, h", "https://h:80, h", "http://h, h:443", "https://h, h:80"})
     void otherSchemesDefaultPortDoesNotMatch(String origin, String host) {
         assertTrue(crossSite("Origin", origin, "Host", host));
     }

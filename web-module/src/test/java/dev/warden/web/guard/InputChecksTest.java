@@ -1,15 +1,14 @@
 package dev.warden.web.guard;
 
-import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 class InputChecksTest {
 
@@ -19,7 +18,8 @@ class InputChecksTest {
         assertEquals(Map.of("x", List.of("contains a NUL byte")), InputChecks.queryProblems("x=%00"));
         assertEquals(Map.of("name", List.of("is not valid UTF-8")), InputChecks.queryProblems("ok=1&name=%C3%28"));
         assertEquals(Map.of("a", List.of("has a malformed percent escape")), InputChecks.queryProblems("a=%zz"));
-        assertEquals(Map.of("query", List.of("a parameter name contains a NUL byte")), InputChecks.queryProblems("%00=1"));
+        assertEquals(
+                Map.of("query", List.of("a parameter name contains a NUL byte")), InputChecks.queryProblems("%00=1"));
         assertEquals(Map.of(), InputChecks.queryProblems(null));
     }
 
@@ -30,7 +30,9 @@ class InputChecksTest {
         assertEquals("contains a NUL byte", InputChecks.pathProblem("/a%00"));
         assertEquals("contains a control character", InputChecks.pathProblem("/a%0A"));
         assertEquals("is not valid UTF-8", InputChecks.pathProblem("/a%ff"));
-        assertEquals("is not valid UTF-8", InputChecks.pathProblem("/a\u00ff")); // a raw byte 0xFF as the container hands it over
+        assertEquals(
+                "is not valid UTF-8",
+                InputChecks.pathProblem("/a\u00ff")); // a raw byte 0xFF as the container hands it over
         assertEquals("holds '[', which must be percent-encoded", InputChecks.pathProblem("/a/[]/x"));
         assertTrue(InputChecks.hasEncodedSeparator("/x/a%2Fb"));
         assertTrue(InputChecks.hasEncodedSeparator("/x/%2e%2e"));
@@ -46,7 +48,7 @@ class InputChecksTest {
     @Test
     void utf8AndDepth() {
         assertNull(InputChecks.utf8Problem("{\"a\":\"\u00e9\"}".getBytes(StandardCharsets.UTF_8)));
-        assertEquals("is not valid UTF-8", InputChecks.utf8Problem(new byte[]{'{', (byte) 0xc3, 0x28, '}'}));
+        assertEquals("is not valid UTF-8", InputChecks.utf8Problem(new byte[] {'{', (byte) 0xc3, 0x28, '}'}));
         assertEquals(0, InputChecks.jsonDepth("1", 64));
         assertEquals(3, InputChecks.jsonDepth("{\"a\":[1,{}]}", 64));
         assertEquals(1, InputChecks.jsonDepth("{\"a\":\"[[[[\\\"[[\"}", 64), "brackets in strings do not count");

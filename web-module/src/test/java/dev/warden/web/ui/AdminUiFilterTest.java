@@ -1,8 +1,12 @@
 package dev.warden.web.ui;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.warden.auth.Operator;
 import dev.warden.auth.Role;
 import dev.warden.auth.Sessions;
-import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletContext;
@@ -11,25 +15,19 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.Cookie;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.reflect.Proxy;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@link AdminUiFilter} without a server: context paths, cache headers, the role-user 403 (issue 6). */
 class AdminUiFilterTest {
@@ -40,7 +38,8 @@ class AdminUiFilterTest {
     @BeforeAll
     static void build() throws Exception {
         Files.createDirectories(war.resolve("admin/assets"));
-        Files.writeString(war.resolve("admin/index.html"),
+        Files.writeString(
+                war.resolve("admin/index.html"),
                 "<html><head><base href=\"/admin/\" /><script src=\"./assets/index-abc123.js\"></script></head></html>");
         Files.writeString(war.resolve("admin/assets/index-abc123.js"), "console.log(1)");
     }
@@ -62,21 +61,23 @@ class AdminUiFilterTest {
     private static Answer call(String method, String contextPath, String path, String cookie, Sessions auth)
             throws Exception {
         Answer answer = new Answer();
-        ServletContext context = (ServletContext) Proxy.newProxyInstance(AdminUiFilterTest.class.getClassLoader(),
-                new Class<?>[]{ServletContext.class}, (p, m, args) -> {
+        ServletContext context = (ServletContext) Proxy.newProxyInstance(
+                AdminUiFilterTest.class.getClassLoader(), new Class<?>[] {ServletContext.class}, (p, m, args) -> {
                     if (m.getName().equals("getResource")) {
                         Path file = war.resolve(((String) args[0]).substring(1));
                         return Files.isRegularFile(file) ? file.toUri().toURL() : null;
                     }
                     return null;
                 });
-        HttpServletRequest request = (HttpServletRequest) Proxy.newProxyInstance(AdminUiFilterTest.class.getClassLoader(),
-                new Class<?>[]{HttpServletRequest.class}, (p, m, args) -> switch (m.getName()) {
+        HttpServletRequest request = (HttpServletRequest) Proxy.newProxyInstance(
+                AdminUiFilterTest.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (p, m, args) -> switch (m.getName()) {
                     case "getRequestURI" -> contextPath + path;
                     case "getContextPath" -> contextPath;
                     case "getMethod" -> method;
                     case "getServletContext" -> context;
-                    case "getCookies" -> cookie == null ? null : new Cookie[]{new Cookie("warden_session", cookie)};
+                    case "getCookies" -> cookie == null ? null : new Cookie[] {new Cookie("warden_session", cookie)};
                     default -> null;
                 });
         ServletOutputStream out = new ServletOutputStream() {
@@ -86,16 +87,15 @@ class AdminUiFilterTest {
             }
 
             @Override
-            public void setWriteListener(WriteListener listener) {
-            }
+            public void setWriteListener(WriteListener listener) {}
 
             @Override
             public void write(int b) {
                 answer.body.write(b);
             }
         };
-        HttpServletResponse response = (HttpServletResponse) Proxy.newProxyInstance(AdminUiFilterTest.class.getClassLoader(),
-                new Class<?>[]{HttpServletResponse.class}, (p, m, args) -> {
+        HttpServletResponse response = (HttpServletResponse) Proxy.newProxyInstance(
+                AdminUiFilterTest.class.getClassLoader(), new Class<?>[] {HttpServletResponse.class}, (p, m, args) -> {
                     switch (m.getName()) {
                         case "setHeader" -> answer.headers.put((String) args[0], (String) args[1]);
                         case "setStatus", "sendError" -> answer.status = (Integer) args[0];
@@ -110,8 +110,7 @@ class AdminUiFilterTest {
                         case "getWriter" -> {
                             return new PrintWriter(answer.text, true);
                         }
-                        default -> {
-                        }
+                        default -> {}
                     }
                     return null;
                 });
@@ -137,8 +136,13 @@ class AdminUiFilterTest {
     @Test
     void clientRoutesAnswerIndexWithTheContextPathAsBaseAndNoCache() throws Exception {
         for (String context : List.of("", "/warden")) {
-            for (String path : List.of("/admin/", "/admin/users", "/admin/users/show/5", "/admin/scores/edit/WzEsMl0",
-                    "/admin/leaderboards/create", "/admin/index.html")) {
+            for (String path : List.of(
+                    "/admin/",
+                    "/admin/users",
+                    "/admin/users/show/5",
+                    "/admin/scores/edit/WzEsMl0",
+                    "/admin/leaderboards/create",
+                    "/admin/index.html")) {
                 Answer a = call("GET", context, path, null, null);
                 assertEquals(200, a.status, path);
                 assertEquals("no-cache", a.headers.get("Cache-Control"), path);

@@ -54,33 +54,77 @@ public class Instance {
     @Column(name = "created_at", insertable = false, updatable = false)
     private Instant createdAt;
 
-    public Instance() {
+    public Instance() {}
+
+    public Long getId() {
+        return id;
     }
 
-    public Long getId() { return id; }
-    public void setId(Long id) { this.id = id; }
+    public void setId(Long id) {
+        this.id = id;
+    }
 
-    public Location getLocation() { return location; }
-    public void setLocation(Location location) { this.location = location; }
+    public Location getLocation() {
+        return location;
+    }
 
-    public String getEndpoint() { return endpoint; }
-    public void setEndpoint(String endpoint) { this.endpoint = endpoint; }
+    public void setLocation(Location location) {
+        this.location = location;
+    }
 
-    public String getStatus() { return status; }
-    public void setStatus(String status) { this.status = status; }
+    public String getEndpoint() {
+        return endpoint;
+    }
 
-    public String getDeployStatus() { return deployStatus; }
-    public void setDeployStatus(String deployStatus) { this.deployStatus = deployStatus; }
+    public void setEndpoint(String endpoint) {
+        this.endpoint = endpoint;
+    }
 
-    public Instant getDeployedAt() { return deployedAt; }
-    public void setDeployedAt(Instant deployedAt) { this.deployedAt = deployedAt; }
+    public String getStatus() {
+        return status;
+    }
 
-    public String getServerId() { return serverId; }
-    public void setServerId(String serverId) { this.serverId = serverId; }
+    public void setStatus(String status) {
+        this.status = status;
+    }
 
-    public String getAgentSecretHash() { return agentSecretHash; }
-    public void setAgentSecretHash(String agentSecretHash) { this.agentSecretHash = agentSecretHash; }
+    public String getDeployStatus() {
+        return deployStatus;
+    }
 
-    public Instant getCreatedAt() { return createdAt; }
-    public void setCreatedAt(Instant createdAt) { this.createdAt = createdAt; }
+    public void setDeployStatus(String deployStatus) {
+        this.deployStatus = deployStatus;
+    }
+
+    public Instant getDeployedAt() {
+        return deployedAt;
+    }
+
+    public void setDeployedAt(Instant deployedAt) {
+        this.deployedAt = deployedAt;
+    }
+
+    public String getServerId() {
+        return serverId;
+    }
+
+    public void setServerId(String serverId) {
+        this.serverId = serverId;
+    }
+
+    public String getAgentSecretHash() {
+        return agentSecretHash;
+    }
+
+    public void setAgentSecretHash(String agentSecretHash) {
+        this.agentSecretHash = agentSecretHash;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public void setCreatedAt(Instant createdAt) {
+        this.createdAt = createdAt;
+    }
 }

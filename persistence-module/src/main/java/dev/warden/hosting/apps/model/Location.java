@@ -71,45 +71,109 @@ public class Location {
     @OrderBy("id")
     private List<Instance> instances = new ArrayList<>();
 
-    public Location() {
+    public Location() {}
+
+    public Long getId() {
+        return id;
     }
 
-    public Long getId() { return id; }
-    public void setId(Long id) { this.id = id; }
+    public void setId(Long id) {
+        this.id = id;
+    }
 
-    public Application getApplication() { return application; }
-    public void setApplication(Application application) { this.application = application; }
+    public Application getApplication() {
+        return application;
+    }
 
-    public String getRegionCode() { return regionCode; }
-    public void setRegionCode(String regionCode) { this.regionCode = regionCode; }
+    public void setApplication(Application application) {
+        this.application = application;
+    }
 
-    public String getRegionCity() { return regionCity; }
-    public void setRegionCity(String regionCity) { this.regionCity = regionCity; }
+    public String getRegionCode() {
+        return regionCode;
+    }
 
-    public String getRegionCountry() { return regionCountry; }
-    public void setRegionCountry(String regionCountry) { this.regionCountry = regionCountry; }
+    public void setRegionCode(String regionCode) {
+        this.regionCode = regionCode;
+    }
 
-    public String getStatus() { return status; }
-    public void setStatus(String status) { this.status = status; }
+    public String getRegionCity() {
+        return regionCity;
+    }
 
-    public String getScaleStrategy() { return scaleStrategy; }
-    public void setScaleStrategy(String scaleStrategy) { this.scaleStrategy = scaleStrategy; }
+    public void setRegionCity(String regionCity) {
+        this.regionCity = regionCity;
+    }
 
-    public String getEndpoint() { return endpoint; }
-    public void setEndpoint(String endpoint) { this.endpoint = endpoint; }
+    public String getRegionCountry() {
+        return regionCountry;
+    }
 
-    public int getPlanVcpus() { return planVcpus; }
-    public void setPlanVcpus(int planVcpus) { this.planVcpus = planVcpus; }
+    public void setRegionCountry(String regionCountry) {
+        this.regionCountry = regionCountry;
+    }
 
-    public int getPlanRamMb() { return planRamMb; }
-    public void setPlanRamMb(int planRamMb) { this.planRamMb = planRamMb; }
+    public String getStatus() {
+        return status;
+    }
 
-    public int getPlanTransferGb() { return planTransferGb; }
-    public void setPlanTransferGb(int planTransferGb) { this.planTransferGb = planTransferGb; }
+    public void setStatus(String status) {
+        this.status = status;
+    }
 
-    public Instant getCreatedAt() { return createdAt; }
-    public void setCreatedAt(Instant createdAt) { this.createdAt = createdAt; }
+    public String getScaleStrategy() {
+        return scaleStrategy;
+    }
 
-    public List<Instance> getInstances() { return instances; }
-    public void setInstances(List<Instance> instances) { this.instances = instances; }
+    public void setScaleStrategy(String scaleStrategy) {
+        this.scaleStrategy = scaleStrategy;
+    }
+
+    public String getEndpoint() {
+        return endpoint;
+    }
+
+    public void setEndpoint(String endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    public int getPlanVcpus() {
+        return planVcpus;
+    }
+
+    public void setPlanVcpus(int planVcpus) {
+        this.planVcpus = planVcpus;
+    }
+
+    public int getPlanRamMb() {
+        return planRamMb;
+    }
+
+    public void setPlanRamMb(int planRamMb) {
+        this.planRamMb = planRamMb;
+    }
+
+    public int getPlanTransferGb() {
+        return planTransferGb;
+    }
+
+    public void setPlanTransferGb(int planTransferGb) {
+        this.planTransferGb = planTransferGb;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public void setCreatedAt(Instant createdAt) {
+        this.createdAt = createdAt;
+    }
+
+    public List<Instance> getInstances() {
+        return instances;
+    }
+
+    public void setInstances(List<Instance> instances) {
+        this.instances = instances;
+    }
 }

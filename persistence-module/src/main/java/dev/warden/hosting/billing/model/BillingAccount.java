@@ -37,17 +37,33 @@ public class BillingAccount {
     @Column(name = "created_at", insertable = false, updatable = false)
     private Instant createdAt;
 
-    public BillingAccount() {
+    public BillingAccount() {}
+
+    public Long getId() {
+        return id;
     }
 
-    public Long getId() { return id; }
-    public void setId(Long id) { this.id = id; }
+    public void setId(Long id) {
+        this.id = id;
+    }
 
-    public User getOwner() { return owner; }
-    public void setOwner(User owner) { this.owner = owner; }
+    public User getOwner() {
+        return owner;
+    }
 
-    public String getProviderCustomerId() { return providerCustomerId; }
-    public void setProviderCustomerId(String providerCustomerId) { this.providerCustomerId = providerCustomerId; }
+    public void setOwner(User owner) {
+        this.owner = owner;
+    }
 
-    public Instant getCreatedAt() { return createdAt; }
+    public String getProviderCustomerId() {
+        return providerCustomerId;
+    }
+
+    public void setProviderCustomerId(String providerCustomerId) {
+        this.providerCustomerId = providerCustomerId;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
 }

@@ -37,17 +37,33 @@ public class Subscription {
     @Column(name = "created_at", insertable = false, updatable = false)
     private Instant createdAt;
 
-    public Subscription() {
+    public Subscription() {}
+
+    public Long getId() {
+        return id;
     }
 
-    public Long getId() { return id; }
-    public void setId(Long id) { this.id = id; }
+    public void setId(Long id) {
+        this.id = id;
+    }
 
-    public Application getApplication() { return application; }
-    public void setApplication(Application application) { this.application = application; }
+    public Application getApplication() {
+        return application;
+    }
 
-    public String getProviderSubscriptionId() { return providerSubscriptionId; }
-    public void setProviderSubscriptionId(String providerSubscriptionId) { this.providerSubscriptionId = providerSubscriptionId; }
+    public void setApplication(Application application) {
+        this.application = application;
+    }
 
-    public Instant getCreatedAt() { return createdAt; }
+    public String getProviderSubscriptionId() {
+        return providerSubscriptionId;
+    }
+
+    public void setProviderSubscriptionId(String providerSubscriptionId) {
+        this.providerSubscriptionId = providerSubscriptionId;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
 }

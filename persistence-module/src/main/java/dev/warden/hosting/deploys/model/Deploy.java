@@ -49,33 +49,77 @@ public class Deploy {
     @Column(name = "finished_at")
     private Instant finishedAt;
 
-    public Deploy() {
+    public Deploy() {}
+
+    public Long getId() {
+        return id;
     }
 
-    public Long getId() { return id; }
-    public void setId(Long id) { this.id = id; }
+    public void setId(Long id) {
+        this.id = id;
+    }
 
-    public Long getApplicationId() { return applicationId; }
-    public void setApplicationId(Long applicationId) { this.applicationId = applicationId; }
+    public Long getApplicationId() {
+        return applicationId;
+    }
 
-    public String getStatus() { return status; }
-    public void setStatus(String status) { this.status = status; }
+    public void setApplicationId(Long applicationId) {
+        this.applicationId = applicationId;
+    }
 
-    public String getBranch() { return branch; }
-    public void setBranch(String branch) { this.branch = branch; }
+    public String getStatus() {
+        return status;
+    }
 
-    public String getCommit() { return commit; }
-    public void setCommit(String commit) { this.commit = commit; }
+    public void setStatus(String status) {
+        this.status = status;
+    }
 
-    public String getMessage() { return message; }
-    public void setMessage(String message) { this.message = message; }
+    public String getBranch() {
+        return branch;
+    }
 
-    public String getOutput() { return output; }
-    public void setOutput(String output) { this.output = output; }
+    public void setBranch(String branch) {
+        this.branch = branch;
+    }
 
-    public Instant getStartedAt() { return startedAt; }
-    public void setStartedAt(Instant startedAt) { this.startedAt = startedAt; }
+    public String getCommit() {
+        return commit;
+    }
 
-    public Instant getFinishedAt() { return finishedAt; }
-    public void setFinishedAt(Instant finishedAt) { this.finishedAt = finishedAt; }
+    public void setCommit(String commit) {
+        this.commit = commit;
+    }
+
+    public String getMessage() {
+        return message;
+    }
+
+    public void setMessage(String message) {
+        this.message = message;
+    }
+
+    public String getOutput() {
+        return output;
+    }
+
+    public void setOutput(String output) {
+        this.output = output;
+    }
+
+    public Instant getStartedAt() {
+        return startedAt;
+    }
+
+    public void setStartedAt(Instant startedAt) {
+        this.startedAt = startedAt;
+    }
+
+    public Instant getFinishedAt() {
+        return finishedAt;
+    }
+
+    public void setFinishedAt(Instant finishedAt) {
+        this.finishedAt = finishedAt;
+    }
 }

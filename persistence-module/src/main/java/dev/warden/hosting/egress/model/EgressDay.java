@@ -37,21 +37,45 @@ public class EgressDay {
     @Column(name = "collected_at", nullable = false)
     private Instant collectedAt;
 
-    public EgressDay() {
+    public EgressDay() {}
+
+    public Long getInstanceId() {
+        return instanceId;
     }
 
-    public Long getInstanceId() { return instanceId; }
-    public void setInstanceId(Long instanceId) { this.instanceId = instanceId; }
+    public void setInstanceId(Long instanceId) {
+        this.instanceId = instanceId;
+    }
 
-    public LocalDate getDay() { return day; }
-    public void setDay(LocalDate day) { this.day = day; }
+    public LocalDate getDay() {
+        return day;
+    }
 
-    public long getOutgoingBytes() { return outgoingBytes; }
-    public void setOutgoingBytes(long outgoingBytes) { this.outgoingBytes = outgoingBytes; }
+    public void setDay(LocalDate day) {
+        this.day = day;
+    }
 
-    public long getIncomingBytes() { return incomingBytes; }
-    public void setIncomingBytes(long incomingBytes) { this.incomingBytes = incomingBytes; }
+    public long getOutgoingBytes() {
+        return outgoingBytes;
+    }
 
-    public Instant getCollectedAt() { return collectedAt; }
-    public void setCollectedAt(Instant collectedAt) { this.collectedAt = collectedAt; }
+    public void setOutgoingBytes(long outgoingBytes) {
+        this.outgoingBytes = outgoingBytes;
+    }
+
+    public long getIncomingBytes() {
+        return incomingBytes;
+    }
+
+    public void setIncomingBytes(long incomingBytes) {
+        this.incomingBytes = incomingBytes;
+    }
+
+    public Instant getCollectedAt() {
+        return collectedAt;
+    }
+
+    public void setCollectedAt(Instant collectedAt) {
+        this.collectedAt = collectedAt;
+    }
 }

@@ -12,23 +12,33 @@ public class EgressDayId implements Serializable {
     private Long instanceId;
     private LocalDate day;
 
-    public EgressDayId() {
-    }
+    public EgressDayId() {}
 
     public EgressDayId(Long instanceId, LocalDate day) {
         this.instanceId = instanceId;
         this.day = day;
     }
 
-    public Long getInstanceId() { return instanceId; }
-    public void setInstanceId(Long instanceId) { this.instanceId = instanceId; }
+    public Long getInstanceId() {
+        return instanceId;
+    }
 
-    public LocalDate getDay() { return day; }
-    public void setDay(LocalDate day) { this.day = day; }
+    public void setInstanceId(Long instanceId) {
+        this.instanceId = instanceId;
+    }
+
+    public LocalDate getDay() {
+        return day;
+    }
+
+    public void setDay(LocalDate day) {
+        this.day = day;
+    }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof EgressDayId other && Objects.equals(instanceId, other.instanceId)
+        return o instanceof EgressDayId other
+                && Objects.equals(instanceId, other.instanceId)
                 && Objects.equals(day, other.day);
     }
 

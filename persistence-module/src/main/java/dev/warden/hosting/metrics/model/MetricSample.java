@@ -45,27 +45,61 @@ public class MetricSample {
     @Column(name = "processes", columnDefinition = "jsonb", insertable = false, updatable = false)
     private String processes;
 
-    public MetricSample() {
+    public MetricSample() {}
+
+    public Long getInstanceId() {
+        return instanceId;
     }
 
-    public Long getInstanceId() { return instanceId; }
-    public void setInstanceId(Long instanceId) { this.instanceId = instanceId; }
+    public void setInstanceId(Long instanceId) {
+        this.instanceId = instanceId;
+    }
 
-    public OffsetDateTime getSampledAt() { return sampledAt; }
-    public void setSampledAt(OffsetDateTime sampledAt) { this.sampledAt = sampledAt; }
+    public OffsetDateTime getSampledAt() {
+        return sampledAt;
+    }
 
-    public int getCcu() { return ccu; }
-    public void setCcu(int ccu) { this.ccu = ccu; }
+    public void setSampledAt(OffsetDateTime sampledAt) {
+        this.sampledAt = sampledAt;
+    }
 
-    public int getRooms() { return rooms; }
-    public void setRooms(int rooms) { this.rooms = rooms; }
+    public int getCcu() {
+        return ccu;
+    }
 
-    public double getCpuPercent() { return cpuPercent; }
-    public void setCpuPercent(double cpuPercent) { this.cpuPercent = cpuPercent; }
+    public void setCcu(int ccu) {
+        this.ccu = ccu;
+    }
 
-    public double getMemoryPercent() { return memoryPercent; }
-    public void setMemoryPercent(double memoryPercent) { this.memoryPercent = memoryPercent; }
+    public int getRooms() {
+        return rooms;
+    }
 
-    public String getProcesses() { return processes; }
-    public void setProcesses(String processes) { this.processes = processes; }
+    public void setRooms(int rooms) {
+        this.rooms = rooms;
+    }
+
+    public double getCpuPercent() {
+        return cpuPercent;
+    }
+
+    public void setCpuPercent(double cpuPercent) {
+        this.cpuPercent = cpuPercent;
+    }
+
+    public double getMemoryPercent() {
+        return memoryPercent;
+    }
+
+    public void setMemoryPercent(double memoryPercent) {
+        this.memoryPercent = memoryPercent;
+    }
+
+    public String getProcesses() {
+        return processes;
+    }
+
+    public void setProcesses(String processes) {
+        this.processes = processes;
+    }
 }

@@ -12,25 +12,36 @@ public class MetricSampleId implements Serializable {
     private Long instanceId;
     private OffsetDateTime sampledAt;
 
-    public MetricSampleId() {
-    }
+    public MetricSampleId() {}
 
     public MetricSampleId(Long instanceId, OffsetDateTime sampledAt) {
         this.instanceId = instanceId;
         this.sampledAt = sampledAt;
     }
 
-    public Long getInstanceId() { return instanceId; }
-    public void setInstanceId(Long instanceId) { this.instanceId = instanceId; }
+    public Long getInstanceId() {
+        return instanceId;
+    }
 
-    public OffsetDateTime getSampledAt() { return sampledAt; }
-    public void setSampledAt(OffsetDateTime sampledAt) { this.sampledAt = sampledAt; }
+    public void setInstanceId(Long instanceId) {
+        this.instanceId = instanceId;
+    }
+
+    public OffsetDateTime getSampledAt() {
+        return sampledAt;
+    }
+
+    public void setSampledAt(OffsetDateTime sampledAt) {
+        this.sampledAt = sampledAt;
+    }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof MetricSampleId other && Objects.equals(instanceId, other.instanceId)
-                && Objects.equals(sampledAt == null ? null : sampledAt.toInstant(),
-                other.sampledAt == null ? null : other.sampledAt.toInstant());
+        return o instanceof MetricSampleId other
+                && Objects.equals(instanceId, other.instanceId)
+                && Objects.equals(
+                        sampledAt == null ? null : sampledAt.toInstant(),
+                        other.sampledAt == null ? null : other.sampledAt.toInstant());
     }
 
     @Override

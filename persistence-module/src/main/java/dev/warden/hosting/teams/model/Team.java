@@ -44,24 +44,53 @@ public class Team {
     @OneToMany(mappedBy = "team", fetch = FetchType.LAZY)
     private List<ApiToken> apiTokens = new ArrayList<>();
 
-    public Team() {
+    public Team() {}
+
+    public Long getId() {
+        return id;
     }
 
-    public Long getId() { return id; }
-    public void setId(Long id) { this.id = id; }
+    public void setId(Long id) {
+        this.id = id;
+    }
 
-    public String getName() { return name; }
-    public void setName(String name) { this.name = name; }
+    public String getName() {
+        return name;
+    }
 
-    public Instant getCreatedAt() { return createdAt; }
-    public void setCreatedAt(Instant createdAt) { this.createdAt = createdAt; }
+    public void setName(String name) {
+        this.name = name;
+    }
 
-    public List<TeamMember> getMembers() { return members; }
-    public void setMembers(List<TeamMember> members) { this.members = members; }
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
 
-    public List<Application> getApplications() { return applications; }
-    public void setApplications(List<Application> applications) { this.applications = applications; }
+    public void setCreatedAt(Instant createdAt) {
+        this.createdAt = createdAt;
+    }
 
-    public List<ApiToken> getApiTokens() { return apiTokens; }
-    public void setApiTokens(List<ApiToken> apiTokens) { this.apiTokens = apiTokens; }
+    public List<TeamMember> getMembers() {
+        return members;
+    }
+
+    public void setMembers(List<TeamMember> members) {
+        this.members = members;
+    }
+
+    public List<Application> getApplications() {
+        return applications;
+    }
+
+    public void setApplications(List<Application> applications) {
+        this.applications = applications;
+    }
+
+    public List<ApiToken> getApiTokens() {
+        return apiTokens;
+    }
+
+    public void setApiTokens(List<ApiToken> apiTokens) {
+        this.apiTokens = apiTokens;
+    }
 }

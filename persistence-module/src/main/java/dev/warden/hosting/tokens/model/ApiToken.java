@@ -60,36 +60,85 @@ public class ApiToken {
     @JoinColumn(name = "revoked_by")
     private User revokedBy;
 
-    public ApiToken() {
+    public ApiToken() {}
+
+    public Long getId() {
+        return id;
     }
 
-    public Long getId() { return id; }
-    public void setId(Long id) { this.id = id; }
+    public void setId(Long id) {
+        this.id = id;
+    }
 
-    public Team getTeam() { return team; }
-    public void setTeam(Team team) { this.team = team; }
+    public Team getTeam() {
+        return team;
+    }
 
-    public User getCreatedBy() { return createdBy; }
-    public void setCreatedBy(User createdBy) { this.createdBy = createdBy; }
+    public void setTeam(Team team) {
+        this.team = team;
+    }
 
-    public String getName() { return name; }
-    public void setName(String name) { this.name = name; }
+    public User getCreatedBy() {
+        return createdBy;
+    }
 
-    public String getTokenHash() { return tokenHash; }
-    public void setTokenHash(String tokenHash) { this.tokenHash = tokenHash; }
+    public void setCreatedBy(User createdBy) {
+        this.createdBy = createdBy;
+    }
 
-    public String getTokenPrefix() { return tokenPrefix; }
-    public void setTokenPrefix(String tokenPrefix) { this.tokenPrefix = tokenPrefix; }
+    public String getName() {
+        return name;
+    }
 
-    public Instant getCreatedAt() { return createdAt; }
-    public void setCreatedAt(Instant createdAt) { this.createdAt = createdAt; }
+    public void setName(String name) {
+        this.name = name;
+    }
 
-    public Instant getLastUsedAt() { return lastUsedAt; }
-    public void setLastUsedAt(Instant lastUsedAt) { this.lastUsedAt = lastUsedAt; }
+    public String getTokenHash() {
+        return tokenHash;
+    }
 
-    public Instant getRevokedAt() { return revokedAt; }
-    public void setRevokedAt(Instant revokedAt) { this.revokedAt = revokedAt; }
+    public void setTokenHash(String tokenHash) {
+        this.tokenHash = tokenHash;
+    }
 
-    public User getRevokedBy() { return revokedBy; }
-    public void setRevokedBy(User revokedBy) { this.revokedBy = revokedBy; }
+    public String getTokenPrefix() {
+        return tokenPrefix;
+    }
+
+    public void setTokenPrefix(String tokenPrefix) {
+        this.tokenPrefix = tokenPrefix;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public void setCreatedAt(Instant createdAt) {
+        this.createdAt = createdAt;
+    }
+
+    public Instant getLastUsedAt() {
+        return lastUsedAt;
+    }
+
+    public void setLastUsedAt(Instant lastUsedAt) {
+        this.lastUsedAt = lastUsedAt;
+    }
+
+    public Instant getRevokedAt() {
+        return revokedAt;
+    }
+
+    public void setRevokedAt(Instant revokedAt) {
+        this.revokedAt = revokedAt;
+    }
+
+    public User getRevokedBy() {
+        return revokedBy;
+    }
+
+    public void setRevokedBy(User revokedBy) {
+        this.revokedBy = revokedBy;
+    }
 }

@@ -67,45 +67,109 @@ public class User {
     @OneToMany(mappedBy = "user", fetch = FetchType.LAZY)
     private List<Session> sessions = new ArrayList<>();
 
-    public User() {
+    public User() {}
+
+    public Long getId() {
+        return id;
     }
 
-    public Long getId() { return id; }
-    public void setId(Long id) { this.id = id; }
+    public void setId(Long id) {
+        this.id = id;
+    }
 
-    public String getEmail() { return email; }
-    public void setEmail(String email) { this.email = email; }
+    public String getEmail() {
+        return email;
+    }
 
-    public String getDisplayName() { return displayName; }
-    public void setDisplayName(String displayName) { this.displayName = displayName; }
+    public void setEmail(String email) {
+        this.email = email;
+    }
 
-    public String getPasswordHash() { return passwordHash; }
-    public void setPasswordHash(String passwordHash) { this.passwordHash = passwordHash; }
+    public String getDisplayName() {
+        return displayName;
+    }
 
-    public String getBan() { return ban; }
-    public void setBan(String ban) { this.ban = ban; }
+    public void setDisplayName(String displayName) {
+        this.displayName = displayName;
+    }
 
-    public int getTokenVersion() { return tokenVersion; }
-    public void setTokenVersion(int tokenVersion) { this.tokenVersion = tokenVersion; }
+    public String getPasswordHash() {
+        return passwordHash;
+    }
 
-    public Instant getLastLoginAt() { return lastLoginAt; }
-    public void setLastLoginAt(Instant lastLoginAt) { this.lastLoginAt = lastLoginAt; }
+    public void setPasswordHash(String passwordHash) {
+        this.passwordHash = passwordHash;
+    }
 
-    public Instant getCreatedAt() { return createdAt; }
-    public void setCreatedAt(Instant createdAt) { this.createdAt = createdAt; }
+    public String getBan() {
+        return ban;
+    }
 
-    public Instant getUpdatedAt() { return updatedAt; }
-    public void setUpdatedAt(Instant updatedAt) { this.updatedAt = updatedAt; }
+    public void setBan(String ban) {
+        this.ban = ban;
+    }
 
-    public List<CloudSave> getCloudSaves() { return cloudSaves; }
-    public void setCloudSaves(List<CloudSave> cloudSaves) { this.cloudSaves = cloudSaves; }
+    public int getTokenVersion() {
+        return tokenVersion;
+    }
 
-    public List<UserNote> getNotes() { return notes; }
-    public void setNotes(List<UserNote> notes) { this.notes = notes; }
+    public void setTokenVersion(int tokenVersion) {
+        this.tokenVersion = tokenVersion;
+    }
 
-    public List<Role> getRoles() { return roles; }
-    public void setRoles(List<Role> roles) { this.roles = roles; }
+    public Instant getLastLoginAt() {
+        return lastLoginAt;
+    }
 
-    public List<Session> getSessions() { return sessions; }
-    public void setSessions(List<Session> sessions) { this.sessions = sessions; }
+    public void setLastLoginAt(Instant lastLoginAt) {
+        this.lastLoginAt = lastLoginAt;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public void setCreatedAt(Instant createdAt) {
+        this.createdAt = createdAt;
+    }
+
+    public Instant getUpdatedAt() {
+        return updatedAt;
+    }
+
+    public void setUpdatedAt(Instant updatedAt) {
+        this.updatedAt = updatedAt;
+    }
+
+    public List<CloudSave> getCloudSaves() {
+        return cloudSaves;
+    }
+
+    public void setCloudSaves(List<CloudSave> cloudSaves) {
+        this.cloudSaves = cloudSaves;
+    }
+
+    public List<UserNote> getNotes() {
+        return notes;
+    }
+
+    public void setNotes(List<UserNote> notes) {
+        this.notes = notes;
+    }
+
+    public List<Role> getRoles() {
+        return roles;
+    }
+
+    public void setRoles(List<Role> roles) {
+        this.roles = roles;
+    }
+
+    public List<Session> getSessions() {
+        return sessions;
+    }
+
+    public void setSessions(List<Session> sessions) {
+        this.sessions = sessions;
+    }
 }
