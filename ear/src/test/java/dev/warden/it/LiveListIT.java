@@ -42,6 +42,7 @@ class LiveListIT {
     /** An open SSE connection, read on its own thread into a queue (a null-name event marks the end). */
     static final class Stream implements AutoCloseable {
         final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
+        final java.util.concurrent.CountDownLatch connected = new java.util.concurrent.CountDownLatch(1);
         final int status;
         private final InputStream body;
 
@@ -71,7 +72,9 @@ class LiveListIT {
                 String id = null, name = null;
                 StringBuilder data = new StringBuilder();
                 for (String line; (line = lines.readLine()) != null; ) {
-                    if (line.isEmpty()) {
+                    if (line.startsWith(":") && line.substring(1).strip().equals("connected")) {
+                        connected.countDown();
+                    } else if (line.isEmpty()) {
                         if (name != null || data.length() > 0) {
                             events.add(new Event(id, name == null ? "message" : name, data.toString()));
                         }
@@ -90,6 +93,14 @@ class LiveListIT {
                 // closed
             }
             events.add(new Event(null, null, null));
+        }
+
+        /**
+         * Waits for the server's {@code : connected} comment, which it writes once the stream is registered (so an
+         * event made after this returns reaches it); fails after {@code millis}.
+         */
+        void awaitConnected(long millis) throws InterruptedException {
+            assertTrue(connected.await(millis, TimeUnit.MILLISECONDS), "the stream's connected comment arrived");
         }
 
         /** The next event within {@code millis}, or null. */
@@ -133,7 +144,7 @@ class LiveListIT {
         String first;
         try (Stream stream = new Stream(admin, "configs", null)) {
             assertEquals(200, stream.status);
-            Thread.sleep(300); // the stream is registered once the response started
+            stream.awaitConnected(5000);
             String id = createConfig(admin);
             long sent = System.nanoTime();
             Event created = stream.about(id, 5000);
@@ -175,7 +186,7 @@ class LiveListIT {
         }
         try (Stream stream = new Stream(mod, "configs", null)) {
             assertEquals(200, stream.status);
-            Thread.sleep(300);
+            stream.awaitConnected(5000);
             long user = TestDb.user("live-" + TestDb.unique() + "@example.com", "Live", null);
             String note = Api.post(admin, "userNotes", "{\"user_id\": " + user + ", \"body\": \"live\"}")
                     .then()
