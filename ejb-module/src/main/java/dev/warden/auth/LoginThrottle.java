@@ -11,9 +11,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -100,21 +97,17 @@ public class LoginThrottle {
      * stale rows; in its own transaction, so the 401's rollback keeps it.
      */
     public void recordFailure(String email, String ip) {
-        try (Connection c = dataSource.getConnection()) {
-            try (PreparedStatement ps =
-                    c.prepareStatement("INSERT INTO warden_login_failures (email, ip) VALUES (?, ?)")) {
-                ps.setString(1, email.length() > 320 ? email.substring(0, 320) : email);
-                ps.setString(2, ip);
-                ps.executeUpdate();
-            }
-            try (PreparedStatement ps = c.prepareStatement(
-                    "DELETE FROM warden_login_failures WHERE created_at < now() - make_interval(mins => ?)")) {
-                ps.setInt(1, windowMinutes);
-                ps.executeUpdate();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Recording a failed sign-in failed: " + e.getMessage(), e);
-        }
+        Sql.with(dataSource, "Recording a failed sign-in", c -> {
+            Sql.update(
+                    c,
+                    "INSERT INTO warden_login_failures (email, ip) VALUES (?, ?)",
+                    email.length() > 320 ? email.substring(0, 320) : email,
+                    ip);
+            return Sql.update(
+                    c,
+                    "DELETE FROM warden_login_failures WHERE created_at < now() - make_interval(mins => ?)",
+                    windowMinutes);
+        });
     }
 
     /** Forgets the email's failures after a successful sign-in. */
@@ -128,13 +121,10 @@ public class LoginThrottle {
         if (ip != null) {
             counters.release(ipKey(ip));
         }
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps =
-                        c.prepareStatement("DELETE FROM warden_login_failures WHERE lower(email) = lower(?)")) {
-            ps.setString(1, email);
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("Clearing sign-in failures failed: " + e.getMessage(), e);
-        }
+        Sql.update(
+                dataSource,
+                "Clearing sign-in failures",
+                "DELETE FROM warden_login_failures WHERE lower(email) = lower(?)",
+                email);
     }
 }

@@ -1,11 +1,10 @@
 package dev.warden.auth;
 
+import dev.warden.common.sql.Sql;
 import jakarta.enterprise.inject.Vetoed;
 import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Base64;
 import java.util.Map;
@@ -114,24 +113,18 @@ public final class ResetPasswordCommand {
                 connection.rollback();
                 return null;
             }
-            try (PreparedStatement update = connection.prepareStatement(
-                    "UPDATE warden_users SET password_hash = ?, token_version = token_version + 1 WHERE id = ?")) {
-                update.setString(1, Passwords.hash(password, iterations));
-                update.setLong(2, account.userId());
-                update.executeUpdate();
-            }
-            try (PreparedStatement sessions =
-                    connection.prepareStatement("DELETE FROM warden_sessions WHERE user_id = ?")) {
-                sessions.setLong(1, account.userId());
-                sessions.executeUpdate();
-            }
-            try (PreparedStatement audit = connection.prepareStatement(
+            Sql.update(
+                    connection,
+                    "UPDATE warden_users SET password_hash = ?, token_version = token_version + 1 WHERE id = ?",
+                    Passwords.hash(password, iterations),
+                    account.userId());
+            Sql.update(connection, "DELETE FROM warden_sessions WHERE user_id = ?", account.userId());
+            Sql.update(
+                    connection,
                     "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
-                            + "VALUES (NULL, ?, 'auth', NULL, CAST(? AS jsonb))")) {
-                audit.setString(1, AUDIT_ACTION);
-                audit.setString(2, "{\"user_id\":" + account.userId() + ",\"changes\":{\"password\":\"(changed)\"}}");
-                audit.executeUpdate();
-            }
+                            + "VALUES (NULL, ?, 'auth', NULL, CAST(? AS jsonb))",
+                    AUDIT_ACTION,
+                    "{\"user_id\":" + account.userId() + ",\"changes\":{\"password\":\"(changed)\"}}");
             connection.commit();
             return account;
         } catch (SQLException | RuntimeException e) {
@@ -143,14 +136,13 @@ public final class ResetPasswordCommand {
     }
 
     private static Result find(Connection connection, String email) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(
-                "SELECT u.id, string_agg(DISTINCT r.role, ',' ORDER BY r.role) FROM warden_users u "
-                        + "JOIN warden_roles r ON r.user_id = u.id WHERE lower(u.email) = lower(?) GROUP BY u.id")) {
-            select.setString(1, email);
-            try (ResultSet rs = select.executeQuery()) {
-                return rs.next() ? new Result(rs.getLong(1), rs.getString(2)) : null;
-            }
-        }
+        return Sql.first(
+                        connection,
+                        "SELECT u.id, string_agg(DISTINCT r.role, ',' ORDER BY r.role) FROM warden_users u "
+                                + "JOIN warden_roles r ON r.user_id = u.id WHERE lower(u.email) = lower(?) GROUP BY u.id",
+                        rs -> new Result(rs.getLong(1), rs.getString(2)),
+                        email)
+                .orElse(null);
     }
 
     /** 18 random bytes as 24 URL-safe base64 characters. */

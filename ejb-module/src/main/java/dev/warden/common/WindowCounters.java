@@ -5,11 +5,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import java.sql.Array;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,29 +44,23 @@ public class WindowCounters {
                     window_started_at = CASE WHEN c.window_started_at <= now() - make_interval(secs => ?)
                                              THEN now() ELSE c.window_started_at END
                 RETURNING c.key, c.hits, ceil(extract(epoch FROM c.window_started_at + make_interval(secs => ?) - now()))""";
-        List<String> distinct = List.copyOf(new java.util.LinkedHashSet<>(keys));
+        String[] distinct = new java.util.LinkedHashSet<>(keys).toArray(String[]::new);
         Map<String, Count> counts = new LinkedHashMap<>();
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            Array array = c.createArrayOf("text", distinct.toArray());
-            ps.setArray(1, array);
-            ps.setLong(2, windowSeconds);
-            ps.setLong(3, windowSeconds);
-            ps.setLong(4, windowSeconds);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    counts.put(rs.getString(1), new Count(rs.getLong(2), Math.max(1, rs.getLong(3))));
-                }
-            }
+        List<Map.Entry<String, Count>> hits = Sql.with(dataSource, "Counting a limited request", c -> {
+            List<Map.Entry<String, Count>> rows = Sql.list(
+                    c,
+                    sql,
+                    rs -> Map.entry(rs.getString(1), new Count(rs.getLong(2), Math.max(1, rs.getLong(3)))),
+                    distinct,
+                    windowSeconds,
+                    windowSeconds,
+                    windowSeconds);
             if (ThreadLocalRandom.current().nextInt(200) == 0) {
-                try (PreparedStatement prune = c.prepareStatement(
-                        "DELETE FROM warden_limit_counters WHERE window_started_at < now() - interval '2 days'")) {
-                    prune.executeUpdate();
-                }
+                Sql.update(c, "DELETE FROM warden_limit_counters WHERE window_started_at < now() - interval '2 days'");
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Counting a limited request failed: " + e.getMessage(), e);
-        }
+            return rows;
+        });
+        hits.forEach(hit -> counts.put(hit.getKey(), hit.getValue()));
         Map<String, Count> ordered = new LinkedHashMap<>();
         keys.forEach(key -> ordered.put(key, counts.get(key)));
         return ordered;
@@ -79,21 +68,15 @@ public class WindowCounters {
 
     /** Takes one hit back from {@code key} (not below zero), e.g. a sign-in that succeeded. */
     public void release(String key) {
-        run("UPDATE warden_limit_counters SET hits = greatest(hits - 1, 0) WHERE key = ?", key);
+        Sql.update(
+                dataSource,
+                "Updating a request counter",
+                "UPDATE warden_limit_counters SET hits = greatest(hits - 1, 0) WHERE key = ?",
+                key);
     }
 
     /** Forgets {@code key}: its next hit starts a new window. */
     public void reset(String key) {
-        run("DELETE FROM warden_limit_counters WHERE key = ?", key);
-    }
-
-    private void run(String sql, String key) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, key);
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("Updating a request counter failed: " + e.getMessage(), e);
-        }
+        Sql.update(dataSource, "Updating a request counter", "DELETE FROM warden_limit_counters WHERE key = ?", key);
     }
 }

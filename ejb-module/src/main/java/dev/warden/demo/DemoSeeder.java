@@ -8,7 +8,6 @@ import dev.warden.schema.SchemaState;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
-import jakarta.ejb.EJBException;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
@@ -21,8 +20,6 @@ import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -167,10 +164,11 @@ public class DemoSeeder {
             LOG.warning(() -> "warden.demo.users=" + users + " is below 1; seeding 1 player");
             players = 1;
         }
-        try (Connection connection = dataSource.getConnection()) {
+        int playerCount = players;
+        Sql.with(dataSource, "Demo seeding (the transaction is rolled back and nothing was written)", connection -> {
             if (!lockAndCheckEmpty(connection)) {
                 LOG.info("demo data present, not seeding (warden_users already has rows)");
-                return;
+                return null;
             }
             LOG.info("seeding demo data...");
             String simulator = simulatorUrl
@@ -184,7 +182,7 @@ public class DemoSeeder {
                     Instant.now(),
                     admin,
                     mod,
-                    players,
+                    playerCount,
                     passwords::hash,
                     simulator,
                     agentSecret);
@@ -193,12 +191,8 @@ public class DemoSeeder {
             LOG.info(() -> "demo instances " + outcome.simulatedInstances() + " have their agents in the simulator ("
                     + simulator + "/agents/{id}); the simulator's instances (simulator.instances) must be these ids");
             logAfterCommit(DemoBanner.text(admin, mod, outcome.apiToken(), publicUrl, ssoDemo));
-        } catch (SQLException e) {
-            throw new EJBException(
-                    "Demo seeding failed; the transaction is rolled back and nothing was " + "written: "
-                            + e.getMessage(),
-                    e);
-        }
+            return outcome;
+        });
     }
 
     /** The account with its configured password, or a generated one when {@code configured} is empty. */
@@ -239,17 +233,9 @@ public class DemoSeeder {
      * sees the rows) and tells whether {@code warden_users} is empty.
      */
     static boolean lockAndCheckEmpty(Connection c) throws SQLException {
-        try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
-            lock.setLong(1, ADVISORY_LOCK_KEY);
-            try (ResultSet rs = lock.executeQuery()) {
-                rs.next();
-            }
-        }
-        try (PreparedStatement ps = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM warden_users)");
-                ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return !rs.getBoolean(1);
-        }
+        Sql.list(c, "SELECT pg_advisory_xact_lock(?)", rs -> null, ADVISORY_LOCK_KEY);
+        return !Sql.first(c, "SELECT EXISTS (SELECT 1 FROM warden_users)", rs -> rs.getBoolean(1))
+                .orElseThrow();
     }
 
     /** What {@link #seed} wrote: the API token's plaintext (shown once) and a one-line count summary. */

@@ -1,21 +1,18 @@
 package dev.warden.demo;
 
+import dev.warden.common.sql.Sql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Random;
 
 /**
  * What the data-set seeders share: the connection (in the seeding transaction), the {@link Random} with the fixed
  * seed that every generated value comes from, and the seeding instant ({@code now}, to the second). Inserts bind
- * String, Long, Integer, Boolean, Instant (as {@code timestamptz} in UTC) and the typed nulls below; a
+ * their values with {@link Sql#bind} (an Instant as {@code timestamptz}, a null as SQL NULL typed by its column); a
  * {@link Batch} sends its rows every {@value #BATCH_SIZE}. The seeders draw from {@code random} in a fixed order
  * ({@link DemoSeeder#seed}), so the same seed always gives the same data.
  */
@@ -23,13 +20,6 @@ final class DemoWriter {
 
     /** Rows per JDBC batch. */
     static final int BATCH_SIZE = 500;
-
-    /** A typed SQL NULL for {@link #bind}. */
-    record SqlNull(int type) {}
-
-    static final SqlNull NULL_BIGINT = new SqlNull(Types.BIGINT);
-    static final SqlNull NULL_TEXT = new SqlNull(Types.VARCHAR);
-    static final SqlNull NULL_TIME = new SqlNull(Types.TIMESTAMP_WITH_TIMEZONE);
 
     final Connection c;
     final Random random;
@@ -83,59 +73,22 @@ final class DemoWriter {
         return a.isAfter(b) ? a : b;
     }
 
-    /** {@code value}, or a text NULL. */
-    static Object orNull(String value) {
-        return value == null ? NULL_TEXT : value;
-    }
-
     // --- SQL -----------------------------------------------------------------------------------------
 
     /** Runs an {@code INSERT ... RETURNING id} and returns the id. */
     long insertReturningId(String sql, Object... values) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, values);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw new SQLException("no id returned by " + sql);
-                }
-                return rs.getLong(1);
-            }
-        }
+        return Sql.first(c, sql, rs -> rs.getLong(1), values)
+                .orElseThrow(() -> new SQLException("no id returned by " + sql));
     }
 
     /** Runs one insert or update. */
     void insert(String sql, Object... values) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, values);
-            ps.executeUpdate();
-        }
+        Sql.update(c, sql, values);
     }
 
     /** A batched insert of {@code sql}; close it (try-with-resources) to send the rest. */
     Batch batch(String sql) throws SQLException {
         return new Batch(c.prepareStatement(sql));
-    }
-
-    static void bind(PreparedStatement ps, Object... values) throws SQLException {
-        for (int i = 0; i < values.length; i++) {
-            int index = i + 1;
-            Object v = values[i];
-            if (v instanceof SqlNull n) {
-                ps.setNull(index, n.type());
-            } else if (v instanceof String s) {
-                ps.setString(index, s);
-            } else if (v instanceof Long l) {
-                ps.setLong(index, l);
-            } else if (v instanceof Integer n) {
-                ps.setInt(index, n);
-            } else if (v instanceof Boolean b) {
-                ps.setBoolean(index, b);
-            } else if (v instanceof Instant t) {
-                ps.setObject(index, OffsetDateTime.ofInstant(t, ZoneOffset.UTC));
-            } else {
-                throw new IllegalArgumentException("cannot bind " + (v == null ? "untyped null" : v.getClass()));
-            }
-        }
     }
 
     /** A batched insert, sent every {@value DemoWriter#BATCH_SIZE} rows and on close. */
@@ -150,7 +103,7 @@ final class DemoWriter {
 
         /** Adds one row. */
         void add(Object... values) throws SQLException {
-            bind(ps, values);
+            Sql.bind(ps, 1, values);
             ps.addBatch();
             count++;
             if (++pending == BATCH_SIZE) {

@@ -2,8 +2,6 @@ package dev.warden.demo;
 
 import static dev.warden.demo.DemoJson.json;
 import static dev.warden.demo.DemoJson.obj;
-import static dev.warden.demo.DemoWriter.NULL_BIGINT;
-import static dev.warden.demo.DemoWriter.NULL_TEXT;
 import static dev.warden.demo.DemoWriter.later;
 
 import dev.warden.demo.PlayerSeeder.Player;
@@ -117,8 +115,8 @@ final class GameDataSeeder {
                 + "VALUES (?, ?, ?, ?) RETURNING id";
         Instant at = w.now.minus(Duration.ofDays(100));
         long weekly = w.insertReturningId(sql, "weekly-score", "desc", "weekly", at);
-        long speedrun = w.insertReturningId(sql, "speedrun", "asc", NULL_TEXT, at);
-        long allTime = w.insertReturningId(sql, "all-time", "desc", NULL_TEXT, at);
+        long speedrun = w.insertReturningId(sql, "speedrun", "asc", null, at);
+        long allTime = w.insertReturningId(sql, "all-time", "desc", null, at);
         long arena = w.insertReturningId(sql, "arena-rating", "desc", "monthly", at);
         leaderboardRows = 4;
         List<String> maps = List.of("frost_peak", "sunken_temple", "harbor_town", "crystal_caves");
@@ -148,7 +146,7 @@ final class GameDataSeeder {
             }
             for (Player p : sample(0.70)) {
                 long score = 10_000L + w.random.nextInt(2_990_000);
-                Object metadata = w.random.nextInt(4) == 0 ? NULL_TEXT : json(obj("seasons", 1 + w.random.nextInt(4)));
+                Object metadata = w.random.nextInt(4) == 0 ? null : json(obj("seasons", 1 + w.random.nextInt(4)));
                 entry(batch, allTime, p, score, metadata, Duration.ofDays(90));
             }
             for (Player p : sample(0.35)) {
@@ -303,7 +301,7 @@ final class GameDataSeeder {
         try (DemoWriter.Batch batch = w.batch("INSERT INTO warden_analytics_events (user_id, name, properties, "
                 + "created_at) VALUES (?, ?, ?::jsonb, ?)")) {
             for (Event e : events) {
-                batch.add(e.userId() == null ? NULL_BIGINT : e.userId(), e.name(), e.properties(), e.at());
+                batch.add(e.userId(), e.name(), e.properties(), e.at());
             }
             eventRows = batch.count();
         }

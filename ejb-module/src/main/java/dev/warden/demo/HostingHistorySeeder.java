@@ -1,15 +1,13 @@
 package dev.warden.demo;
 
+import dev.warden.common.sql.Sql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,21 +27,15 @@ public final class HostingHistorySeeder {
     public static String seed(Connection c, Instant now) throws SQLException {
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         for (int i = -DAYS; i <= 1; i++) {
-            try (PreparedStatement ps = c.prepareStatement("SELECT warden_metric_samples_ensure_partition(?)")) {
-                ps.setObject(1, today.plusDays(i));
-                ps.executeQuery().close();
-            }
+            Sql.list(c, "SELECT warden_metric_samples_ensure_partition(?)", rs -> null, today.plusDays(i));
         }
         int deploys = 0;
-        List<long[]> apps = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT a.id, (SELECT count(*) FROM warden_instances i JOIN "
-                        + "warden_locations l ON l.id = i.location_id WHERE l.application_id = a.id AND i.deployed_at IS NOT NULL) "
-                        + "FROM warden_applications a ORDER BY a.id");
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                apps.add(new long[] {rs.getLong(1), rs.getLong(2)});
-            }
-        }
+        List<long[]> apps = Sql.list(
+                c,
+                "SELECT a.id, (SELECT count(*) FROM warden_instances i JOIN warden_locations l ON l.id = i.location_id "
+                        + "WHERE l.application_id = a.id AND i.deployed_at IS NOT NULL) FROM warden_applications a "
+                        + "ORDER BY a.id",
+                rs -> new long[] {rs.getLong(1), rs.getLong(2)});
         String[][] history = {
             {"Bump matchmaking timeout to 45 s", "a41c9e2"},
             {"Fix room cleanup on disconnect", "7be0d13"},
@@ -61,26 +53,28 @@ public final class HostingHistorySeeder {
                     Instant started = now.minus(Duration.ofDays(3L * (history.length - i)))
                             .minus(Duration.ofHours(2));
                     boolean failed = i == 2;
-                    ps.setLong(1, app[0]);
-                    ps.setString(2, failed ? "failed" : "deployed");
-                    ps.setString(3, history[i][1]);
-                    ps.setString(4, history[i][0]);
-                    ps.setString(
-                            5,
+                    Sql.bind(
+                            ps,
+                            1,
+                            app[0],
+                            failed ? "failed" : "deployed",
+                            history[i][1],
+                            history[i][0],
                             "$ npm ci\nadded 412 packages in 9s\n$ npm run build\n"
                                     + (failed
                                             ? "Error: Cannot find module './assets/lobby-s4.json'\nDeploy failed\n"
-                                            : "Build finished\nStarting 1 process\nprocess 0 online\nDeploy finished\n"));
-                    ps.setObject(6, OffsetDateTime.ofInstant(started, ZoneOffset.UTC));
-                    ps.setObject(7, OffsetDateTime.ofInstant(started.plusSeconds(95), ZoneOffset.UTC));
+                                            : "Build finished\nStarting 1 process\nprocess 0 online\nDeploy finished\n"),
+                            started,
+                            started.plusSeconds(95));
                     ps.addBatch();
                     deploys++;
                 }
             }
             ps.executeBatch();
         }
-        int samples;
-        try (PreparedStatement ps = c.prepareStatement(
+        Instant last = now.minus(Duration.ofMinutes(1)).truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+        int samples = Sql.update(
+                c,
                 """
                 INSERT INTO warden_metric_samples (instance_id, sampled_at, ccu, rooms, cpu_percent, memory_percent, processes)
                 SELECT s.id, s.t, s.ccu, s.ccu / 8, s.cpu, s.mem,
@@ -98,13 +92,10 @@ public final class HostingHistorySeeder {
                       FROM warden_instances i
                       CROSS JOIN generate_series(?::timestamptz, ?::timestamptz, interval '1 minute') AS t
                       WHERE i.status = 'ready') s
-                ON CONFLICT (instance_id, sampled_at) DO NOTHING""")) {
-            Instant last = now.minus(Duration.ofMinutes(1)).truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
-            ps.setObject(1, OffsetDateTime.ofInstant(now.minus(Duration.ofDays(DAYS)), ZoneOffset.UTC));
-            ps.setObject(2, OffsetDateTime.ofInstant(last.minus(Duration.ofDays(DAYS)), ZoneOffset.UTC));
-            ps.setObject(3, OffsetDateTime.ofInstant(last, ZoneOffset.UTC));
-            samples = ps.executeUpdate();
-        }
+                ON CONFLICT (instance_id, sampled_at) DO NOTHING""",
+                now.minus(Duration.ofDays(DAYS)),
+                last.minus(Duration.ofDays(DAYS)),
+                last);
         return deploys + " deploys, " + samples + " metric samples";
     }
 }

@@ -1,9 +1,6 @@
 package dev.warden.demo;
 
-import static dev.warden.demo.DemoWriter.NULL_TEXT;
-import static dev.warden.demo.DemoWriter.NULL_TIME;
 import static dev.warden.demo.DemoWriter.later;
-import static dev.warden.demo.DemoWriter.orNull;
 
 import dev.warden.common.Hashing;
 import dev.warden.demo.PlayerSeeder.Player;
@@ -213,7 +210,7 @@ final class HostingSeeder {
                 country,
                 status,
                 strategy,
-                orNull(endpoint),
+                endpoint,
                 vcpus,
                 ramMb,
                 transferGb,
@@ -239,10 +236,10 @@ final class HostingSeeder {
                         + "deployed_at, server_id, agent_secret_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                         + "RETURNING id",
                 locationId,
-                NULL_TEXT,
+                null,
                 status,
-                orNull(deployStatus),
-                deployedAt == null ? NULL_TIME : deployedAt,
+                deployStatus,
+                deployedAt == null ? null : deployedAt,
                 "srv-" + nextServerId++,
                 secretHash,
                 created);

@@ -2,13 +2,10 @@ package dev.warden.demo;
 
 import static dev.warden.demo.DemoJson.json;
 import static dev.warden.demo.DemoJson.obj;
-import static dev.warden.demo.DemoWriter.NULL_TEXT;
-import static dev.warden.demo.DemoWriter.NULL_TIME;
 import static dev.warden.demo.DemoWriter.later;
 
+import dev.warden.common.sql.Sql;
 import dev.warden.demo.DemoPeople.Person;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -92,7 +89,7 @@ final class PlayerSeeder {
         userRows += 2;
         try (DemoWriter.Batch roles =
                 w.batch("INSERT INTO warden_roles (user_id, role, resource, created_at) " + "VALUES (?, ?, ?, ?)")) {
-            roles.add(adminId, "admin", NULL_TEXT, adminCreated);
+            roles.add(adminId, "admin", null, adminCreated);
             roles.add(modId, "mod", "users", modCreated);
             roles.add(modId, "mod", "userNotes", modCreated);
             roleRows = roles.count();
@@ -126,7 +123,7 @@ final class PlayerSeeder {
                 Person p = people.get(i);
                 Instant createdAt = w.ago(Duration.ofDays(90));
                 Instant lastActive = w.now;
-                Object ban = NULL_TEXT;
+                Object ban = null;
                 Instant updatedAt = createdAt;
                 if (banned.contains(i)) {
                     // Mostly recent bans: permanent, or for 7, 30 or 90 days (so some have run out).
@@ -139,18 +136,16 @@ final class PlayerSeeder {
                     updatedAt = at;
                     lastActive = at;
                 }
-                Object lastLogin = w.random.nextInt(100) < 85 ? w.between(createdAt, lastActive) : NULL_TIME;
-                batch.add(p.email(), p.displayName(), NULL_TEXT, ban, lastLogin, createdAt, updatedAt);
+                Object lastLogin = w.random.nextInt(100) < 85 ? w.between(createdAt, lastActive) : null;
+                batch.add(p.email(), p.displayName(), null, ban, lastLogin, createdAt, updatedAt);
                 created[i] = createdAt;
             }
             userRows += batch.count();
         }
         Map<String, Long> ids = new HashMap<>();
-        try (PreparedStatement ps = w.c.prepareStatement("SELECT id, lower(email) FROM warden_users");
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                ids.put(rs.getString(2), rs.getLong(1));
-            }
+        for (Map.Entry<String, Long> row : Sql.list(
+                w.c, "SELECT id, lower(email) FROM warden_users", rs -> Map.entry(rs.getString(2), rs.getLong(1)))) {
+            ids.put(row.getKey(), row.getValue());
         }
         for (int i = 0; i < count; i++) {
             Person p = people.get(i);

@@ -20,10 +20,6 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -96,28 +92,22 @@ public class AgentIngestion {
         } catch (NumberFormatException e) {
             throw ApiException.notFound("No instance '" + pathId + "'");
         }
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps =
-                        c.prepareStatement("SELECT i.agent_secret_hash, l.application_id FROM warden_instances i "
-                                + "JOIN warden_locations l ON l.id = i.location_id WHERE i.id = ?")) {
-            ps.setLong(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw ApiException.notFound("No instance " + id);
-                }
-                String stored = rs.getString(1);
-                String given = Hashing.sha256Hex(secret);
-                if (stored == null
-                        || !MessageDigest.isEqual(
-                                stored.getBytes(StandardCharsets.US_ASCII),
-                                given.getBytes(StandardCharsets.US_ASCII))) {
-                    throw ApiException.unauthenticated("The agent secret is not valid for instance " + id);
-                }
-                return new AgentInstance(id, rs.getLong(2));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading instance " + id + " failed: " + e.getMessage(), e);
+        Object[] row = Sql.first(
+                        dataSource,
+                        "Reading instance " + id,
+                        "SELECT i.agent_secret_hash, l.application_id FROM warden_instances i "
+                                + "JOIN warden_locations l ON l.id = i.location_id WHERE i.id = ?",
+                        rs -> new Object[] {rs.getString(1), rs.getLong(2)},
+                        id)
+                .orElseThrow(() -> ApiException.notFound("No instance " + id));
+        String stored = (String) row[0];
+        String given = Hashing.sha256Hex(secret);
+        if (stored == null
+                || !MessageDigest.isEqual(
+                        stored.getBytes(StandardCharsets.US_ASCII), given.getBytes(StandardCharsets.US_ASCII))) {
+            throw ApiException.unauthenticated("The agent secret is not valid for instance " + id);
         }
+        return new AgentInstance(id, (Long) row[1]);
     }
 
     /**
@@ -143,24 +133,20 @@ public class AgentIngestion {
         }
         AgentReport report = AgentReport.parse(body, Instant.now());
         partitions.ensure(LocalDate.ofInstant(report.sampledAt(), ZoneOffset.UTC));
-        boolean created;
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps =
-                        c.prepareStatement("INSERT INTO warden_metric_samples (instance_id, sampled_at, ccu, "
-                                + "rooms, cpu_percent, memory_percent, processes) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb) "
-                                + "ON CONFLICT (instance_id, sampled_at) DO NOTHING")) {
-            ps.setLong(1, instance.instanceId());
-            ps.setObject(2, OffsetDateTime.ofInstant(report.sampledAt(), ZoneOffset.UTC));
-            ps.setInt(3, report.figures().ccu());
-            ps.setInt(4, report.figures().rooms());
-            ps.setDouble(5, report.figures().cpuPercent());
-            ps.setDouble(6, report.figures().memoryPercent());
-            ps.setString(7, report.processes().toString());
-            created = ps.executeUpdate() == 1;
-        } catch (SQLException e) {
-            throw new IllegalStateException(
-                    "Storing a report of instance " + instance.instanceId() + " failed: " + e.getMessage(), e);
-        }
+        boolean created = Sql.update(
+                        dataSource,
+                        "Storing a report of instance " + instance.instanceId(),
+                        "INSERT INTO warden_metric_samples (instance_id, sampled_at, ccu, rooms, cpu_percent, "
+                                + "memory_percent, processes) VALUES (?, ?, ?, ?, ?, ?, ?::jsonb) "
+                                + "ON CONFLICT (instance_id, sampled_at) DO NOTHING",
+                        instance.instanceId(),
+                        report.sampledAt(),
+                        report.figures().ccu(),
+                        report.figures().rooms(),
+                        report.figures().cpuPercent(),
+                        report.figures().memoryPercent(),
+                        report.processes().toString())
+                == 1;
         return new Stored(
                 created,
                 JSON.createObjectBuilder()
@@ -204,85 +190,84 @@ public class AgentIngestion {
         }
         String message = string(body, "message", false, MAX_MESSAGE, errors);
         String output = string(body, "output", false, MAX_CHUNK, errors);
-        try (Connection c = dataSource.getConnection()) {
-            String current;
-            long stored;
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT status, COALESCE(length(output), 0) FROM warden_deploys WHERE id = ? AND application_id = ? "
-                            + "FOR UPDATE")) {
-                ps.setLong(1, id);
-                ps.setLong(2, instance.applicationId());
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (!rs.next()) {
-                        throw ApiException.notFound("No deploy " + id + " of this instance's application");
-                    }
-                    current = rs.getString(1);
-                    stored = rs.getLong(2);
-                }
-            }
-            boolean finished = current.equals("deployed") || current.equals("failed");
+        String wanted = status;
+        return Sql.with(dataSource, "Updating deploy " + id, c -> {
+            Object[] current = Sql.first(
+                            c,
+                            "SELECT status, COALESCE(length(output), 0) FROM warden_deploys "
+                                    + "WHERE id = ? AND application_id = ? FOR UPDATE",
+                            rs -> new Object[] {rs.getString(1), rs.getLong(2)},
+                            id,
+                            instance.applicationId())
+                    .orElseThrow(() -> ApiException.notFound("No deploy " + id + " of this instance's application"));
+            String was = (String) current[0];
+            long stored = (Long) current[1];
+            boolean finished = was.equals("deployed") || was.equals("failed");
             if (finished && output != null && !output.isEmpty()) {
-                throw ApiException.conflict("The deploy already finished as " + current + "; it takes no more output");
+                throw ApiException.conflict("The deploy already finished as " + was + "; it takes no more output");
             }
             if (output != null && stored + output.length() > maxOutput) {
                 AgentReport.add(errors, "output", "the deploy's output would pass " + maxOutput + " characters");
             }
-            if (status != null && finished && !status.equals(current)) {
-                AgentReport.add(errors, "status", "the deploy already finished as " + current);
+            if (wanted != null && finished && !wanted.equals(was)) {
+                AgentReport.add(errors, "status", "the deploy already finished as " + was);
             }
             if (!errors.isEmpty()) {
                 throw ApiException.invalid(errors);
             }
-            try (PreparedStatement ps = c.prepareStatement("UPDATE warden_deploys SET status = ?, "
-                    + "commit = COALESCE(?, commit), message = COALESCE(?, message), "
-                    + "output = CASE WHEN ?::text IS NULL THEN output ELSE COALESCE(output, '') || ?::text END, "
-                    + "finished_at = CASE WHEN ? IN ('deployed', 'failed') THEN COALESCE(finished_at, now()) END "
-                    + "WHERE id = ?")) {
-                ps.setString(1, status);
-                ps.setString(2, commit);
-                ps.setString(3, message);
-                ps.setString(4, output);
-                ps.setString(5, output);
-                ps.setString(6, status);
-                ps.setLong(7, id);
-                ps.executeUpdate();
+            Sql.update(
+                    c,
+                    "UPDATE warden_deploys SET status = ?, commit = COALESCE(?, commit), message = COALESCE(?, message), "
+                            + "output = CASE WHEN ?::text IS NULL THEN output ELSE COALESCE(output, '') || ?::text END, "
+                            + "finished_at = CASE WHEN ? IN ('deployed', 'failed') THEN COALESCE(finished_at, now()) END "
+                            + "WHERE id = ?",
+                    wanted,
+                    commit,
+                    message,
+                    output,
+                    output,
+                    wanted,
+                    id);
+            if (!finished || wanted.equals(was)) {
+                Sql.update(
+                        c,
+                        "UPDATE warden_instances SET deploy_status = ?, deployed_at = CASE WHEN ? = 'deployed' "
+                                + "THEN COALESCE((SELECT finished_at FROM warden_deploys WHERE id = ?), now()) "
+                                + "ELSE deployed_at END WHERE id = ?",
+                        wanted,
+                        wanted,
+                        id,
+                        instance.instanceId());
             }
-            if (!finished || status.equals(current)) {
-                try (PreparedStatement ps = c.prepareStatement("UPDATE warden_instances SET deploy_status = ?, "
-                        + "deployed_at = CASE WHEN ? = 'deployed' THEN COALESCE((SELECT finished_at FROM warden_deploys "
-                        + "WHERE id = ?), now()) ELSE deployed_at END WHERE id = ?")) {
-                    ps.setString(1, status);
-                    ps.setString(2, status);
-                    ps.setLong(3, id);
-                    ps.setLong(4, instance.instanceId());
-                    ps.executeUpdate();
-                }
-            }
-            try (PreparedStatement ps = c.prepareStatement("SELECT id, status, branch, commit, message, started_at, "
-                    + "finished_at FROM warden_deploys WHERE id = ?")) {
-                ps.setLong(1, id);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    JsonObjectBuilder deploy = JSON.createObjectBuilder()
-                            .add("id", rs.getLong(1))
-                            .add("status", rs.getString(2))
-                            .add("branch", rs.getString(3));
-                    nullable(deploy, "commit", rs.getString(4));
-                    nullable(deploy, "message", rs.getString(5));
-                    deploy.add(
-                            "started_at",
-                            rs.getObject(6, OffsetDateTime.class).toInstant().toString());
-                    OffsetDateTime finishedAt = rs.getObject(7, OffsetDateTime.class);
-                    nullable(
-                            deploy,
-                            "finished_at",
-                            finishedAt == null ? null : finishedAt.toInstant().toString());
-                    return JSON.createObjectBuilder().add("data", deploy).build();
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Updating deploy " + id + " failed: " + e.getMessage(), e);
-        }
+            JsonObjectBuilder deploy = Sql.first(
+                            c,
+                            "SELECT id, status, branch, commit, message, started_at, finished_at "
+                                    + "FROM warden_deploys WHERE id = ?",
+                            rs -> {
+                                JsonObjectBuilder out = JSON.createObjectBuilder()
+                                        .add("id", rs.getLong(1))
+                                        .add("status", rs.getString(2))
+                                        .add("branch", rs.getString(3));
+                                nullable(out, "commit", rs.getString(4));
+                                nullable(out, "message", rs.getString(5));
+                                out.add(
+                                        "started_at",
+                                        rs.getObject(6, OffsetDateTime.class)
+                                                .toInstant()
+                                                .toString());
+                                OffsetDateTime finishedAt = rs.getObject(7, OffsetDateTime.class);
+                                nullable(
+                                        out,
+                                        "finished_at",
+                                        finishedAt == null
+                                                ? null
+                                                : finishedAt.toInstant().toString());
+                                return out;
+                            },
+                            id)
+                    .orElseThrow();
+            return JSON.createObjectBuilder().add("data", deploy).build();
+        });
     }
 
     private static String string(

@@ -15,8 +15,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -65,20 +63,15 @@ public class DeployService {
         long limit = params.integer("limit", MIN_LIMIT, MAX_LIMIT, DEFAULT_LIMIT);
         params.throwIfInvalid();
         JsonArrayBuilder data = JSON.createArrayBuilder();
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(
-                        "SELECT " + COLUMNS + " FROM warden_deploys d " + "WHERE d.application_id = ? AND "
-                                + NOT_EXPIRED + " ORDER BY d.started_at DESC, d.id DESC LIMIT ?")) {
-            ps.setLong(1, app.id());
-            ps.setLong(2, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    data.add(deploy(rs));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading deploys failed: " + e.getMessage(), e);
-        }
+        Sql.list(
+                        dataSource,
+                        "Reading deploys",
+                        "SELECT " + COLUMNS + " FROM warden_deploys d WHERE d.application_id = ? AND " + NOT_EXPIRED
+                                + " ORDER BY d.started_at DESC, d.id DESC LIMIT ?",
+                        DeployService::deploy,
+                        app.id(),
+                        limit)
+                .forEach(data::add);
         return JSON.createObjectBuilder()
                 .add("application", app.slug())
                 .add("data", data)
@@ -104,21 +97,19 @@ public class DeployService {
                 + "(SELECT r.id FROM warden_deploys r WHERE r.application_id = d.application_id "
                 + "ORDER BY r.started_at DESC, r.id DESC LIMIT " + KEEP_OUTPUT_OF_LATEST + ") THEN d.output END "
                 + "FROM warden_deploys d WHERE d.id = ? AND d.application_id = ? AND " + NOT_EXPIRED;
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setLong(1, id);
-            ps.setLong(2, app.id());
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw ApiException.notFound("No deploy " + id + " in application " + slug);
-                }
-                JsonObjectBuilder deploy = deploy(rs);
-                nullable(deploy, "output", rs.getString(8));
-                return JSON.createObjectBuilder().add("data", deploy).build();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading deploy " + id + " failed: " + e.getMessage(), e);
-        }
+        JsonObjectBuilder deploy = Sql.first(
+                        dataSource,
+                        "Reading deploy " + id,
+                        sql,
+                        rs -> {
+                            JsonObjectBuilder out = deploy(rs);
+                            nullable(out, "output", rs.getString(8));
+                            return out;
+                        },
+                        id,
+                        app.id())
+                .orElseThrow(() -> ApiException.notFound("No deploy " + id + " in application " + slug));
+        return JSON.createObjectBuilder().add("data", deploy).build();
     }
 
     /** A deploy without output from the {@link #COLUMNS} of the current row. */

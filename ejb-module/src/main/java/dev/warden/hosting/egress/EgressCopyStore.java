@@ -3,19 +3,13 @@ package dev.warden.hosting.egress;
 import dev.warden.common.sql.Sql;
 import dev.warden.hosting.provider.ProviderPayloads.TrafficDay;
 import jakarta.annotation.Resource;
-import jakarta.ejb.EJBException;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 
@@ -46,52 +40,35 @@ public class EgressCopyStore {
                 + "WHERE e.instance_id = i.id) FROM warden_instances i "
                 + "WHERE i.server_id IS NOT NULL AND btrim(i.server_id) <> ''"
                 + (instanceId == null ? "" : " AND i.id = ?") + " ORDER BY i.id";
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            if (instanceId != null) {
-                ps.setLong(1, instanceId);
-            }
-            List<Target> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
+        Object[] params = instanceId == null ? new Object[0] : new Object[] {instanceId};
+        return Sql.list(
+                dataSource,
+                "Listing the instances to copy egress for",
+                sql,
+                rs -> {
                     OffsetDateTime last = rs.getObject(3, OffsetDateTime.class);
-                    out.add(new Target(rs.getLong(1), rs.getString(2).strip(), last == null ? null : last.toInstant()));
-                }
-            }
-            return out;
-        } catch (SQLException e) {
-            throw new EJBException("listing the instances to copy egress for failed: " + e.getMessage(), e);
-        }
+                    return new Target(rs.getLong(1), rs.getString(2).strip(), last == null ? null : last.toInstant());
+                },
+                params);
     }
 
     /** Upserts {@code days} of instance {@code instanceId} with {@code collectedAt}, all or nothing. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public void upsert(long instanceId, List<TrafficDay> days, Instant collectedAt) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(UPSERT)) {
-            for (TrafficDay day : days) {
-                ps.setLong(1, instanceId);
-                ps.setObject(2, day.date());
-                ps.setLong(3, day.outgoingBytes());
-                ps.setLong(4, day.incomingBytes());
-                ps.setObject(5, OffsetDateTime.ofInstant(collectedAt, ZoneOffset.UTC));
-                ps.addBatch();
+        Sql.with(dataSource, "Storing egress of instance " + instanceId, c -> {
+            try (PreparedStatement ps = c.prepareStatement(UPSERT)) {
+                for (TrafficDay day : days) {
+                    Sql.bind(ps, 1, instanceId, day.date(), day.outgoingBytes(), day.incomingBytes(), collectedAt);
+                    ps.addBatch();
+                }
+                return ps.executeBatch();
             }
-            ps.executeBatch();
-        } catch (SQLException e) {
-            throw new EJBException("storing egress of instance " + instanceId + " failed: " + e.getMessage(), e);
-        }
+        });
     }
 
     /** Deletes the days before {@code firstKept} (the 35-day retention); returns the count. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int prune(LocalDate firstKept) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement("DELETE FROM warden_egress_days WHERE day < ?")) {
-            ps.setObject(1, firstKept);
-            return ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new EJBException("pruning egress days failed: " + e.getMessage(), e);
-        }
+        return Sql.update(dataSource, "Pruning egress days", "DELETE FROM warden_egress_days WHERE day < ?", firstKept);
     }
 }

@@ -15,10 +15,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -64,35 +60,29 @@ public class EgressService {
         Instant collectedAt = null;
         List<Long> instanceIds = app.instanceIds();
         if (!instanceIds.isEmpty()) {
-            try (Connection c = dataSource.getConnection()) {
-                try (PreparedStatement ps = c.prepareStatement("SELECT i.location_id, e.day, sum(e.outgoing_bytes), "
-                        + "sum(e.incoming_bytes) FROM warden_egress_days e JOIN warden_instances i ON i.id = e.instance_id "
-                        + "WHERE e.instance_id = ANY (?) AND e.day >= ? AND e.day <= ? GROUP BY 1, 2 ORDER BY 1, 2")) {
-                    ps.setArray(1, c.createArrayOf("bigint", instanceIds.toArray(new Long[0])));
-                    ps.setObject(2, query.from());
-                    ps.setObject(3, query.to());
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            DayBytes row = new DayBytes(
-                                    rs.getLong(1), rs.getObject(2, LocalDate.class), rs.getLong(3), rs.getLong(4));
-                            byLocation
-                                    .computeIfAbsent(row.locationId(), k -> new ArrayList<>())
-                                    .add(row);
-                        }
-                    }
-                }
-                try (PreparedStatement ps = c.prepareStatement(
-                        "SELECT max(collected_at) FROM warden_egress_days WHERE instance_id = ANY (?)")) {
-                    ps.setArray(1, c.createArrayOf("bigint", instanceIds.toArray(new Long[0])));
-                    try (ResultSet rs = ps.executeQuery()) {
-                        rs.next();
-                        OffsetDateTime max = rs.getObject(1, OffsetDateTime.class);
-                        collectedAt = max == null ? null : max.toInstant();
-                    }
-                }
-            } catch (SQLException e) {
-                throw new IllegalStateException("Reading egress failed: " + e.getMessage(), e);
-            }
+            Long[] ids = instanceIds.toArray(new Long[0]);
+            collectedAt = Sql.with(dataSource, "Reading egress", c -> {
+                List<DayBytes> rows = Sql.list(
+                        c,
+                        "SELECT i.location_id, e.day, sum(e.outgoing_bytes), sum(e.incoming_bytes) "
+                                + "FROM warden_egress_days e JOIN warden_instances i ON i.id = e.instance_id "
+                                + "WHERE e.instance_id = ANY (?) AND e.day >= ? AND e.day <= ? GROUP BY 1, 2 ORDER BY 1, 2",
+                        rs -> new DayBytes(
+                                rs.getLong(1), rs.getObject(2, LocalDate.class), rs.getLong(3), rs.getLong(4)),
+                        ids,
+                        query.from(),
+                        query.to());
+                rows.forEach(row -> byLocation
+                        .computeIfAbsent(row.locationId(), k -> new ArrayList<>())
+                        .add(row));
+                return Sql.first(
+                                c,
+                                "SELECT max(collected_at) FROM warden_egress_days WHERE instance_id = ANY (?)",
+                                rs -> rs.getObject(1, OffsetDateTime.class),
+                                (Object) ids)
+                        .map(OffsetDateTime::toInstant)
+                        .orElse(null);
+            });
         }
         JsonArrayBuilder locations = JSON.createArrayBuilder();
         for (HostedLocation location : app.locations()) {

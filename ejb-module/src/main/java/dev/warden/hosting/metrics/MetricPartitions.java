@@ -16,8 +16,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -116,7 +114,7 @@ public class MetricPartitions {
     public void maintain(Instant now) {
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         LocalDate cutoff = LocalDate.ofInstant(now.minus(Duration.ofDays(RETENTION_DAYS)), ZoneOffset.UTC);
-        try (Connection c = dataSource.getConnection()) {
+        Sql.with(dataSource, "Hosting data maintenance", c -> {
             List<LocalDate> created = new ArrayList<>();
             for (int i = 0; i <= DAYS_AHEAD; i++) {
                 if (createPartition(c, today.plusDays(i))) {
@@ -128,18 +126,16 @@ public class MetricPartitions {
             for (String partition : partitions(c)) {
                 LocalDate day = dayOf(partition);
                 if (day != null && day.isBefore(cutoff)) {
-                    try (PreparedStatement ps = c.prepareStatement("SELECT warden_metric_samples_drop_partition(?)")) {
-                        ps.setString(1, partition); // runs as the schema owner (migration V9_2)
-                        ps.executeQuery().close();
-                    }
+                    // runs as the schema owner (migration V9_2)
+                    Sql.list(c, "SELECT warden_metric_samples_drop_partition(?)", rs -> null, partition);
                     known.remove(day);
                     dropped.add(partition);
                 }
             }
-            int peaks = update(c, "DELETE FROM warden_metric_daily_peaks WHERE day < ?", cutoff);
-            int egress = update(c, "DELETE FROM warden_egress_days WHERE day < ?", cutoff);
-            int deploys = update(c, "DELETE FROM warden_deploys WHERE started_at < now() - interval '1 year'");
-            int outputs = update(
+            int peaks = Sql.update(c, "DELETE FROM warden_metric_daily_peaks WHERE day < ?", cutoff);
+            int egress = Sql.update(c, "DELETE FROM warden_egress_days WHERE day < ?", cutoff);
+            int deploys = Sql.update(c, "DELETE FROM warden_deploys WHERE started_at < now() - interval '1 year'");
+            int outputs = Sql.update(
                     c,
                     "UPDATE warden_deploys d SET output = NULL WHERE d.output IS NOT NULL "
                             + "AND d.started_at < now() - interval '30 days' AND d.id NOT IN (SELECT r.id FROM warden_deploys r "
@@ -148,9 +144,8 @@ public class MetricPartitions {
                     + " (retention " + RETENTION_DAYS + " days, before " + cutoff + "), " + peaks
                     + " daily peak rows deleted, " + egress + " egress days deleted, " + deploys
                     + " deploys older than a year deleted, " + outputs + " deploy outputs older than 30 days cleared");
-        } catch (SQLException e) {
-            throw new IllegalStateException("Hosting data maintenance failed: " + e.getMessage(), e);
-        }
+            return null;
+        });
     }
 
     /**
@@ -162,15 +157,12 @@ public class MetricPartitions {
         if (known.contains(day)) {
             return;
         }
-        try (Connection c = dataSource.getConnection()) {
+        Sql.with(dataSource, "Creating the metric samples partition of " + day, c -> {
             if (createPartition(c, day)) {
                 LOG.info(() -> "Created metric samples partition " + PREFIX + day.format(SUFFIX) + " on demand");
             }
-            known.add(day);
-        } catch (SQLException e) {
-            throw new IllegalStateException(
-                    "Creating the metric samples partition of " + day + " failed: " + e.getMessage(), e);
-        }
+            return known.add(day);
+        });
     }
 
     /** Partition table name of {@code day}. */
@@ -191,34 +183,15 @@ public class MetricPartitions {
     }
 
     private static boolean createPartition(Connection c, LocalDate day) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT warden_metric_samples_ensure_partition(?)")) {
-            ps.setObject(1, day);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
-        }
+        return Sql.first(c, "SELECT warden_metric_samples_ensure_partition(?)", rs -> rs.getBoolean(1), day)
+                .orElseThrow();
     }
 
     private static List<String> partitions(Connection c) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT child.relname FROM pg_inherits i "
-                        + "JOIN pg_class child ON child.oid = i.inhrelid WHERE i.inhparent = 'warden_metric_samples'::regclass "
-                        + "ORDER BY 1");
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
-    }
-
-    private static int update(Connection c, String sql, Object... params) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                ps.setObject(i + 1, params[i]);
-            }
-            return ps.executeUpdate();
-        }
+        return Sql.list(
+                c,
+                "SELECT child.relname FROM pg_inherits i JOIN pg_class child ON child.oid = i.inhrelid "
+                        + "WHERE i.inhparent = 'warden_metric_samples'::regclass ORDER BY 1",
+                rs -> rs.getString(1));
     }
 }

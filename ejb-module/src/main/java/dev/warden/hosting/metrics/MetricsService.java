@@ -21,11 +21,8 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
-import java.sql.Array;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -179,26 +176,25 @@ public class MetricsService {
         String sql = "SELECT DISTINCT ON (instance_id) instance_id, sampled_at, ccu, rooms, cpu_percent, "
                 + "memory_percent, processes::text FROM warden_metric_samples "
                 + "WHERE instance_id = ANY (?) AND sampled_at > ? ORDER BY instance_id, sampled_at DESC";
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setArray(1, ids(c, instanceIds));
-            ps.setObject(2, OffsetDateTime.ofInstant(since, ZoneOffset.UTC));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
+        for (Map.Entry<Long, Sample> row : Sql.list(
+                dataSource,
+                "Reading current metrics",
+                sql,
+                rs -> {
                     JsonArray processes;
                     try (JsonReader reader = JSON.createReader(new StringReader(rs.getString(7)))) {
                         processes = reader.readArray();
                     }
-                    out.put(
+                    return Map.entry(
                             rs.getLong(1),
                             new Sample(
                                     rs.getObject(2, OffsetDateTime.class).toInstant(),
                                     new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6)),
                                     processes));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading current metrics failed: " + e.getMessage(), e);
+                },
+                ids(instanceIds),
+                since)) {
+            out.put(row.getKey(), row.getValue());
         }
         return out;
     }
@@ -211,27 +207,27 @@ public class MetricsService {
         }
         String sql = "SELECT instance_id, sampled_at, ccu, rooms, cpu_percent, memory_percent "
                 + "FROM warden_metric_samples WHERE instance_id = ANY (?) AND sampled_at >= ? AND sampled_at < ?";
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setArray(1, ids(c, instanceIds));
-            ps.setObject(2, OffsetDateTime.ofInstant(query.from(), ZoneOffset.UTC));
-            ps.setObject(3, OffsetDateTime.ofInstant(query.endExclusive(), ZoneOffset.UTC));
-            ps.setFetchSize(5000);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    long instanceId = rs.getLong(1);
-                    Instant bucket =
-                            rs.getObject(2, OffsetDateTime.class).toInstant().truncatedTo(ChronoUnit.MINUTES);
-                    out.computeIfAbsent(instanceId, k -> new ArrayList<>())
-                            .add(new InstanceFigures(
-                                    instanceId,
-                                    bucket,
-                                    new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6))));
+        // a cursor: the rows stream in pages of 5000 (the fetch size holds inside the transaction)
+        Sql.with(dataSource, "Reading metrics history", c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                Sql.bind(ps, 1, ids(instanceIds), query.from(), query.endExclusive());
+                ps.setFetchSize(5000);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        long instanceId = rs.getLong(1);
+                        Instant bucket = rs.getObject(2, OffsetDateTime.class)
+                                .toInstant()
+                                .truncatedTo(ChronoUnit.MINUTES);
+                        out.computeIfAbsent(instanceId, k -> new ArrayList<>())
+                                .add(new InstanceFigures(
+                                        instanceId,
+                                        bucket,
+                                        new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6))));
+                    }
                 }
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading metrics history failed: " + e.getMessage(), e);
-        }
+            return out;
+        });
         return out;
     }
 
@@ -243,31 +239,25 @@ public class MetricsService {
         }
         String sql = "SELECT instance_id, day, ccu, rooms, cpu_percent, memory_percent "
                 + "FROM warden_metric_daily_peaks WHERE instance_id = ANY (?) AND day >= ? AND day <= ?";
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setArray(1, ids(c, instanceIds));
-            ps.setObject(2, LocalDate.ofInstant(query.from(), ZoneOffset.UTC));
-            ps.setObject(3, LocalDate.ofInstant(query.to(), ZoneOffset.UTC));
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    long instanceId = rs.getLong(1);
-                    Instant bucket = rs.getObject(2, LocalDate.class)
-                            .atStartOfDay(ZoneOffset.UTC)
-                            .toInstant();
-                    out.computeIfAbsent(instanceId, k -> new ArrayList<>())
-                            .add(new InstanceFigures(
-                                    instanceId,
-                                    bucket,
-                                    new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6))));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading metrics history failed: " + e.getMessage(), e);
+        for (InstanceFigures row : Sql.list(
+                dataSource,
+                "Reading metrics history",
+                sql,
+                rs -> new InstanceFigures(
+                        rs.getLong(1),
+                        rs.getObject(2, LocalDate.class)
+                                .atStartOfDay(ZoneOffset.UTC)
+                                .toInstant(),
+                        new Figures(rs.getInt(3), rs.getInt(4), rs.getDouble(5), rs.getDouble(6))),
+                ids(instanceIds),
+                LocalDate.ofInstant(query.from(), ZoneOffset.UTC),
+                LocalDate.ofInstant(query.to(), ZoneOffset.UTC))) {
+            out.computeIfAbsent(row.instanceId(), k -> new ArrayList<>()).add(row);
         }
         return out;
     }
 
-    static Array ids(Connection c, List<Long> ids) throws SQLException {
-        return c.createArrayOf("bigint", ids.toArray(new Long[0]));
+    private static Long[] ids(List<Long> ids) {
+        return ids.toArray(new Long[0]);
     }
 }

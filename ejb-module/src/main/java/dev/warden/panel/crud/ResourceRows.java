@@ -18,9 +18,7 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
-import java.sql.Array;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -73,82 +71,59 @@ public class ResourceRows {
         ListSql where = ListSql.where(resource, query);
         String sql = "SELECT " + selectList(resource) + " FROM " + table + where.where() + ListSql.orderBy(query)
                 + " LIMIT ? OFFSET ?";
-        try (Connection connection = dataSource.getConnection()) {
+        return Sql.with(dataSource, "Listing " + resource.key(), connection -> {
             long counted = boundedCount(connection, table, where, exactCountLimit + 1);
             boolean exact = counted <= exactCountLimit;
             long total = exact ? counted : Math.max(counted, estimate(connection, resource, table, where));
-            List<JsonObject> rows = new ArrayList<>();
-            if (query.limit() > 0) {
-                try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                    int i = bind(ps, where.params());
-                    ps.setInt(i++, query.limit());
-                    ps.setInt(i, query.start());
-                    try (ResultSet rs = ps.executeQuery()) {
-                        while (rs.next()) {
-                            JsonObjectBuilder row = JSON.createObjectBuilder();
-                            RowJson.read(rs, resource.columns(), row);
-                            rows.add(row.build());
-                        }
-                    }
-                }
-            }
+            List<JsonObject> rows = query.limit() > 0
+                    ? Sql.list(connection, sql, rs -> row(rs, resource), where.params(), query.limit(), query.start())
+                    : List.of();
             JsonArrayBuilder out = JSON.createArrayBuilder();
             decorate(connection, resource, rows).forEach(out::add);
             return new Page(out.build(), total, exact);
-        } catch (SQLException e) {
-            throw new IllegalStateException("Listing " + resource.key() + " failed: " + e.getMessage(), e);
-        }
+        });
     }
 
-    /** Binds {@code params} from index 1; returns the next free index. */
-    private static int bind(PreparedStatement ps, List<Object> params) throws SQLException {
-        int i = 1;
-        for (Object param : params) {
-            ps.setObject(i++, param);
-        }
-        return i;
+    /** The current row's columns of {@code resource}, as JSON. */
+    private static JsonObject row(ResultSet rs, ResourceDef resource) throws SQLException {
+        JsonObjectBuilder row = JSON.createObjectBuilder();
+        RowJson.read(rs, resource.columns(), row);
+        return row.build();
     }
 
     private static long boundedCount(Connection connection, String table, ListSql where, long limit)
             throws SQLException {
         String sql = "SELECT count(*) FROM (SELECT 1 FROM " + table + where.where() + " LIMIT ?) AS bounded";
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            int i = bind(ps, where.params());
-            ps.setLong(i, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
+        return Sql.first(connection, sql, rs -> rs.getLong(1), where.params(), limit)
+                .orElseThrow();
     }
 
     /** PostgreSQL's row estimate: {@code pg_class.reltuples} without filters, else the planner's. */
     private static long estimate(Connection connection, ResourceDef resource, String table, ListSql where)
             throws SQLException {
         if (where.params().isEmpty() && where.where().isEmpty()) {
-            try (PreparedStatement ps =
-                    connection.prepareStatement("SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)")) {
-                ps.setString(1, resource.table());
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next() && rs.getLong(1) > 0) {
-                        return rs.getLong(1);
-                    }
-                }
+            long tuples = Sql.first(
+                            connection,
+                            "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)",
+                            rs -> rs.getLong(1),
+                            resource.table())
+                    .orElse(0L);
+            if (tuples > 0) {
+                return tuples;
             }
         }
-        try (PreparedStatement ps =
-                connection.prepareStatement("EXPLAIN (FORMAT JSON) SELECT 1 FROM " + table + where.where())) {
-            bind(ps, where.params());
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                try (JsonReader reader = JSON.createReader(new StringReader(rs.getString(1)))) {
-                    return reader.readArray()
-                            .getJsonObject(0)
-                            .getJsonObject("Plan")
-                            .getJsonNumber("Plan Rows")
-                            .longValue();
-                }
-            }
+        String plan = Sql.first(
+                        connection,
+                        "EXPLAIN (FORMAT JSON) SELECT 1 FROM " + table + where.where(),
+                        rs -> rs.getString(1),
+                        where.params())
+                .orElseThrow();
+        try (JsonReader reader = JSON.createReader(new StringReader(plan))) {
+            return reader.readArray()
+                    .getJsonObject(0)
+                    .getJsonObject("Plan")
+                    .getJsonNumber("Plan Rows")
+                    .longValue();
         }
     }
 
@@ -163,22 +138,11 @@ public class ResourceRows {
                 .map(c -> RowJson.quote(c) + " = ?")
                 .collect(Collectors.joining(" AND "));
         String sql = "SELECT " + selectList(resource) + " FROM " + RowJson.quote(resource.table()) + " WHERE " + where;
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement ps = connection.prepareStatement(sql)) {
-            for (int i = 0; i < key.size(); i++) {
-                ps.setObject(i + 1, key.get(i));
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw ApiException.notFound("No " + resource.key() + " row with id '" + id + "'");
-                }
-                JsonObjectBuilder row = JSON.createObjectBuilder();
-                RowJson.read(rs, resource.columns(), row);
-                return decorate(connection, resource, List.of(row.build())).get(0);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading " + resource.key() + " " + id + " failed: " + e.getMessage(), e);
-        }
+        return Sql.with(dataSource, "Reading " + resource.key() + " " + id, connection -> {
+            JsonObject row = Sql.first(connection, sql, rs -> row(rs, resource), key)
+                    .orElseThrow(() -> ApiException.notFound("No " + resource.key() + " row with id '" + id + "'"));
+            return decorate(connection, resource, List.of(row)).get(0);
+        });
     }
 
     /**
@@ -190,7 +154,7 @@ public class ResourceRows {
     public JsonObject counts(ResourceDef resource, String id) {
         JsonObject row = read(resource, id);
         JsonObjectBuilder out = JSON.createObjectBuilder();
-        try (Connection connection = dataSource.getConnection()) {
+        Sql.with(dataSource, "Counting relations of " + resource.key() + " " + id, connection -> {
             for (RelationDef relation : resource.relations()) {
                 if (!relation.isMany()) {
                     continue;
@@ -199,20 +163,18 @@ public class ResourceRows {
                 ColumnDef fk = target.column(relation.fk()).orElseThrow();
                 String sql = "SELECT count(*) FROM " + RowJson.quote(target.table()) + " WHERE "
                         + RowJson.quote(fk.name()) + " = ?";
-                try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                    ps.setObject(
-                            1,
-                            fk.type().parse(text(row.get(resource.primaryKey().get(0)))));
-                    try (ResultSet rs = ps.executeQuery()) {
-                        rs.next();
-                        out.add(relation.name(), rs.getLong(1));
-                    }
-                }
+                long count = Sql.first(
+                                connection,
+                                sql,
+                                rs -> rs.getLong(1),
+                                fk.type()
+                                        .parse(text(
+                                                row.get(resource.primaryKey().get(0)))))
+                        .orElseThrow();
+                out.add(relation.name(), count);
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException(
-                    "Counting relations of " + resource.key() + " " + id + " failed: " + e.getMessage(), e);
-        }
+            return null;
+        });
         return out.build();
     }
 
@@ -321,15 +283,14 @@ public class ResourceRows {
         String sql = "SELECT " + RowJson.quote(key.name()) + "::text, " + RowJson.quote(labelColumn.get())
                 + "::text FROM " + RowJson.quote(t.table()) + " WHERE " + RowJson.quote(key.name()) + " = ANY (?)";
         Map<String, String> labels = new HashMap<>();
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            Array array = connection.createArrayOf(key.sqlType(), values.toArray());
-            ps.setArray(1, array);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    if (rs.getString(2) != null) {
-                        labels.put(rs.getString(1), rs.getString(2));
-                    }
-                }
+        // the array keeps the key's own SQL type (int4, uuid, ...)
+        for (String[] label : Sql.list(
+                connection,
+                sql,
+                rs -> new String[] {rs.getString(1), rs.getString(2)},
+                connection.createArrayOf(key.sqlType(), values.toArray()))) {
+            if (label[1] != null) {
+                labels.put(label[0], label[1]);
             }
         }
         return labels;

@@ -183,8 +183,7 @@ public class ResourceWrites {
                 UserAccountRules.requireMayChange(connection, operator, ((Number) key.get(0)).longValue());
             }
             try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                int next = bind(ps, 1, assignments);
-                bindKey(ps, next, key);
+                Sql.bind(ps, bind(ps, 1, assignments), key);
                 ps.executeUpdate();
             }
             JsonObject after = rows.read(resource, id);
@@ -243,10 +242,7 @@ public class ResourceWrites {
             if (UserAccountRules.USERS.equals(resource.key())) {
                 UserAccountRules.requireMayChange(connection, operator, ((Number) key.get(0)).longValue());
             }
-            try (PreparedStatement ps = connection.prepareStatement(sql)) {
-                bindKey(ps, 1, key);
-                ps.executeUpdate();
-            }
+            Sql.update(connection, sql, key);
         } catch (SQLException e) {
             throw SqlErrors.map(resource, e);
         }
@@ -257,16 +253,9 @@ public class ResourceWrites {
     private JsonObject lockAndRead(ResourceDef resource, String id, List<Object> key) {
         String sql =
                 "SELECT 1 FROM " + RowJson.quote(resource.table()) + " WHERE " + whereKey(resource) + " FOR UPDATE";
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement ps = connection.prepareStatement(sql)) {
-            bindKey(ps, 1, key);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw ApiException.notFound("No " + resource.key() + " row with id '" + id + "'");
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Locking " + resource.key() + " " + id + " failed: " + e.getMessage(), e);
+        if (Sql.first(dataSource, "Locking " + resource.key() + " " + id, sql, rs -> true, key)
+                .isEmpty()) {
+            throw ApiException.notFound("No " + resource.key() + " row with id '" + id + "'");
         }
         return rows.read(resource, id);
     }
@@ -299,11 +288,5 @@ public class ResourceWrites {
             BodyValues.bind(ps, index++, a.column(), a.value());
         }
         return index;
-    }
-
-    private static void bindKey(PreparedStatement ps, int first, List<Object> key) throws SQLException {
-        for (int i = 0; i < key.size(); i++) {
-            ps.setObject(first + i, key.get(i));
-        }
     }
 }

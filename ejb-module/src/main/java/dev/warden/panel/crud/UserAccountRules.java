@@ -2,10 +2,10 @@ package dev.warden.panel.crud;
 
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
+import dev.warden.common.sql.Sql;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Optional;
 
 /**
  * Who may change a panel account and what a change of credentials does (issue 13, point 1; DESIGN.md section 3,
@@ -39,14 +39,13 @@ public final class UserAccountRules {
         if (operator.isAdmin()) {
             return;
         }
-        try (PreparedStatement ps = connection.prepareStatement(
-                "SELECT 1 FROM warden_roles WHERE user_id = ? AND role IN ('admin', 'mod') LIMIT 1")) {
-            ps.setLong(1, userId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    throw ApiException.forbidden("Only admins change admin and mod accounts");
-                }
-            }
+        if (Sql.first(
+                        connection,
+                        "SELECT 1 FROM warden_roles WHERE user_id = ? AND role IN ('admin', 'mod') LIMIT 1",
+                        rs -> true,
+                        userId)
+                .isPresent()) {
+            throw ApiException.forbidden("Only admins change admin and mod accounts");
         }
     }
 
@@ -57,32 +56,26 @@ public final class UserAccountRules {
      * @return the number of sessions ended
      */
     public static int endOtherSessions(Connection connection, long userId, String keepSessionId) throws SQLException {
-        int version;
-        try (PreparedStatement ps = connection.prepareStatement(
-                "UPDATE warden_users SET token_version = token_version + 1 WHERE id = ? RETURNING token_version")) {
-            ps.setLong(1, userId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return 0;
-                }
-                version = rs.getInt(1);
-            }
+        Optional<Integer> version = Sql.first(
+                connection,
+                "UPDATE warden_users SET token_version = token_version + 1 WHERE id = ? RETURNING token_version",
+                rs -> rs.getInt(1),
+                userId);
+        if (version.isEmpty()) {
+            return 0;
         }
-        int closed;
-        try (PreparedStatement ps = connection.prepareStatement(
-                "DELETE FROM warden_sessions WHERE user_id = ? AND id IS DISTINCT FROM ?")) {
-            ps.setLong(1, userId);
-            ps.setString(2, keepSessionId);
-            closed = ps.executeUpdate();
-        }
+        int closed = Sql.update(
+                connection,
+                "DELETE FROM warden_sessions WHERE user_id = ? AND id IS DISTINCT FROM ?",
+                userId,
+                keepSessionId);
         if (keepSessionId != null) {
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "UPDATE warden_sessions SET token_version = ? WHERE id = ? AND user_id = ?")) {
-                ps.setInt(1, version);
-                ps.setString(2, keepSessionId);
-                ps.setLong(3, userId);
-                ps.executeUpdate();
-            }
+            Sql.update(
+                    connection,
+                    "UPDATE warden_sessions SET token_version = ? WHERE id = ? AND user_id = ?",
+                    version.get(),
+                    keepSessionId,
+                    userId);
         }
         return closed;
     }

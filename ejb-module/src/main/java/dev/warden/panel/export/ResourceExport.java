@@ -97,10 +97,7 @@ public class ResourceExport {
             try (PreparedStatement ps =
                     connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY)) {
                 ps.setFetchSize(FETCH_SIZE);
-                int i = 1;
-                for (Object param : where.params()) {
-                    ps.setObject(i++, param);
-                }
+                Sql.bind(ps, 1, where.params());
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         JsonObjectBuilder row = JSON.createObjectBuilder();

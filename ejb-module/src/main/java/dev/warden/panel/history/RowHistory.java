@@ -23,10 +23,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,49 +82,38 @@ public class RowHistory {
         if (start < 0 || end < start || end - start > MAX_WINDOW) {
             throw ApiException.invalid("_end", "the window must be 0 to " + MAX_WINDOW + " entries");
         }
-        try (Connection c = dataSource.getConnection()) {
-            long total;
-            try (PreparedStatement ps = c.prepareStatement(COUNT)) {
-                ps.setString(1, view.key());
-                ps.setString(2, id);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    total = rs.getLong(1);
-                }
-            }
+        return Sql.with(dataSource, "Reading the history of " + view.key() + " " + id, c -> {
+            long total =
+                    Sql.first(c, COUNT, rs -> rs.getLong(1), view.key(), id).orElseThrow();
             JsonArrayBuilder out = JSON.createArrayBuilder();
-            try (PreparedStatement ps = c.prepareStatement(ENTRIES)) {
-                ps.setString(1, view.key());
-                ps.setString(2, id);
-                ps.setInt(3, end - start);
-                ps.setInt(4, start);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        JsonObjectBuilder entry = JSON.createObjectBuilder()
-                                .add("id", rs.getLong(1))
-                                .add(
-                                        "created_at",
-                                        rs.getObject(2, OffsetDateTime.class)
-                                                .toInstant()
-                                                .toString());
-                        Long operator = rs.getObject(3, Long.class);
-                        if (operator == null) {
-                            entry.addNull("operator_id");
-                        } else {
-                            entry.add("operator_id", operator);
-                        }
-                        String action = rs.getString(4);
-                        entry.add("action", action)
-                                .add("payload", HistoryPayloads.visible(action, parse(rs.getString(5)), view));
-                        out.add(entry);
-                    }
-                }
-            }
+            Sql.list(
+                            c,
+                            ENTRIES,
+                            rs -> {
+                                JsonObjectBuilder entry = JSON.createObjectBuilder()
+                                        .add("id", rs.getLong(1))
+                                        .add(
+                                                "created_at",
+                                                rs.getObject(2, OffsetDateTime.class)
+                                                        .toInstant()
+                                                        .toString());
+                                Long operator = rs.getObject(3, Long.class);
+                                if (operator == null) {
+                                    entry.addNull("operator_id");
+                                } else {
+                                    entry.add("operator_id", operator);
+                                }
+                                String action = rs.getString(4);
+                                return entry.add("action", action)
+                                        .add("payload", HistoryPayloads.visible(action, parse(rs.getString(5)), view));
+                            },
+                            view.key(),
+                            id,
+                            end - start,
+                            start)
+                    .forEach(out::add);
             return new Page(out.build(), total);
-        } catch (SQLException e) {
-            throw new IllegalStateException(
-                    "Reading the history of " + view.key() + " " + id + " failed: " + e.getMessage(), e);
-        }
+        });
     }
 
     /**
@@ -240,38 +225,23 @@ public class RowHistory {
                 + view.primaryKey().stream()
                         .map(c -> RowJson.quote(c) + " = ?")
                         .collect(java.util.stream.Collectors.joining(" AND "));
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < key.size(); i++) {
-                ps.setObject(i + 1, key.get(i));
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Looking up " + view.key() + " " + id + " failed: " + e.getMessage(), e);
-        }
+        return Sql.first(dataSource, "Looking up " + view.key() + " " + id, sql, rs -> true, key)
+                .isPresent();
     }
 
     private Entry entry(long auditId) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(ENTRY)) {
-            ps.setLong(1, auditId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return null;
-                }
-                JsonValue payload = parse(rs.getString(5));
-                return new Entry(
-                        rs.getLong(1),
-                        rs.getString(2),
-                        rs.getString(3),
-                        rs.getString(4),
-                        payload instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading audit entry " + auditId + " failed: " + e.getMessage(), e);
-        }
+        return Sql.first(
+                        dataSource,
+                        "Reading audit entry " + auditId,
+                        ENTRY,
+                        rs -> new Entry(
+                                rs.getLong(1),
+                                rs.getString(2),
+                                rs.getString(3),
+                                rs.getString(4),
+                                parse(rs.getString(5)) instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT),
+                        auditId)
+                .orElse(null);
     }
 
     private static JsonValue parse(String text) {

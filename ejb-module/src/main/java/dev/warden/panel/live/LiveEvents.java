@@ -5,12 +5,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import java.sql.Array;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -54,25 +48,17 @@ public class LiveEvents {
         if (!LiveEvent.ACTIONS.contains(action) || resource == null || rowId == null) {
             return;
         }
-        try (Connection c = dataSource.getConnection()) {
-            long id;
-            try (PreparedStatement ps = c.prepareStatement(INSERT)) {
-                ps.setString(1, resource);
-                ps.setString(2, action);
-                ps.setString(3, rowId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    id = rs.getLong(1);
+        try {
+            Sql.with(dataSource, "Publishing a live event", c -> {
+                long id = Sql.first(c, INSERT, rs -> rs.getLong(1), resource, action, rowId)
+                        .orElseThrow();
+                LiveEvent event = new LiveEvent(id, resource, action, rowId);
+                if (event.fitsNotify()) {
+                    Sql.list(c, NOTIFY, rs -> null, event.payload());
                 }
-            }
-            LiveEvent event = new LiveEvent(id, resource, action, rowId);
-            if (event.fitsNotify()) {
-                try (PreparedStatement ps = c.prepareStatement(NOTIFY)) {
-                    ps.setString(1, event.payload());
-                    ps.executeQuery().close();
-                }
-            }
-        } catch (SQLException | RuntimeException e) {
+                return event;
+            });
+        } catch (RuntimeException e) {
             LOG.log(
                     Level.WARNING,
                     "Live event " + action + " of " + resource + " " + rowId + " not published: " + e,
@@ -83,21 +69,14 @@ public class LiveEvents {
     /** Up to {@code limit} events of {@code resource} after event {@code afterId}, oldest first. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<LiveEvent> since(String resource, long afterId, int limit) {
-        List<LiveEvent> out = new ArrayList<>();
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(SINCE)) {
-            ps.setString(1, resource);
-            ps.setLong(2, afterId);
-            ps.setInt(3, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new LiveEvent(rs.getLong(1), resource, rs.getString(2), rs.getString(3)));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading live events of " + resource + " failed: " + e.getMessage(), e);
-        }
-        return out;
+        return Sql.list(
+                dataSource,
+                "Reading live events of " + resource,
+                SINCE,
+                rs -> new LiveEvent(rs.getLong(1), resource, rs.getString(2), rs.getString(3)),
+                resource,
+                afterId,
+                limit);
     }
 
     /**
@@ -110,30 +89,14 @@ public class LiveEvents {
         if (sessionIds.isEmpty()) {
             return out;
         }
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(VALID)) {
-            Array ids = c.createArrayOf("text", sessionIds.toArray());
-            ps.setArray(1, ids);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Checking live streams' sessions failed: " + e.getMessage(), e);
-        }
+        out.addAll(Sql.list(dataSource, "Checking live streams' sessions", VALID, rs -> rs.getString(1), (Object)
+                sessionIds.toArray(String[]::new)));
         return out;
     }
 
     /** Deletes events older than {@code minutes}; answers how many. */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int prune(int minutes) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(PRUNE)) {
-            ps.setInt(1, minutes);
-            return ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("Pruning live events failed: " + e.getMessage(), e);
-        }
+        return Sql.update(dataSource, "Pruning live events", PRUNE, minutes);
     }
 }

@@ -1,8 +1,7 @@
 package dev.warden.panel.registry;
 
+import dev.warden.common.sql.Sql;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,31 +50,28 @@ final class CatalogReader {
     static TableFacts read(Connection connection, TableSpec spec, Set<String> hidden, String origin)
             throws SQLException {
         String table = EntityColumns.tableOf(spec.entityClass());
-        List<String> primaryKey = strings(connection, PRIMARY_KEY_SQL, table);
+        List<String> primaryKey = Sql.list(connection, PRIMARY_KEY_SQL, rs -> rs.getString(1), table);
         List<ColumnDef> columns = new ArrayList<>();
         Map<String, ColumnDef> hiddenColumns = new LinkedHashMap<>();
-        try (PreparedStatement ps = connection.prepareStatement(COLUMNS_SQL)) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    String name = rs.getString(1);
-                    String typname = rs.getString(2);
-                    ColumnDef column = new ColumnDef(
-                            name,
-                            Names.humanize(name),
-                            ColumnType.fromPostgres(typname),
-                            typname,
-                            !rs.getBoolean(3),
-                            rs.getBoolean(4),
-                            primaryKey.contains(name),
-                            null,
-                            null);
-                    if (hidden.contains(name)) {
-                        hiddenColumns.put(name, column);
-                    } else {
-                        columns.add(column);
-                    }
-                }
+        List<ColumnDef> all = Sql.list(
+                connection,
+                COLUMNS_SQL,
+                rs -> new ColumnDef(
+                        rs.getString(1),
+                        Names.humanize(rs.getString(1)),
+                        ColumnType.fromPostgres(rs.getString(2)),
+                        rs.getString(2),
+                        !rs.getBoolean(3),
+                        rs.getBoolean(4),
+                        primaryKey.contains(rs.getString(1)),
+                        null,
+                        null),
+                table);
+        for (ColumnDef column : all) {
+            if (hidden.contains(column.name())) {
+                hiddenColumns.put(column.name(), column);
+            } else {
+                columns.add(column);
             }
         }
         if (columns.isEmpty() && hiddenColumns.isEmpty()) {
@@ -88,27 +84,10 @@ final class CatalogReader {
                     "Table " + table + " of resource '" + spec.key() + "' (" + origin + ") has no primary key");
         }
         Map<String, String> foreignKeys = new LinkedHashMap<>();
-        try (PreparedStatement ps = connection.prepareStatement(FOREIGN_KEYS_SQL)) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    foreignKeys.put(rs.getString(1), rs.getString(2));
-                }
-            }
+        for (String[] key :
+                Sql.list(connection, FOREIGN_KEYS_SQL, rs -> new String[] {rs.getString(1), rs.getString(2)}, table)) {
+            foreignKeys.put(key[0], key[1]);
         }
         return new TableFacts(spec, table, columns, primaryKey, foreignKeys, hiddenColumns);
-    }
-
-    private static List<String> strings(Connection connection, String sql, String table) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement(sql)) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
     }
 }

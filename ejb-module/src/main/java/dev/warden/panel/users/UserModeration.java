@@ -22,10 +22,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -125,17 +121,13 @@ public class UserModeration {
     public Outcome unban(String id, Operator operator, String ip, String userAgent) {
         ResourceDef users = users();
         long userId = userId(users, id);
-        try (Connection c = dataSource.getConnection()) {
+        Sql.with(dataSource, "Unban of user " + id, c -> {
             UserAccountRules.requireMayChange(c, operator, userId);
-            try (PreparedStatement ps = c.prepareStatement("UPDATE warden_users SET ban = NULL WHERE id = ?")) {
-                ps.setLong(1, userId);
-                if (ps.executeUpdate() == 0) {
-                    throw ApiException.notFound("No users row with id '" + id + "'");
-                }
+            if (Sql.update(c, "UPDATE warden_users SET ban = NULL WHERE id = ?", userId) == 0) {
+                throw ApiException.notFound("No users row with id '" + id + "'");
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Unban of user " + id + " failed: " + e.getMessage(), e);
-        }
+            return null;
+        });
         liveSessions.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // spec: unban closes live sockets too
         JsonObject user = rows.read(users, id);
         JsonValue version = user.get("token_version");
@@ -194,23 +186,21 @@ public class UserModeration {
         rows.read(users, id); // 404 for an unknown user
         String sql = "SELECT id, kind, ip, user_agent, created_at, last_seen_at, expires_at FROM warden_sessions "
                 + "WHERE user_id = ? AND expires_at > now() ORDER BY last_seen_at DESC";
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setLong(1, userId);
-            JsonArrayBuilder out = JSON.createArrayBuilder();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    JsonObjectBuilder session = JSON.createObjectBuilder();
-                    RowJson.read(rs, SESSION_COLUMNS, session);
-                    out.add(session);
-                }
-            }
-            // the user's open game sockets on every node (issue 16, point 3): kind websocket, with room and node
-            liveSessions.describe(userId).forEach(out::add);
-            return out.build().getValuesAs(JsonObject.class);
-        } catch (SQLException e) {
-            throw new IllegalStateException("Listing sessions of user " + id + " failed: " + e.getMessage(), e);
-        }
+        JsonArrayBuilder out = JSON.createArrayBuilder();
+        Sql.list(
+                        dataSource,
+                        "Listing sessions of user " + id,
+                        sql,
+                        rs -> {
+                            JsonObjectBuilder session = JSON.createObjectBuilder();
+                            RowJson.read(rs, SESSION_COLUMNS, session);
+                            return session;
+                        },
+                        userId)
+                .forEach(out::add);
+        // the user's open game sockets on every node (issue 16, point 3): kind websocket, with room and node
+        liveSessions.describe(userId).forEach(out::add);
+        return out.build().getValuesAs(JsonObject.class);
     }
 
     private static final List<ColumnDef> SESSION_COLUMNS = List.of(
@@ -228,31 +218,19 @@ public class UserModeration {
 
     private Outcome endSessions(ResourceDef users, String id, String extraSet, String extraValue, Operator operator) {
         long userId = userId(users, id);
-        int tokenVersion;
-        int closed;
-        try (Connection c = dataSource.getConnection()) {
+        int[] versionAndClosed = Sql.with(dataSource, "Ending the sessions of user " + id, c -> {
             UserAccountRules.requireMayChange(c, operator, userId);
-            try (PreparedStatement ps = c.prepareStatement("UPDATE warden_users SET " + extraSet
-                    + "token_version = token_version + 1 WHERE id = ? RETURNING token_version")) {
-                int i = 1;
-                if (extraValue != null) {
-                    ps.setString(i++, extraValue);
-                }
-                ps.setLong(i, userId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (!rs.next()) {
-                        throw ApiException.notFound("No users row with id '" + id + "'");
-                    }
-                    tokenVersion = rs.getInt(1);
-                }
-            }
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM warden_sessions WHERE user_id = ?")) {
-                ps.setLong(1, userId);
-                closed = ps.executeUpdate();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Ending the sessions of user " + id + " failed: " + e.getMessage(), e);
-        }
+            int version = Sql.first(
+                            c,
+                            "UPDATE warden_users SET " + extraSet
+                                    + "token_version = token_version + 1 WHERE id = ? RETURNING token_version",
+                            rs -> rs.getInt(1),
+                            extraValue == null ? List.of(userId) : List.of(extraValue, userId))
+                    .orElseThrow(() -> ApiException.notFound("No users row with id '" + id + "'"));
+            return new int[] {version, Sql.update(c, "DELETE FROM warden_sessions WHERE user_id = ?", userId)};
+        });
+        int tokenVersion = versionAndClosed[0];
+        int closed = versionAndClosed[1];
         closed += liveSessions.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // game sockets (DESIGN.md 5b)
         return new Outcome(rows.read(users, id), closed, tokenVersion, null);
     }

@@ -16,8 +16,6 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -54,18 +52,8 @@ public class SavedViews {
         String sql = "SELECT id, name, filters::text, sort::text, columns::text, created_at, updated_at "
                 + "FROM warden_saved_views WHERE operator_id = ? AND resource = ? ORDER BY name, id";
         JsonArrayBuilder out = JSON.createArrayBuilder();
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement ps = connection.prepareStatement(sql)) {
-            ps.setLong(1, operatorId);
-            ps.setString(2, resource.key());
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(view(rs));
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading saved views failed: " + e.getMessage(), e);
-        }
+        Sql.list(dataSource, "Reading saved views", sql, SavedViews::view, operatorId, resource.key())
+                .forEach(out::add);
         return out.build();
     }
 
@@ -94,27 +82,22 @@ public class SavedViews {
                     sort = EXCLUDED.sort, columns = EXCLUDED.columns, updated_at = now()
                 RETURNING id, name, filters::text, sort::text, columns::text, created_at, updated_at,
                     (xmax = 0) AS inserted""";
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement ps = connection.prepareStatement(sql)) {
-            ps.setLong(1, operatorId);
-            ps.setString(2, resource.key());
-            ps.setString(3, name);
-            ps.setString(4, filters.toString());
-            ps.setString(5, sort.toString());
-            ps.setString(6, columns.toString());
-            ps.setLong(7, operatorId);
-            ps.setString(8, resource.key());
-            ps.setString(9, name);
-            ps.setInt(10, MAX_VIEWS);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw ApiException.invalid("name", "at most " + MAX_VIEWS + " saved views per resource");
-                }
-                return new Saved(view(rs), rs.getBoolean("inserted"));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Saving a view failed: " + e.getMessage(), e);
-        }
+        return Sql.first(
+                        dataSource,
+                        "Saving a view",
+                        sql,
+                        rs -> new Saved(view(rs), rs.getBoolean("inserted")),
+                        operatorId,
+                        resource.key(),
+                        name,
+                        filters.toString(),
+                        sort.toString(),
+                        columns.toString(),
+                        operatorId,
+                        resource.key(),
+                        name,
+                        MAX_VIEWS)
+                .orElseThrow(() -> ApiException.invalid("name", "at most " + MAX_VIEWS + " saved views per resource"));
     }
 
     /**
@@ -132,20 +115,8 @@ public class SavedViews {
         }
         String sql = "DELETE FROM warden_saved_views WHERE id = ? AND operator_id = ? AND resource = ? "
                 + "RETURNING id, name, filters::text, sort::text, columns::text, created_at, updated_at";
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement ps = connection.prepareStatement(sql)) {
-            ps.setLong(1, viewId);
-            ps.setLong(2, operatorId);
-            ps.setString(3, resource.key());
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw ApiException.notFound("No saved view '" + id + "'");
-                }
-                return view(rs);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Deleting a view failed: " + e.getMessage(), e);
-        }
+        return Sql.first(dataSource, "Deleting a view", sql, SavedViews::view, viewId, operatorId, resource.key())
+                .orElseThrow(() -> ApiException.notFound("No saved view '" + id + "'"));
     }
 
     private static JsonObject view(ResultSet rs) throws SQLException {
