@@ -11,3 +11,17 @@ export type Me = Schemas["Me"];
 export type ErrorBody = Schemas["Error"];
 export type SavedView = Schemas["SavedView"];
 export type SavedViewInput = Schemas["SavedViewInput"];
+export type RelationInfo = Schemas["RelationInfo"];
+export type ActionInfo = Schemas["ActionInfo"];
+export type AdminIcon = Schemas["AdminIcon"];
+export type AuthMethods = Schemas["AuthMethods"];
+export type BootstrapRequest = Schemas["BootstrapRequest"];
+export type Credentials = Schemas["Credentials"];
+export type BanRequest = Schemas["BanRequest"];
+export type BanResult = Schemas["BanResult"];
+export type RevokeSessionsResult = Schemas["RevokeSessionsResult"];
+export type UserSession = Schemas["UserSession"];
+export type RelationCounts = Schemas["RelationCounts"];
+export type ActionRequest = Schemas["ActionRequest"];
+/** A column's type as the catalog names it. */
+export type ColumnType = ColumnInfo["type"];
