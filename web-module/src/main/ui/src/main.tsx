@@ -1,5 +1,5 @@
 import { createRoot } from "react-dom/client";
-import { App } from "./App.jsx";
+import { App } from "./App";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");

@@ -25,3 +25,6 @@ export type RelationCounts = Schemas["RelationCounts"];
 export type ActionRequest = Schemas["ActionRequest"];
 /** A column's type as the catalog names it. */
 export type ColumnType = ColumnInfo["type"];
+export type RowInput = Schemas["RowInput"];
+export type PasswordResetRequest = Schemas["PasswordResetRequest"];
+export type PasswordResetCompletion = Schemas["PasswordResetCompletion"];

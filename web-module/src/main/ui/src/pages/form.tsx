@@ -1,16 +1,24 @@
 // Create and edit forms from form.fields (create: form.create_fields), an input per column type, server
 // 422 errors on their fields, If-Match on save (the ETag the row was read with) and a 412 message with reload.
-import React, { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useCreate, useInvalidate, useList, useOne, useUpdate } from "@refinedev/core";
+import { useCreate, useInvalidate, useOne, useSelect, useUpdate } from "@refinedev/core";
 import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Result, Select, Space, Switch } from "antd";
-import dayjs from "dayjs";
-import { rowLabel } from "../api";
-import { columnOf, useResource, useSession } from "../session";
-import { ResourceIcon } from "../icons.jsx";
-import { NotFound } from "../App.jsx";
+import dayjs, { type Dayjs } from "dayjs";
+import { rowLabel, type ApiError } from "../api";
+import { columnOf, useResource } from "../session";
+import { ResourceIcon } from "../icons";
+import { NotFound } from "../notFound";
+import type { ColumnInfo, ResourceInfo, Row, RowInput } from "../types";
 
-export function ResourceForm({ mode }) {
+/** A form field: a catalog column, or the users form's write-only password (not a catalog column type). */
+type Field = Omit<ColumnInfo, "type" | "primary_key"> & { type: ColumnInfo["type"] | "password" };
+/** What an antd input holds for a field. */
+type FormValue = string | number | boolean | Dayjs | null | undefined;
+/** A field's error of a form value that cannot be sent (bad JSON). */
+type FieldProblem = { field: string; message: string };
+
+export function ResourceForm({ mode }: { mode: "create" | "edit" }) {
   const { key, id } = useParams();
   const resource = useResource(key);
   if (!resource) return <NotFound what={`The resource "${key}"`} />;
@@ -20,87 +28,108 @@ export function ResourceForm({ mode }) {
   return <FormOf key={`${key}/${mode}/${id}`} resource={resource} mode={mode} id={id} />;
 }
 
-/** A select over the target resource's rows, searched with _q, labelled like FK cells. */
-function FkSelect({ target, value, onChange, label, id }) {
-  const [q, setQ] = useState("");
-  const { query: { data, isFetching } } = useList({
+/**
+ * A select over the target resource's rows (Refine's useSelect), searched with _q, labelled like FK cells. The
+ * current value's label comes from the row's `_labels` (no extra request for it).
+ */
+function FkSelect({ target, value, onChange, label, id }: {
+  target: string; value?: FormValue; onChange?: (v: string | null) => void; label?: string; id: string;
+}) {
+  const { options: found, onSearch, query: { isFetching } } = useSelect<Row>({
     resource: target,
+    optionValue: (row) => String(row._id),
+    optionLabel: (row) => `${rowLabel(row)} (#${row._id})`,
     pagination: { currentPage: 1, pageSize: 20 },
-    filters: q ? [{ field: "q", operator: "eq", value: q }] : [],
+    onSearch: (q) => (q ? [{ field: "q", operator: "eq", value: q }] : []),
     errorNotification: false,
   });
-  const options = (data?.data ?? []).map((row) => ({ value: String(row._id), label: `${rowLabel(row)} (#${row._id})` }));
+  const options = [...found];
   if (value !== undefined && value !== null && value !== "" && !options.some((o) => o.value === String(value))) {
     options.unshift({ value: String(value), label: label ? `${label} (#${value})` : `#${value}` });
   }
   return (
-    <Select id={id} showSearch allowClear filterOption={false} onSearch={setQ} loading={isFetching}
+    <Select id={id} showSearch allowClear filterOption={false} onSearch={onSearch} loading={isFetching}
             value={value === undefined || value === null ? undefined : String(value)}
-            onChange={(v) => onChange(v ?? null)} options={options} placeholder={`Search ${target}`} />
+            onChange={(v: string | undefined) => onChange?.(v ?? null)} options={options} placeholder={`Search ${target}`} />
   );
 }
 
-function JsonEditor({ value, onChange, id }) {
-  return <Input.TextArea id={id} value={value} onChange={(e) => onChange(e.target.value)} rows={6}
+function JsonEditor({ value, onChange, id }: { value?: string; onChange?: (v: string) => void; id: string }) {
+  return <Input.TextArea id={id} value={value} onChange={(e) => onChange?.(e.target.value)} rows={6}
                          style={{ fontFamily: "monospace" }} spellCheck={false} />;
 }
 
 /** The form value of a row value. */
-function toForm(column, value) {
+function toForm(column: Field, value: unknown): FormValue {
   if (value === null || value === undefined) return column.type === "json" ? "" : null;
-  if (column.type === "datetime" || column.type === "date") return dayjs(value);
+  if (column.type === "datetime" || column.type === "date") return dayjs(value as string);
   if (column.type === "json") return JSON.stringify(value, null, 2);
-  return value;
+  return value as FormValue;
 }
 
 /** The body value of a form value; throws {field message} for bad JSON. */
-function fromForm(column, value) {
+function fromForm(column: Field, value: FormValue): unknown {
   if (value === undefined) return undefined;
   if (value === null || value === "") return column.type === "boolean" ? false : null;
-  if (column.type === "datetime") return value.toISOString();
-  if (column.type === "date") return value.format("YYYY-MM-DD");
+  if (column.type === "datetime") return (value as Dayjs).toISOString();
+  if (column.type === "date") return (value as Dayjs).format("YYYY-MM-DD");
   if (column.type === "json") {
     try {
-      return JSON.parse(value);
+      return JSON.parse(String(value));
     } catch (e) {
-      throw { field: column.name, message: `Not valid JSON: ${e.message}` };
+      const problem: FieldProblem = { field: column.name, message: `Not valid JSON: ${(e as Error).message}` };
+      throw problem;
     }
   }
-  if (column.link_to?.resource && (column.type === "integer" || column.type === "number")) return Number(value);
+  if (column.link_to && "resource" in column.link_to && (column.type === "integer" || column.type === "number")) {
+    return Number(value);
+  }
   return value;
 }
 
 /** True when a body value equals the row's value (timestamps at millisecond precision, JSON by value). */
-function sameAsRow(column, value, original) {
+function sameAsRow(column: Field, value: unknown, original: unknown): boolean {
   if (value === null || original === null || original === undefined) return value === null && (original ?? null) === null;
-  if (column.type === "datetime" || column.type === "date") return dayjs(value).valueOf() === dayjs(original).valueOf();
+  if (column.type === "datetime" || column.type === "date") {
+    return dayjs(value as string).valueOf() === dayjs(original as string).valueOf();
+  }
   return JSON.stringify(value) === JSON.stringify(original);
 }
 
-function FormOf({ resource, mode, id }) {
+/** Field errors of a 422 answer (HttpError types them loosely), each as a list of messages. */
+function fieldErrors(e: ApiError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, errs] of Object.entries(e.errors ?? {})) {
+    out[name] = ([] as unknown[]).concat(errs).map((x) => (typeof x === "string" ? x : JSON.stringify(x)));
+  }
+  return out;
+}
+
+function FormOf({ resource, mode, id }: { resource: ResourceInfo; mode: "create" | "edit"; id?: string }) {
   const key = resource.key;
   const navigate = useNavigate();
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const [form] = Form.useForm();
-  const [problem, setProblem] = useState(null); // {kind: "stale"|"error", message}
+  const [problem, setProblem] = useState<{ kind: "stale" | "error"; message: string } | null>(null);
   const editing = mode === "edit";
-  const { query: { data, isLoading, error, refetch } } = useOne({ resource: key, id, queryOptions: { enabled: editing },
+  const { query: { data, isLoading, error, refetch } } = useOne<Row, ApiError>({ resource: key, id, queryOptions: { enabled: editing },
     errorNotification: false });
-  const { mutate: create, isPending: creating } = useCreate();
-  const { mutate: update, isPending: updating } = useUpdate();
+  const { mutate: create, mutation: { isPending: creating } } = useCreate<Row, ApiError, RowInput>();
+  const { mutate: update, mutation: { isPending: updating } } = useUpdate<Row, ApiError, RowInput>();
   const row = data?.data;
 
-  const fieldNames = editing ? resource.form.fields.filter((f) => !resource.primary_key.includes(f)) : resource.form.create_fields;
-  const fields = useMemo(() => {
-    const out = fieldNames.map((name) => columnOf(resource, name)).filter(Boolean);
+  const fieldNames = editing ? resource.form.fields.filter((f) => !resource.primary_key.includes(f))
+    : resource.form.create_fields ?? resource.form.fields;
+  const fields = useMemo<Field[]>(() => {
+    const out: Field[] = fieldNames.map((name) => columnOf(resource, name)).filter((c): c is ColumnInfo => !!c);
     if (key === "users" && !out.some((c) => c.name === "password")) {
       out.push({ name: "password", label: "Password", type: "password", nullable: editing, has_default: false });
     }
     return out;
   }, [resource, editing]);
 
-  const reset = (r) => form.setFields(fields.map((c) => ({ name: c.name, value: c.type === "password" ? undefined : toForm(c, r?.[c.name]), errors: [] })));
+  const reset = (r: Row | undefined) => form.setFields(fields.map((c) => ({ name: c.name, value: c.type === "password" ? undefined : toForm(c, r?.[c.name]), errors: [] })));
   const loaded = useRef(false); // fill the form once; later changes of the cached row never overwrite edits
   useEffect(() => {
     if (row && !loaded.current) {
@@ -109,9 +138,9 @@ function FormOf({ resource, mode, id }) {
     }
   }, [row]);
 
-  const onFinish = (values) => {
+  const onFinish = (values: Record<string, FormValue>) => {
     setProblem(null);
-    const body = {};
+    const body: RowInput = {};
     try {
       for (const c of fields) {
         if (c.type === "password") {
@@ -125,31 +154,32 @@ function FormOf({ resource, mode, id }) {
         body[c.name] = v;
       }
     } catch (e) {
-      form.setFields([{ name: e.field, errors: [e.message] }]);
+      const bad = e as FieldProblem;
+      form.setFields([{ name: bad.field, errors: [bad.message] }]);
       return;
     }
-    const onError = (e) => {
+    const onError = (e: ApiError) => {
       if (e.statusCode === 412) {
         setProblem({ kind: "stale", message: "Someone changed this row after you opened it. Reload to see their version, then make your change again." });
         return;
       }
       const known = new Set(fields.map((c) => c.name));
-      const errors = e.errors ? Object.entries(e.errors) : [];
-      form.setFields(errors.filter(([name]) => known.has(name)).map(([name, errs]) => ({ name, errors: [].concat(errs) })));
-      const rest = errors.filter(([name]) => !known.has(name)).map(([n, errs]) => `${n}: ${[].concat(errs).join(", ")}`);
+      const errors = Object.entries(fieldErrors(e));
+      form.setFields(errors.filter(([name]) => known.has(name)).map(([name, errs]) => ({ name, errors: errs })));
+      const rest = errors.filter(([name]) => !known.has(name)).map(([n, errs]) => `${n}: ${errs.join(", ")}`);
       setProblem({ kind: "error", message: [e.message, ...rest].join(" — ") });
     };
-    const done = (saved) => {
+    const done = (saved: Row) => {
       message.success({ content: editing ? "Saved" : "Created", className: "save-success" });
       invalidate({ resource: key, invalidates: ["list", "many"] });
       navigate(`/${key}/show/${encodeURIComponent(saved._id)}`);
     };
     if (editing) {
       if (Object.keys(body).length === 0) {
-        navigate(`/${key}/show/${encodeURIComponent(id)}`);
+        navigate(`/${key}/show/${encodeURIComponent(id ?? "")}`);
         return;
       }
-      update({ resource: key, id, values: body, successNotification: false, errorNotification: false },
+      update({ resource: key, id: id ?? "", values: body, successNotification: false, errorNotification: false },
         { onSuccess: (r) => done(r.data), onError });
     } else {
       create({ resource: key, values: body, successNotification: false, errorNotification: false },
@@ -161,10 +191,12 @@ function FormOf({ resource, mode, id }) {
     return error.statusCode === 404 ? <NotFound what={`${resource.label} ${id}`} />
       : <Result status="error" title="Could not load the row" subTitle={error.message} />;
   }
-  const input = (c) => {
+  const input = (c: Field) => {
     const inputId = `field-${c.name}`;
     if (c.type === "password") return <Input.Password id={inputId} autoComplete="new-password" placeholder={editing ? "unchanged" : ""} />;
-    if (c.link_to?.resource) return <FkSelect id={inputId} target={c.link_to.resource} label={row?._labels?.[c.name]} />;
+    if (c.link_to && "resource" in c.link_to) {
+      return <FkSelect id={inputId} target={c.link_to.resource} label={row?._labels?.[c.name]} />;
+    }
     switch (c.type) {
       case "boolean": return <Switch id={inputId} />;
       case "integer": return <InputNumber id={inputId} precision={0} style={{ width: 240 }} />;
@@ -182,9 +214,9 @@ function FormOf({ resource, mode, id }) {
       {problem && (
         <Alert id={problem.kind === "stale" ? "stale-row" : "form-error"} type={problem.kind === "stale" ? "warning" : "error"} showIcon
                style={{ marginBottom: 16 }} message={problem.message}
-               action={problem.kind === "stale" && (
+               action={problem.kind === "stale" ? (
                  <Button id="reload-row" onClick={async () => { setProblem(null); const r = await refetch(); reset(r.data?.data); }}>Reload</Button>
-               )} />
+               ) : undefined} />
       )}
       <Form form={form} layout="vertical" onFinish={onFinish} id="resource-form" style={{ maxWidth: 720 }}>
         {fields.map((c) => (
