@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useCreate, useInvalidate, useOne, useSelect, useUpdate } from "@refinedev/core";
-import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Result, Select, Space, Switch } from "antd";
+import { Create, Edit } from "@refinedev/antd";
+import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Result, Select, Space, Switch } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { rowLabel, type ApiError } from "../api";
 import { columnOf, useResource } from "../session";
@@ -207,10 +208,24 @@ function FormOf({ resource, mode, id }: { resource: ResourceInfo; mode: "create"
       default: return <Input id={inputId} />;
     }
   };
+  const title = (
+    <Space><ResourceIcon name={resource.icon} /><Link to={`/${key}`}>{resource.label}</Link>
+      <span id="page-title">{editing ? `Edit ${row ? rowLabel(row) : id}` : "Create"}</span></Space>
+  );
+  // Refine's Create/Edit page shell (header, card, footer); the buttons are the panel's own: the footer sits outside
+  // the <form>, so Save names it (form="resource-form")
+  const footer = (
+    <Space>
+      <Button type="primary" htmlType="submit" form="resource-form" id="save" loading={creating || updating}>
+        {editing ? "Save" : "Create"}
+      </Button>
+      <Button onClick={() => navigate(-1)}>Cancel</Button>
+    </Space>
+  );
+  const Shell = editing ? Edit : Create;
   return (
-    <Card loading={editing && isLoading}
-          title={<Space><ResourceIcon name={resource.icon} /><Link to={`/${key}`}>{resource.label}</Link>
-            <span id="page-title">{editing ? `Edit ${row ? rowLabel(row) : id}` : "Create"}</span></Space>}>
+    <Shell resource={key} isLoading={editing && isLoading} goBack={false} breadcrumb={false} title={title}
+           headerButtons={() => null} footerButtons={() => footer}>
       {problem && (
         <Alert id={problem.kind === "stale" ? "stale-row" : "form-error"} type={problem.kind === "stale" ? "warning" : "error"} showIcon
                style={{ marginBottom: 16 }} message={problem.message}
@@ -226,11 +241,7 @@ function FormOf({ resource, mode, id }: { resource: ResourceInfo; mode: "create"
             {input(c)}
           </Form.Item>
         ))}
-        <Space>
-          <Button type="primary" htmlType="submit" id="save" loading={creating || updating}>{editing ? "Save" : "Create"}</Button>
-          <Button onClick={() => navigate(-1)}>Cancel</Button>
-        </Space>
       </Form>
-    </Card>
+    </Shell>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useDelete, useInvalidate, useTable, type CrudFilter, type CrudSort, type LogicalFilter } from "@refinedev/core";
+import { List } from "@refinedev/antd";
 import { App, Button, Card, Dropdown, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from "antd";
 import type { CheckboxProps, TableColumnType, TablePaginationConfig } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
@@ -297,10 +298,12 @@ function ListOf({ resource }: { resource: ResourceInfo }) {
   const selectable = resource.can.delete || rowActions.length > 0;
   const view = { filters: crudFilters, sorters, columns: visible };
   return (
-    <Card
+    <List
+      resource={key}
+      breadcrumb={false}
       title={<Space><ResourceIcon name={resource.icon} /><span id="page-title">{resource.label}</span></Space>}
-      extra={
-        <Space wrap>
+      headerButtons={
+        <>
           {bulkActions.map((a) => (
             <Button key={a.name} data-bulk-action={a.name} onClick={() => runAction(a, null)}>{a.label}</Button>
           ))}
@@ -315,9 +318,10 @@ function ListOf({ resource }: { resource: ResourceInfo }) {
           {resource.can.create && (
             <Button type="primary" icon={<PlusOutlined />} id="create" onClick={() => navigate(`/${key}/create`)}>Create</Button>
           )}
-        </Space>
+        </>
       }
     >
+    <Card>
       <Space style={{ marginBottom: 16 }} wrap>
         <Input.Search id="search" aria-label="Search text columns" allowClear placeholder="Search text columns" style={{ width: 300 }}
                       value={searchText} onChange={(e) => setSearchText(e.target.value)}
@@ -389,6 +393,7 @@ function ListOf({ resource }: { resource: ResourceInfo }) {
         }}
       />
     </Card>
+    </List>
   );
 }
 

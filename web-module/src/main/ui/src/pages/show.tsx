@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useCustom, useDelete, useList, useOne } from "@refinedev/core";
+import { Show } from "@refinedev/antd";
 import { App, Badge, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Result, Space, Table, Tabs } from "antd";
 import type { TableColumnType, TabsProps } from "antd";
 import { DeleteOutlined, EditOutlined, StopOutlined, UnlockOutlined, LogoutOutlined } from "@ant-design/icons";
@@ -53,16 +54,20 @@ function ShowOf({ resource, id }: { resource: ResourceInfo; id: string }) {
   });
   return (
     <Space direction="vertical" style={{ width: "100%" }} size="large">
-      <Card
-        loading={isLoading}
+      <Show
+        resource={key}
+        recordItemId={id}
+        isLoading={isLoading}
+        goBack={false}
+        breadcrumb={false}
         title={<Space><ResourceIcon name={resource.icon} /><Link to={`/${key}`}>{resource.label}</Link>
           <span id="page-title">{row ? rowLabel(row) : id}</span></Space>}
-        extra={row && (
-          <Space wrap>
+        headerButtons={() => row && (
+          <>
             {key === "users" && resource.can.update && <UserModeration id={id} row={row} onChange={moderated} />}
             {resource.can.update && <Button icon={<EditOutlined />} id="edit" onClick={() => navigate(`/${key}/edit/${encodeURIComponent(id)}`)}>Edit</Button>}
             {resource.can.delete && <Button danger icon={<DeleteOutlined />} id="delete" onClick={confirmDelete}>Delete</Button>}
-          </Space>
+          </>
         )}
       >
         {row && (
@@ -77,7 +82,7 @@ function ShowOf({ resource, id }: { resource: ResourceInfo; id: string }) {
             })}
           </Descriptions>
         )}
-      </Card>
+      </Show>
       {row && (many.length > 0 || key === "users") && <RelationTabs resource={resource} id={id} many={many} version={version} />}
     </Space>
   );
