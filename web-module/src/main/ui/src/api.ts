@@ -4,7 +4,7 @@
 // updates/deletes send `If-Match` with the ETag the row was read with.
 import axios, { type AxiosError } from "axios";
 import simpleRest from "@refinedev/simple-rest";
-import type { CrudFilter, CrudSort, DataProvider, HttpError } from "@refinedev/core";
+import type { CrudFilter, CrudSort, DataProvider, GetListResponse, HttpError } from "@refinedev/core";
 import { stringify } from "query-string";
 import type { ErrorBody, Row } from "./types";
 
@@ -47,6 +47,9 @@ http.interceptors.response.use(
     return Promise.reject(failure);
   },
 );
+
+/** A list answer: Refine's, plus how the total was counted (`X-Total-Count-Kind`: exact or estimated). */
+export type ListAnswer<T = Row> = GetListResponse<T> & { totalKind?: string };
 
 /** ETags of rows as last read or written, by "resource/_id". */
 export const etags = new Map<string, string>();

@@ -3,7 +3,7 @@
 // only decide what the UI offers.
 import type { AccessControlProvider, AuthProvider } from "@refinedev/core";
 import { get, post, type ApiError } from "./api";
-import type { Catalog, Me } from "./types";
+import type { AuthMethods, Catalog, Credentials, Me } from "./types";
 
 type Action = keyof Catalog["resources"][number]["can"];
 const ACTIONS: Record<string, Action> = {
@@ -24,39 +24,54 @@ export function accessControlFrom(catalog: () => Catalog | undefined): AccessCon
   };
 }
 
+/** What the authProvider reads of the session context (SessionProvider owns the state; see session.tsx). */
+export interface SessionView {
+  /** The session's status now: loading, anonymous, user (no panel role) or operator. */
+  status: () => string;
+  /** Reloads the session (GET auth/me and the catalog); resolves when the new state is set. */
+  reload: () => Promise<void>;
+}
+
 /**
- * Sign-in, sign-out and the identity over /admin-api/auth/*. `afterChange` tells the session context (which owns
- * the catalog) to reload. A 401 from any call is handled by the session context (`onUnauthenticated`), so
- * `onError` only passes the error on.
+ * Sign-in, sign-out and the identity over /admin-api/auth/*. The session context owns who is signed in (one GET of
+ * auth/me and the catalog, reloaded after every change), so `check` answers from it without another request: a
+ * session with or without a panel role is authenticated (the shell shows a role user the no-access page); the
+ * shell invalidates Refine's auth state whenever the session's status changes. A 401 from any call is handled by
+ * the session context (`onUnauthenticated`), so `onError` only passes the error on.
  */
-export function authProviderWith(afterChange: () => Promise<void>): AuthProvider {
+export function authProviderWith(session: SessionView): AuthProvider {
   return {
-    login: async ({ email, password }: { email: string; password: string }) => {
+    login: async ({ email, password }: Credentials) => {
       try {
-        await post("auth/login", { email, password });
-        await afterChange();
+        await post("auth/login", { email, password } satisfies Credentials);
+        await session.reload();
         return { success: true, redirectTo: "/" };
       } catch (e) {
-        return { success: false, error: { name: "Sign-in failed", message: (e as ApiError).message } };
+        const failure = e as ApiError;
+        return { success: false, error: { ...failure, name: "Sign-in failed", message: failure.message } };
       }
     },
     logout: async () => {
+      const methods = await get<AuthMethods>("auth/methods").then((r) => r.data).catch(() => null);
+      if (methods?.sso) {
+        // SSO: a form POST navigation ends the session and goes on to the provider's sign-out (RP-initiated logout)
+        const form = document.createElement("form");
+        form.method = "POST";
+        form.action = methods.sso.logout;
+        document.body.appendChild(form);
+        form.submit();
+        return { success: true };
+      }
       try {
         await post("auth/logout");
       } finally {
-        await afterChange();
+        await session.reload();
       }
       return { success: true, redirectTo: "/login" };
     },
-    check: async () => {
-      try {
-        const me = (await get<Me>("auth/me")).data;
-        return me.role === "admin" || me.role === "mod" ? { authenticated: true }
-          : { authenticated: false, redirectTo: "/", error: { name: "No access", message: "No panel role" } };
-      } catch {
-        return { authenticated: false, redirectTo: "/login" };
-      }
-    },
+    check: async () => (session.status() === "user" || session.status() === "operator"
+      ? { authenticated: true }
+      : { authenticated: false, redirectTo: "/login" }),
     getIdentity: async () => {
       try {
         const me = (await get<Me>("auth/me")).data;

@@ -1,10 +1,11 @@
 // Custom actions (spec/admin-panel.md, Custom actions): always a confirmation (the action's own, else a
 // generic one naming its label), a success toast, the response body only on failure.
-import React from "react";
 import { App, Typography } from "antd";
-import { post } from "./api";
+import { post, type ApiError } from "./api";
+import type { ActionInfo, ActionRequest, Row } from "./types";
 
-export function useRunAction(resourceKey, onDone) {
+/** A function that confirms and runs a custom action, on one row (per-row actions) or on the resource (`null`). */
+export function useRunAction(resourceKey: string, onDone?: () => void): (action: ActionInfo, row: Row | null) => void {
   const { modal, message } = App.useApp();
   return (action, row) => {
     const confirm = action.confirm;
@@ -16,16 +17,18 @@ export function useRunAction(resourceKey, onDone) {
       okButtonProps: { id: "confirm-ok" },
       onOk: async () => {
         try {
-          await post(`${resourceKey}/_action/${encodeURIComponent(action.name)}`, row ? { id: row._id } : {});
+          const body: ActionRequest = row ? { id: row._id } : {};
+          await post(`${resourceKey}/_action/${encodeURIComponent(action.name)}`, body);
           message.success({ content: `${action.label}: done`, className: "action-success" });
           onDone?.();
         } catch (e) {
+          const failure = e as ApiError;
           modal.error({
             title: `${action.label} failed`,
             width: 560,
             content: (
               <pre id="action-failure" style={{ whiteSpace: "pre-wrap", maxHeight: 300, overflow: "auto" }}>
-                {JSON.stringify(e.body ?? { error: { message: e.message } }, null, 2)}
+                {JSON.stringify(failure.body ?? { error: { message: failure.message } }, null, 2)}
               </pre>
             ),
           });
@@ -35,7 +38,7 @@ export function useRunAction(resourceKey, onDone) {
   };
 }
 
-export const JsonBlock = ({ value }) => (
+export const JsonBlock = ({ value }: { value: unknown }) => (
   <Typography.Paragraph code style={{ whiteSpace: "pre-wrap", margin: 0 }}>
     {JSON.stringify(value, null, 2)}
   </Typography.Paragraph>

@@ -3,22 +3,33 @@
 // per-row actions, create/show/edit/delete by the catalog's `can` flags (issue 6), and (issue 20) the page, page
 // size, sort, filters and search in the URL (Refine's useTable with syncWithLocation), row selection with bulk
 // delete and per-row actions on the selection, CSV/NDJSON export of every matching row, and saved views.
-import React, { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useDelete, useInvalidate, useTable } from "@refinedev/core";
+import { useDelete, useInvalidate, useTable, type CrudFilter, type CrudSort, type LogicalFilter } from "@refinedev/core";
+import { List } from "@refinedev/antd";
 import { App, Button, Card, Dropdown, Input, InputNumber, Select, Space, Switch, Table, Tag, Typography } from "antd";
+import type { CheckboxProps, TableColumnType, TablePaginationConfig } from "antd";
+import type { SorterResult } from "antd/es/table/interface";
 import { DeleteOutlined, DownloadOutlined, DownOutlined, EditOutlined, EyeOutlined, FilterFilled, PlusOutlined,
   SaveOutlined } from "@ant-design/icons";
-import { apiUrl, dataProvider, exportUrl, filtersToWire, http, wireToFilters } from "../api";
+import { apiUrl, dataProvider, exportUrl, filtersToWire, http, wireToFilters, type ApiError, type ListAnswer } from "../api";
 import { columnOf, useResource } from "../session";
-import { Cell } from "../cells.jsx";
-import { ResourceIcon } from "../icons.jsx";
-import { useRunAction } from "../actions.jsx";
-import { NotFound } from "../App.jsx";
+import { Cell, type CellColumn } from "../cells";
+import { ResourceIcon } from "../icons";
+import { useRunAction } from "../actions";
+import { NotFound } from "../notFound";
+import type { ActionInfo, ColumnType, ResourceInfo, Row, SavedView, SavedViewInput } from "../types";
+
+/** A filter operator the list offers (a subset of Refine's). */
+type Operator = "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "in" | "contains";
+/** A filter value as the filter box edits it. */
+type FilterValue = string | number | boolean;
+/** One column's filter. */
+type ColumnFilter = { operator: Operator; value: FilterValue };
 
 /** Filter operators that fit a column type (labels as shown, values as Refine operators). */
-export function operatorsFor(type) {
-  const cmp = [["eq", "="], ["ne", "≠"], ["gt", ">"], ["gte", "≥"], ["lt", "<"], ["lte", "≤"]];
+export function operatorsFor(type: ColumnType | string): [Operator, string][] {
+  const cmp: [Operator, string][] = [["eq", "="], ["ne", "≠"], ["gt", ">"], ["gte", "≥"], ["lt", "<"], ["lte", "≤"]];
   switch (type) {
     case "integer":
     case "number":
@@ -35,15 +46,17 @@ export function operatorsFor(type) {
   }
 }
 
-function FilterBox({ column, value, onApply, close }) {
+function FilterBox({ column, value, onApply, close }: {
+  column: CellColumn; value: ColumnFilter | undefined; onApply: (f: ColumnFilter | null) => void; close: () => void;
+}) {
   const ops = operatorsFor(column.type);
-  const [op, setOp] = useState(value?.operator || ops[0][0]);
-  const [v, setV] = useState(value?.value ?? (column.type === "boolean" ? true : ""));
+  const [op, setOp] = useState<Operator>(value?.operator || ops[0][0]);
+  const [v, setV] = useState<FilterValue>(value?.value ?? (column.type === "boolean" ? true : ""));
   const input = column.type === "boolean"
     ? <Switch checked={v === true || v === "true"} onChange={setV} />
     : (column.type === "integer" || column.type === "number") && op !== "in"
-      ? <InputNumber className="filter-value" value={v === "" ? null : v} onChange={(x) => setV(x ?? "")} style={{ width: 160 }} />
-      : <Input className="filter-value" value={v} onChange={(e) => setV(e.target.value)} style={{ width: 200 }}
+      ? <InputNumber className="filter-value" value={v === "" ? null : Number(v)} onChange={(x) => setV(x ?? "")} style={{ width: 160 }} />
+      : <Input className="filter-value" value={String(v)} onChange={(e) => setV(e.target.value)} style={{ width: 200 }}
                placeholder={column.type === "datetime" ? "2026-01-31T00:00:00Z" : ""}
                onPressEnter={() => { onApply({ operator: op, value: v }); close(); }} />;
   return (
@@ -64,7 +77,7 @@ function FilterBox({ column, value, onApply, close }) {
 }
 
 /** "1 row", "25 rows", "about 1,200,000 rows" (X-Total-Count-Kind: estimated). */
-export const rowsText = (t, estimated) => `${estimated ? "about " : ""}${t.toLocaleString("en")} row${t === 1 ? "" : "s"}`;
+export const rowsText = (t: number, estimated: boolean): string => `${estimated ? "about " : ""}${t.toLocaleString("en")} row${t === 1 ? "" : "s"}`;
 
 export function ResourceList() {
   const { key } = useParams();
@@ -74,16 +87,16 @@ export function ResourceList() {
 }
 
 /** Hidden on screen, read by screen readers. */
-const VISUALLY_HIDDEN = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" };
+const VISUALLY_HIDDEN: CSSProperties = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" };
 
 /**
  * The next sort after a header click (antd's Table in single-sort mode hands over the clicked column and its next
  * order): a plain click sorts by that column alone (its "no order" step flips the direction instead, as before);
  * a Shift+click adds the column to the sort, or changes or removes it there (several columns, issue 20).
  */
-export function nextSorters(current, clicked, adding) {
+export function nextSorters(current: CrudSort[], clicked: SorterResult<Row>, adding: boolean): CrudSort[] {
   const field = String(clicked.columnKey ?? clicked.field);
-  const order = clicked.order ? (clicked.order === "ascend" ? "asc" : "desc") : null;
+  const order: CrudSort["order"] | null = clicked.order ? (clicked.order === "ascend" ? "asc" : "desc") : null;
   if (adding) {
     const rest = current.filter((s) => s.field !== field);
     if (!order) return rest;
@@ -97,28 +110,29 @@ export function nextSorters(current, clicked, adding) {
 }
 
 /** Runs `fn` on each row one after the other; resolves to the failures ({row, message}). */
-async function eachRow(rows, fn) {
-  const failures = [];
+type Failure = { row: Row; message: string };
+async function eachRow(rows: Row[], fn: (row: Row) => Promise<unknown>): Promise<Failure[]> {
+  const failures: Failure[] = [];
   for (const row of rows) {
     try {
       await fn(row);
     } catch (e) {
-      failures.push({ row, message: e?.message || String(e) });
+      failures.push({ row, message: (e as ApiError | undefined)?.message || String(e) });
     }
   }
   return failures;
 }
 
-function ListOf({ resource }) {
+function ListOf({ resource }: { resource: ResourceInfo }) {
   const key = resource.key;
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
-  const initialSort = resource.list.default_sort ? [resource.list.default_sort] : [];
+  const initialSort: CrudSort[] = resource.list.default_sort ? [resource.list.default_sort] : [];
   const {
-    tableQuery: { data, isLoading, isFetching, error },
+    tableQuery: { data: answer, isLoading, isFetching, error },
     sorters, setSorters, filters: crudFilters, setFilters, currentPage, setCurrentPage, pageSize, setPageSize,
-  } = useTable({
+  } = useTable<Row>({
     resource: key,
     syncWithLocation: true,
     pagination: { currentPage: 1, pageSize: 20, mode: "server" },
@@ -126,34 +140,37 @@ function ListOf({ resource }) {
     filters: { initial: [], mode: "server", defaultBehavior: "replace" },
     errorNotification: false,
   });
-  const q = crudFilters.find((f) => f.field === "q")?.value ?? "";
-  const filters = useMemo(() => Object.fromEntries(crudFilters.filter((f) => f.field !== "q")
-    .map((f) => [f.field, { operator: f.operator, value: f.value }])), [crudFilters]);
-  const applyFilters = (nextFilters, nextQ) => {
+  const data = answer as ListAnswer | undefined;
+  // Refine types a filter's value as `any` (LogicalFilter.value); the list only ever stores FilterValue there
+  const logical = crudFilters.filter((f): f is LogicalFilter => "field" in f);
+  const q = String(logical.find((f) => f.field === "q")?.value ?? "");
+  const filters = useMemo<Record<string, ColumnFilter>>(() => Object.fromEntries(logical.filter((f) => f.field !== "q")
+    .map((f) => [f.field, { operator: f.operator as Operator, value: f.value as FilterValue }])), [crudFilters]);
+  const applyFilters = (nextFilters: Record<string, ColumnFilter>, nextQ: string) => {
     setFilters([
-      ...(nextQ ? [{ field: "q", operator: "eq", value: nextQ }] : []),
-      ...Object.entries(nextFilters).map(([field, f]) => ({ field, operator: f.operator, value: f.value })),
+      ...(nextQ ? [{ field: "q", operator: "eq", value: nextQ } as CrudFilter] : []),
+      ...Object.entries(nextFilters).map(([field, f]): CrudFilter => ({ field, operator: f.operator, value: f.value })),
     ], "replace");
     setCurrentPage(1);
   };
   const [searchText, setSearchText] = useState(q);
   useEffect(() => setSearchText(q), [q]);
-  const [selected, setSelected] = useState([]);
-  const [visible, setVisible] = useState(resource.list.columns);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [visible, setVisible] = useState<string[]>(resource.list.columns);
   const { mutate: remove } = useDelete();
   const refresh = () => invalidate({ resource: key, invalidates: ["list"] });
   const runAction = useRunAction(key, refresh);
   const rowActions = resource.actions.filter((a) => a.per_row);
   const bulkActions = resource.actions.filter((a) => !a.per_row);
-  const rows = data?.data ?? [];
+  const rows: Row[] = data?.data ?? [];
   const selectedRows = rows.filter((r) => selected.includes(r._id));
 
-  const confirmDelete = (row) => modal.confirm({
+  const confirmDelete = (row: Row) => modal.confirm({
     title: `Delete ${resource.label} ${row._id}?`,
     content: "The row is deleted for good (the audit log keeps a copy).",
     okText: "Delete",
     okButtonProps: { danger: true, id: "confirm-ok" },
-    onOk: () => new Promise((resolve) => remove(
+    onOk: () => new Promise<void>((resolve) => remove(
       { resource: key, id: row._id, successNotification: false, errorNotification: false },
       {
         onSuccess: () => { message.success({ content: "Deleted", className: "delete-success" }); resolve(); },
@@ -163,7 +180,7 @@ function ListOf({ resource }) {
   });
 
   /** Reports the outcome of a bulk run: a toast when all went well, else the failed rows with their messages. */
-  const report = (what, total, failures) => {
+  const report = (what: string, total: number, failures: Failure[]) => {
     if (failures.length === 0) {
       message.success({ content: `${what}: ${total} row${total === 1 ? "" : "s"} done`, className: "bulk-success" });
       return;
@@ -195,7 +212,7 @@ function ListOf({ resource }) {
     });
   };
 
-  const bulkRowAction = (action) => {
+  const bulkRowAction = (action: ActionInfo) => {
     const targets = selectedRows;
     modal.confirm({
       title: action.confirm?.title || `Run "${action.label}" on ${targets.length} row${targets.length === 1 ? "" : "s"}?`,
@@ -211,13 +228,13 @@ function ListOf({ resource }) {
     });
   };
 
-  const adding = React.useRef(false); // Shift held on the header click: add the column to the sort
-  const sortOrderOf = (name) => {
+  const adding = useRef(false); // Shift held on the header click: add the column to the sort
+  const sortOrderOf = (name: string): "ascend" | "descend" | null => {
     const s = sorters.find((x) => x.field === name);
     return s ? (s.order === "asc" ? "ascend" : "descend") : null;
   };
-  const columns = visible.map((name) => {
-    const column = columnOf(resource, name) || { name, label: name, type: "string" };
+  const columns: TableColumnType<Row>[] = visible.map((name): TableColumnType<Row> => {
+    const column: CellColumn = columnOf(resource, name) || { name, label: name, type: "string" };
     const ops = operatorsFor(column.type);
     return {
       key: name,
@@ -227,10 +244,10 @@ function ListOf({ resource }) {
       sortOrder: sortOrderOf(name),
       showSorterTooltip: { title: "Click to sort, Shift+click to add to the sort" },
       onHeaderCell: () => ({
-        onMouseDown: (e) => { adding.current = e.shiftKey; },
-        onKeyDown: (e) => { adding.current = e.shiftKey; },
+        onMouseDown: (e: React.MouseEvent) => { adding.current = e.shiftKey; },
+        onKeyDown: (e: React.KeyboardEvent) => { adding.current = e.shiftKey; },
       }),
-      render: (_, row) => (
+      render: (_: unknown, row: Row) => (
         resource.primary_key.includes(name) && resource.can.read && resource.primary_key.length === 1
           ? <Link to={`/${key}/show/${encodeURIComponent(row._id)}`}>{String(row[name])}</Link>
           : <Cell resourceKey={key} column={column} row={row} />
@@ -252,7 +269,7 @@ function ListOf({ resource }) {
       key: "_actions",
       title: <span style={VISUALLY_HIDDEN}>Row actions</span>,
       fixed: "right",
-      render: (_, row) => (
+      render: (_: unknown, row: Row) => (
         <Space size="small" className="row-actions">
           {resource.can.read && <Button size="small" icon={<EyeOutlined />} title="Show" aria-label={`Show ${row._id}`} className="row-show"
                                         onClick={() => navigate(`/${key}/show/${encodeURIComponent(row._id)}`)} />}
@@ -263,7 +280,10 @@ function ListOf({ resource }) {
           {rowActions.length > 0 && (
             <Dropdown trigger={["click"]} menu={{
               items: rowActions.map((a) => ({ key: a.name, label: <span data-action={a.name}>{a.label}</span> })),
-              onClick: ({ key: name }) => runAction(rowActions.find((a) => a.name === name), row),
+              onClick: ({ key: name }) => {
+                const action = rowActions.find((a) => a.name === name);
+                if (action) runAction(action, row);
+              },
             }}>
               <Button size="small" className="row-menu">Actions <DownOutlined /></Button>
             </Dropdown>
@@ -278,25 +298,30 @@ function ListOf({ resource }) {
   const selectable = resource.can.delete || rowActions.length > 0;
   const view = { filters: crudFilters, sorters, columns: visible };
   return (
-    <Card
+    <List
+      resource={key}
+      breadcrumb={false}
       title={<Space><ResourceIcon name={resource.icon} /><span id="page-title">{resource.label}</span></Space>}
-      extra={
-        <Space wrap>
+      headerButtons={
+        <>
           {bulkActions.map((a) => (
             <Button key={a.name} data-bulk-action={a.name} onClick={() => runAction(a, null)}>{a.label}</Button>
           ))}
           <Dropdown trigger={["click"]} menu={{
             items: [{ key: "csv", label: <span id="export-csv">CSV</span> }, { key: "ndjson", label: <span id="export-ndjson">NDJSON</span> }],
-            onClick: ({ key: format }) => { window.location.assign(exportUrl(key, format, crudFilters, sorters)); },
+            onClick: ({ key: format }) => {
+              window.location.assign(exportUrl(key, format === "ndjson" ? "ndjson" : "csv", crudFilters, sorters));
+            },
           }}>
             <Button id="export" icon={<DownloadOutlined />}>Export <DownOutlined /></Button>
           </Dropdown>
           {resource.can.create && (
             <Button type="primary" icon={<PlusOutlined />} id="create" onClick={() => navigate(`/${key}/create`)}>Create</Button>
           )}
-        </Space>
+        </>
       }
     >
+    <Card>
       <Space style={{ marginBottom: 16 }} wrap>
         <Input.Search id="search" aria-label="Search text columns" allowClear placeholder="Search text columns" style={{ width: 300 }}
                       value={searchText} onChange={(e) => setSearchText(e.target.value)}
@@ -343,18 +368,19 @@ function ListOf({ resource }) {
         scroll={{ x: "max-content" }}
         rowSelection={selectable ? {
           selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys),
-          getCheckboxProps: (row) => ({ "aria-label": `Select ${row._id}` }),
+          onChange: (keys) => setSelected(keys.map(String)),
+          // antd passes the checkbox's other props on to the input, but its type has no aria-* (hence the cast)
+          getCheckboxProps: (row) => ({ "aria-label": `Select ${row._id}` }) as Partial<CheckboxProps>,
         } : undefined}
-        onChange={(pagination, _filters, s, extra) => {
+        onChange={(pagination: TablePaginationConfig, _filters, s, extra) => {
           if (extra.action === "sort") {
             const next = nextSorters(sorters, Array.isArray(s) ? s[0] : s, adding.current);
             adding.current = false;
             setSorters(next.length ? next : initialSort);
             setCurrentPage(1);
           } else if (extra.action === "paginate") {
-            setCurrentPage(pagination.current);
-            setPageSize(pagination.pageSize);
+            setCurrentPage(pagination.current ?? 1);
+            setPageSize(pagination.pageSize ?? pageSize);
           }
         }}
         pagination={{
@@ -367,15 +393,18 @@ function ListOf({ resource }) {
         }}
       />
     </Card>
+    </List>
   );
 }
 
 /** Saved views of the resource (GET/POST/DELETE /admin-api/_views/:resource): pick one, save the current one. */
-function SavedViewPicker({ resource, view, onPick }) {
+function SavedViewPicker({ resource, view, onPick }: {
+  resource: ResourceInfo; view: { filters: CrudFilter[]; sorters: CrudSort[]; columns: string[] }; onPick: (v: SavedView) => void;
+}) {
   const { modal, message } = App.useApp();
-  const [views, setViews] = useState([]);
+  const [views, setViews] = useState<SavedView[]>([]);
   const [name, setName] = useState("");
-  const load = () => http.get(`${apiUrl}/_views/${resource.key}`).then((r) => setViews(r.data)).catch(() => setViews([]));
+  const load = () => http.get<SavedView[]>(`${apiUrl}/_views/${resource.key}`).then((r) => setViews(r.data)).catch(() => setViews([]));
   useEffect(() => { load(); }, [resource.key]);
   const save = () => {
     setName("");
@@ -386,15 +415,16 @@ function SavedViewPicker({ resource, view, onPick }) {
       okText: "Save",
       okButtonProps: { id: "confirm-ok" },
       onOk: async () => {
-        const input = document.getElementById("view-name");
+        const input = document.getElementById("view-name") as HTMLInputElement | null;
         const viewName = (input?.value ?? name).trim();
         if (!viewName) throw new Error("A name is needed");
-        await http.post(`${apiUrl}/_views/${resource.key}`, {
+        const body: SavedViewInput = {
           name: viewName,
           filters: filtersToWire(view.filters),
           sort: view.sorters.map((s) => ({ field: s.field, order: s.order })),
           columns: view.columns,
-        });
+        };
+        await http.post(`${apiUrl}/_views/${resource.key}`, body);
         message.success({ content: `View "${viewName}" saved`, className: "view-saved" });
         await load();
       },
@@ -404,7 +434,7 @@ function SavedViewPicker({ resource, view, onPick }) {
     <Space.Compact>
       <Select id="saved-views" aria-label="Saved views" placeholder="Saved views" style={{ width: 180 }}
               value={null} options={views.map((v) => ({ value: v.id, label: v.name }))}
-              onChange={(id) => { const v = views.find((x) => x.id === id); if (v) onPick(v); }}
+              onChange={(id: string) => { const v = views.find((x) => x.id === id); if (v) onPick(v); }}
               notFoundContent="No saved views" />
       <Button id="save-view" icon={<SaveOutlined />} onClick={save} aria-label="Save view">Save view</Button>
     </Space.Compact>

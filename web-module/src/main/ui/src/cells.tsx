@@ -1,53 +1,58 @@
 // How a value of a row is shown: FK columns as labelled links, linkTo links, audit action badges,
 // JSON as code, timestamps localised, booleans as tags.
-import React from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Tag, Typography } from "antd";
+import { Typography } from "antd";
 import dayjs from "dayjs";
 import { useSession } from "./session";
 import { ColorTag } from "./tags";
+import type { ColumnInfo, ColumnType, Row } from "./types";
 
-const ACTION_COLORS = {
+/** A column as a cell or form sees it: the catalog's, or a stand-in for a name the catalog does not describe. */
+export type CellColumn = Pick<ColumnInfo, "name" | "label" | "type"> & Partial<Pick<ColumnInfo, "link_to">>;
+
+const ACTION_COLORS: Record<string, string> = {
   create: "green", update: "blue", delete: "red", custom: "purple", "user.ban": "volcano",
   "user.unban": "cyan", "user.revoke_sessions": "orange",
 };
 
 /** Color of an audit action badge (auth.* gold, room.* geekblue). */
-export function actionColor(action) {
-  if (ACTION_COLORS[action]) return ACTION_COLORS[action];
-  if (String(action).startsWith("auth.")) return "gold";
-  if (String(action).startsWith("room.")) return "geekblue";
+export function actionColor(action: unknown): string {
+  const name = String(action);
+  if (ACTION_COLORS[name]) return ACTION_COLORS[name];
+  if (name.startsWith("auth.")) return "gold";
+  if (name.startsWith("room.")) return "geekblue";
   return "default";
 }
 
 /** Text of a plain value. */
-export function formatValue(value, type) {
+export function formatValue(value: unknown, type?: ColumnType | string): string {
   if (value === null || value === undefined) return "";
-  if (type === "datetime") return dayjs(value).isValid() ? dayjs(value).format("YYYY-MM-DD HH:mm:ss") : String(value);
+  if (type === "datetime") {
+    const when = dayjs(value as string);
+    return when.isValid() ? when.format("YYYY-MM-DD HH:mm:ss") : String(value);
+  }
   if (type === "json" || typeof value === "object") return JSON.stringify(value);
   return String(value);
 }
 
 /** The link target of a column on a row: {resource, id} or null. */
-export function linkOf(column, row) {
+export function linkOf(column: CellColumn | undefined, row: Row): { resource: string; id: string } | null {
   const link = column?.link_to;
-  if (!link) return null;
+  if (!column || !link) return null;
   const value = row[column.name];
   if (value === null || value === undefined || value === "") return null;
-  if (link.resource) return { resource: link.resource, id: String(value) };
-  if (link.resourceFromColumn) {
-    const target = row[link.resourceFromColumn];
-    return target ? { resource: String(target), id: String(value) } : null;
-  }
-  return null;
+  if ("resource" in link) return { resource: link.resource, id: String(value) };
+  const target = row[link.resourceFromColumn];
+  return target ? { resource: String(target), id: String(value) } : null;
 }
 
 /** One cell: `resourceKey` is the resource the row belongs to, `column` its catalog column. */
-export function Cell({ resourceKey, column, row }) {
+export function Cell({ resourceKey, column, row }: { resourceKey: string; column: CellColumn; row: Row }): ReactNode {
   const { catalog } = useSession();
   const value = row[column.name];
   if (resourceKey === "adminAudit" && column.name === "action" && value) {
-    return <ColorTag color={actionColor(value)} data-badge={value}>{value}</ColorTag>;
+    return <ColorTag color={actionColor(value)} data-badge={String(value)}>{String(value)}</ColorTag>;
   }
   const link = linkOf(column, row);
   const label = row._labels?.[column.name];

@@ -1,33 +1,41 @@
 // The detail page: show.fields, a tab per many-relation with its count (_counts) and rows; for users the
 // Ban (reason, until), Unban and Revoke sessions buttons and the Active sessions tab. No custom actions here.
-import React, { useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useCustom, useDelete, useList, useOne } from "@refinedev/core";
-import { App, Badge, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Result, Space, Table, Tabs, Tag } from "antd";
+import { Show } from "@refinedev/antd";
+import { App, Badge, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Result, Space, Table, Tabs } from "antd";
+import type { TableColumnType, TabsProps } from "antd";
 import { DeleteOutlined, EditOutlined, StopOutlined, UnlockOutlined, LogoutOutlined } from "@ant-design/icons";
-import { apiUrl, post, rowLabel } from "../api";
+import type { Dayjs } from "dayjs";
+import { apiUrl, post, rowLabel, type ApiError, type ListAnswer } from "../api";
 import { columnOf, useResource, useSession } from "../session";
-import { Cell, formatValue } from "../cells.jsx";
-import { ResourceIcon } from "../icons.jsx";
-import { NotFound } from "../App.jsx";
-import { rowsText } from "./list.jsx";
+import { Cell, formatValue, type CellColumn } from "../cells";
+import { ResourceIcon } from "../icons";
+import { NotFound } from "../notFound";
+import { rowsText } from "./list";
 import { ColorTag } from "../tags";
+import type { BanRequest, BanResult, RelationCounts, RelationInfo, ResourceInfo, RevokeSessionsResult, Row,
+  UserSession } from "../types";
+
+/** A user's ban as the users resource shows it (the `ban` column). */
+type Ban = { reason?: string | null; until?: string | null };
 
 export function ResourceShow() {
   const { key, id } = useParams();
   const resource = useResource(key);
   if (!resource) return <NotFound what={`The resource "${key}"`} />;
-  return <ShowOf key={`${key}/${id}`} resource={resource} id={id} />;
+  return <ShowOf key={`${key}/${id}`} resource={resource} id={id ?? ""} />;
 }
 
-function ShowOf({ resource, id }) {
+function ShowOf({ resource, id }: { resource: ResourceInfo; id: string }) {
   const key = resource.key;
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
-  const { query: { data, isLoading, error, refetch } } = useOne({ resource: key, id, errorNotification: false });
+  const { query: { data, isLoading, error, refetch } } = useOne<Row, ApiError>({ resource: key, id, errorNotification: false });
   const [version, setVersion] = useState(0); // bumped by ban/unban/revoke: the sessions tab reloads
   const moderated = () => { refetch(); setVersion((v) => v + 1); };
-  const { mutate: remove } = useDelete();
+  const { mutate: remove } = useDelete<Row, ApiError>();
   const row = data?.data;
   if (error) {
     return error.statusCode === 404 ? <NotFound what={`${resource.label} ${id}`} />
@@ -39,44 +47,48 @@ function ShowOf({ resource, id }) {
     title: `Delete ${resource.label} ${id}?`,
     okText: "Delete",
     okButtonProps: { danger: true, id: "confirm-ok" },
-    onOk: () => new Promise((resolve) => remove({ resource: key, id, successNotification: false, errorNotification: false }, {
+    onOk: () => new Promise<void>((resolve) => remove({ resource: key, id, successNotification: false, errorNotification: false }, {
       onSuccess: () => { message.success("Deleted"); resolve(); navigate(`/${key}`); },
       onError: (e) => { modal.error({ title: "Delete failed", content: e.message }); resolve(); },
     })),
   });
   return (
     <Space direction="vertical" style={{ width: "100%" }} size="large">
-      <Card
-        loading={isLoading}
+      <Show
+        resource={key}
+        recordItemId={id}
+        isLoading={isLoading}
+        goBack={false}
+        breadcrumb={false}
         title={<Space><ResourceIcon name={resource.icon} /><Link to={`/${key}`}>{resource.label}</Link>
           <span id="page-title">{row ? rowLabel(row) : id}</span></Space>}
-        extra={row && (
-          <Space wrap>
+        headerButtons={() => row && (
+          <>
             {key === "users" && resource.can.update && <UserModeration id={id} row={row} onChange={moderated} />}
             {resource.can.update && <Button icon={<EditOutlined />} id="edit" onClick={() => navigate(`/${key}/edit/${encodeURIComponent(id)}`)}>Edit</Button>}
             {resource.can.delete && <Button danger icon={<DeleteOutlined />} id="delete" onClick={confirmDelete}>Delete</Button>}
-          </Space>
+          </>
         )}
       >
         {row && (
           <Descriptions bordered column={1} size="small" id="show-fields">
             {fields.map((name) => {
-              const column = columnOf(resource, name) || { name, label: name, type: "string" };
+              const column: CellColumn = columnOf(resource, name) || { name, label: name, type: "string" };
               return (
                 <Descriptions.Item key={name} label={column.label}>
-                  {name === "ban" && row.ban ? <BanTag ban={row.ban} /> : <Cell resourceKey={key} column={column} row={row} />}
+                  {name === "ban" && row.ban ? <BanTag ban={row.ban as Ban} /> : <Cell resourceKey={key} column={column} row={row} />}
                 </Descriptions.Item>
               );
             })}
           </Descriptions>
         )}
-      </Card>
+      </Show>
       {row && (many.length > 0 || key === "users") && <RelationTabs resource={resource} id={id} many={many} version={version} />}
     </Space>
   );
 }
 
-function BanTag({ ban }) {
+function BanTag({ ban }: { ban: Ban }) {
   return (
     <Space direction="vertical" size={0}>
       <ColorTag color="red" id="banned">banned{ban.until ? ` until ${formatValue(ban.until, "datetime")}` : " indefinitely"}</ColorTag>
@@ -85,11 +97,13 @@ function BanTag({ ban }) {
   );
 }
 
-function RelationTabs({ resource, id, many, version }) {
-  const { query: { data: counts } } = useCustom({ url: `${apiUrl}/${resource.key}/${encodeURIComponent(id)}/_counts`, method: "get",
+function RelationTabs({ resource, id, many, version }: {
+  resource: ResourceInfo; id: string; many: RelationInfo[]; version: number;
+}) {
+  const { query: { data: counts } } = useCustom<RelationCounts>({ url: `${apiUrl}/${resource.key}/${encodeURIComponent(id)}/_counts`, method: "get",
     errorNotification: false, queryOptions: { enabled: many.length > 0 } });
   const { catalog } = useSession();
-  const items = many.map((rel) => ({
+  const items: NonNullable<TabsProps["items"]> = many.map((rel) => ({
     key: rel.name,
     label: <span data-tab={rel.name}>{rel.label} <Badge count={counts?.data?.[rel.name] ?? 0} showZero overflowCount={999999}
                                                          color="#8c8c8c" /></span>,
@@ -101,20 +115,23 @@ function RelationTabs({ resource, id, many, version }) {
   return <Card><Tabs id="relation-tabs" items={items} destroyInactiveTabPane /></Card>;
 }
 
-function RelatedRows({ resource, id, relation, target }) {
+function RelatedRows({ resource, id, relation, target }: {
+  resource: ResourceInfo; id: string; relation: RelationInfo; target: ResourceInfo | undefined;
+}) {
   const [page, setPage] = useState({ currentPage: 1, pageSize: 10 });
-  const { query: { data, isLoading, error } } = useList({
+  const { query: { data: answer, isLoading, error } } = useList<Row, ApiError>({
     resource: `${resource.key}/${encodeURIComponent(id)}/relations/${relation.name}`,
     pagination: page,
     errorNotification: false,
   });
+  const data = answer as ListAnswer | undefined;
   if (!target) return <Result status="403" subTitle="You may not see these rows." />;
   if (error) return <Result status="warning" subTitle={error.message} />;
-  const columns = target.list.columns.map((name) => {
-    const column = columnOf(target, name) || { name, label: name, type: "string" };
+  const columns = target.list.columns.map((name): TableColumnType<Row> => {
+    const column: CellColumn = columnOf(target, name) || { name, label: name, type: "string" };
     return {
       key: name, title: column.label, dataIndex: name,
-      render: (_, row) => (target.primary_key.includes(name) && target.primary_key.length === 1
+      render: (_: unknown, row: Row) => (target.primary_key.includes(name) && target.primary_key.length === 1
         ? <Link to={`/${target.key}/show/${encodeURIComponent(row._id)}`}>{String(row[name])}</Link>
         : <Cell resourceKey={target.key} column={column} row={row} />),
     };
@@ -128,37 +145,41 @@ function RelatedRows({ resource, id, relation, target }) {
   );
 }
 
-function Sessions({ id, version }) {
-  const { query: { data, isLoading, error, refetch } } = useCustom({ url: `${apiUrl}/users/${encodeURIComponent(id)}/sessions`, method: "get",
+function Sessions({ id, version }: { id: string; version: number }) {
+  const { query: { data, isLoading, error, refetch } } = useCustom<UserSession[]>({ url: `${apiUrl}/users/${encodeURIComponent(id)}/sessions`, method: "get",
     errorNotification: false });
   useEffect(() => { if (version > 0) refetch(); }, [version]);
   if (error) return <Result status="warning" subTitle={error.message} />;
-  const columns = ["kind", "ip", "user_agent", "created_at", "last_seen_at", "expires_at"].map((name) => ({
+  const names: (keyof UserSession)[] = ["kind", "ip", "user_agent", "created_at", "last_seen_at", "expires_at"];
+  const columns = names.map((name): TableColumnType<UserSession> => ({
     key: name, dataIndex: name, title: name.replace(/_/g, " "),
-    render: (v) => formatValue(v, name.endsWith("_at") ? "datetime" : "string"),
+    render: (v: unknown) => formatValue(v, name.endsWith("_at") ? "datetime" : "string"),
   }));
   return <Table id="sessions-table" rowKey="id" size="small" loading={isLoading} dataSource={data?.data ?? []}
                 columns={columns} pagination={false} scroll={{ x: "max-content" }} />;
 }
 
 /** Ban (reason, until), Unban and Revoke sessions (POST /admin-api/users/:id/ban|unban|revoke-sessions). */
-function UserModeration({ id, row, onChange }) {
+function UserModeration({ id, row, onChange }: { id: string; row: Row; onChange: () => void }) {
   const { modal, message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
   const path = `users/${encodeURIComponent(id)}`;
-  const fail = (title) => (e) => modal.error({ title, content: e.message });
-  const ban = async (values) => {
+  const fail = (title: string) => (e: ApiError) => { modal.error({ title, content: e.message }); };
+  const ban = async (values: { reason?: string; until?: Dayjs | null }) => {
     setBusy(true);
     try {
-      const out = await post(`${path}/ban`, { reason: values.reason || null, until: values.until ? values.until.toISOString() : null });
+      // the wire accepts null for "no reason" and "indefinitely" (BanRequest's fields are optional)
+      const body = { reason: values.reason || null, until: values.until ? values.until.toISOString() : null };
+      const out = await post<BanResult>(`${path}/ban`, body as BanRequest | { reason: null; until: null });
       setOpen(false);
       form.resetFields();
       message.success({ content: `Banned; ${out.sessions_closed} session(s) closed`, className: "ban-success" });
       onChange();
-    } catch (e) {
-      if (e.errors) form.setFields(Object.entries(e.errors).map(([name, errors]) => ({ name, errors })));
+    } catch (err) {
+      const e = err as ApiError;
+      if (e.errors) form.setFields(Object.entries(e.errors).map(([name, errors]) => ({ name, errors: ([] as string[]).concat(errors as string[]) })));
       else fail("Ban failed")(e);
     } finally {
       setBusy(false);
@@ -172,7 +193,7 @@ function UserModeration({ id, row, onChange }) {
     title: "Revoke every session of this user?",
     content: "The user is signed out everywhere and must sign in again.",
     okText: "Revoke sessions", okButtonProps: { danger: true, id: "confirm-ok" },
-    onOk: () => post(`${path}/revoke-sessions`).then((out) => {
+    onOk: () => post<RevokeSessionsResult>(`${path}/revoke-sessions`).then((out) => {
       message.success({ content: `${out.sessions_closed} session(s) revoked`, className: "revoke-success" });
       onChange();
     }, fail("Revoke failed")),

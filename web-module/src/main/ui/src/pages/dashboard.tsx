@@ -1,17 +1,20 @@
 // Home: a count per resource (the list's X-Total-Count, "about N" when estimated) and the latest audit entries.
-import React, { Suspense, lazy } from "react";
+import { Suspense, lazy } from "react";
 import { Link } from "react-router";
 import { useList } from "@refinedev/core";
-import { Card, Col, Row, Spin, Statistic, Table, Typography } from "antd";
-
-const HostingDashboard = lazy(() => import("./hosting.jsx"));
+import { Card, Col, Row, Spin, Statistic, Table, Typography, type TableColumnType } from "antd";
+import type { ListAnswer } from "../api";
 import { columnOf, useResource, useSession } from "../session";
-import { ResourceIcon } from "../icons.jsx";
-import { Cell } from "../cells.jsx";
+import { ResourceIcon } from "../icons";
+import { Cell, type CellColumn } from "../cells";
+import type { ResourceInfo, Row as DataRow } from "../types";
 
-function CountCard({ resource }) {
-  const { query: { data, isLoading, error } } = useList({ resource: resource.key, pagination: { currentPage: 1, pageSize: 1 },
+const HostingDashboard = lazy(() => import("./hosting"));
+
+function CountCard({ resource }: { resource: ResourceInfo }) {
+  const { query: { data: answer, isLoading, error } } = useList<DataRow>({ resource: resource.key, pagination: { currentPage: 1, pageSize: 1 },
     errorNotification: false });
+  const data = answer as ListAnswer | undefined;
   const estimated = data?.totalKind === "estimated";
   return (
     <Card size="small" hoverable className="count-card" data-resource={resource.key}>
@@ -25,12 +28,12 @@ function CountCard({ resource }) {
 
 function LatestAudit() {
   const audit = useResource("adminAudit");
-  const { query: { data, isLoading } } = useList({ resource: "adminAudit", pagination: { currentPage: 1, pageSize: 10 },
+  const { query: { data, isLoading } } = useList<DataRow>({ resource: "adminAudit", pagination: { currentPage: 1, pageSize: 10 },
     sorters: [{ field: "id", order: "desc" }], errorNotification: false, queryOptions: { enabled: !!audit } });
   if (!audit) return null;
-  const columns = ["created_at", "operator_id", "action", "resource", "target_id"].map((name) => {
-    const column = columnOf(audit, name) || { name, label: name, type: "string" };
-    return { key: name, title: column.label, render: (_, row) => <Cell resourceKey="adminAudit" column={column} row={row} /> };
+  const columns = ["created_at", "operator_id", "action", "resource", "target_id"].map((name): TableColumnType<DataRow> => {
+    const column: CellColumn = columnOf(audit, name) || { name, label: name, type: "string" };
+    return { key: name, title: column.label, render: (_: unknown, row: DataRow) => <Cell resourceKey="adminAudit" column={column} row={row} /> };
   });
   return (
     <Card title="Latest audit entries" extra={<Link to="/adminAudit">All entries</Link>}>

@@ -1,11 +1,15 @@
-// Sign-in, first-run bootstrap and password reset (DESIGN.md section 3, "Auth").
-import React, { useEffect, useState } from "react";
+// Sign-in, first-run bootstrap and password reset (DESIGN.md section 3, "Auth"). Sign-in goes through Refine's
+// useLogin (the authProvider's login over POST /admin-api/auth/login); the page keeps its own form, messages and
+// element ids rather than Refine's AuthPage (see docs/decisions.md).
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Alert, Button, Card, Form, Input, Result, Typography } from "antd";
-import { get, post } from "../api";
+import { useLogin } from "@refinedev/core";
+import { Alert, Button, Card, Form, Input, Result, Typography, type FormInstance } from "antd";
+import { get, post, type ApiError } from "../api";
 import { useSession } from "../session";
+import type { AuthMethods, BootstrapRequest, Credentials, PasswordResetCompletion, PasswordResetRequest } from "../types";
 
-function Centered({ title, children }) {
+function Centered({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div style={{ minHeight: "100vh", display: "flex", justifyContent: "center", alignItems: "flex-start",
                   paddingTop: "12vh", background: "#f5f5f5" }}>
@@ -15,18 +19,18 @@ function Centered({ title, children }) {
 }
 
 /** Field errors of a 422 body on an antd form; returns the message for the rest. */
-function applyErrors(form, e) {
+function applyErrors(form: FormInstance, e: ApiError): string {
   if (e.errors) {
-    const known = form.getFieldsValue(true);
+    const known = form.getFieldsValue(true) as Record<string, unknown>;
     const fields = Object.entries(e.errors).filter(([name]) => name in known)
-      .map(([name, errors]) => ({ name, errors: [].concat(errors) }));
+      .map(([name, errors]) => ({ name, errors: ([] as string[]).concat(errors as string[]) }));
     form.setFields(fields);
   }
   return e.message || "Something went wrong";
 }
 
 /** Messages for the reasons a refused SSO sign-in comes back with (`/admin/?sso_error=<reason>`; docs/sso.md). */
-const SSO_ERRORS = {
+const SSO_ERRORS: Record<string, (provider: string) => string> = {
   no_role: (p) => `Your groups at ${p} give no access to Warden; ask an admin.`,
   banned: () => "This account is banned.",
   bad_state: () => "The sign-in expired or was started in another tab; try again.",
@@ -34,22 +38,25 @@ const SSO_ERRORS = {
 };
 
 /** The sign-in methods the server offers (`GET /admin-api/auth/methods`): `{password, sso}`. */
-export async function signInMethods() {
+export async function signInMethods(): Promise<AuthMethods> {
   try {
-    return (await get("auth/methods")).data;
+    return (await get<AuthMethods>("auth/methods")).data;
   } catch {
     return { password: true, sso: null };
   }
 }
 
-export function SignIn({ expired }) {
-  const session = useSession();
+export function SignIn({ expired }: { expired?: boolean }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm();
-  const [methods, setMethods] = useState(null);
-  const [error, setError] = useState(expired ? "Your session has ended; sign in again." : null);
-  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<Credentials>();
+  const [methods, setMethods] = useState<AuthMethods | null>(null);
+  const [error, setError] = useState<string | null>(expired ? "Your session has ended; sign in again." : null);
+  // Refine's login mutation; its own onSuccess (a toast on failure, a redirect) is replaced: the page shows the
+  // failure in place, and the public routes' <Authenticated> moves on once the session has the operator
+  const { mutateAsync: login, isPending: busy } = useLogin<Credentials>({
+    mutationOptions: { onSuccess: () => {} },
+  });
   useEffect(() => {
     signInMethods().then((m) => {
       setMethods(m);
@@ -60,20 +67,17 @@ export function SignIn({ expired }) {
         window.history.replaceState(null, "", window.location.pathname + window.location.hash);
       }
       if (m.password) {
-        get("auth/bootstrap").then((r) => r.data.needed && navigate("/bootstrap", { replace: true })).catch(() => {});
+        get<{ needed: boolean }>("auth/bootstrap")
+          .then((r) => r.data.needed && navigate("/bootstrap", { replace: true })).catch(() => {});
       }
     });
   }, [navigate, params]);
-  const submit = async (values) => {
-    setBusy(true);
+  const submit = async (values: Credentials) => {
     setError(null);
-    try {
-      await post("auth/login", values);
-      await session.reload();
-    } catch (e) {
+    const { success, error: failure } = await login(values);
+    if (!success) {
+      const e = (failure ?? { message: "Sign-in failed", statusCode: 0 }) as ApiError;
       setError(e.statusCode === 401 ? "Wrong email or password." : applyErrors(form, e));
-    } finally {
-      setBusy(false);
     }
   };
   const password = !methods || methods.password;
@@ -109,19 +113,20 @@ export function Bootstrap() {
   const session = useSession();
   const [form] = Form.useForm();
   const [state, setState] = useState({ checked: false, needed: true });
-  const [error, setError] = useState(null);
+  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    get("auth/bootstrap").then((r) => setState({ checked: true, needed: r.data.needed }))
+    get<{ needed: boolean }>("auth/bootstrap").then((r) => setState({ checked: true, needed: r.data.needed }))
       .catch(() => setState({ checked: true, needed: true }));
   }, []);
-  const submit = async ({ confirm, ...values }) => {
+  const submit = async ({ confirm: _confirm, ...values }: BootstrapRequest & { confirm: string }) => {
     setBusy(true);
     setError(null);
     try {
-      await post("auth/bootstrap", values);
+      await post("auth/bootstrap", values satisfies BootstrapRequest);
       await session.reload();
-    } catch (e) {
+    } catch (err) {
+      const e = err as ApiError;
       if (e.statusCode === 409 && /admin/i.test(e.message)) setState({ checked: true, needed: false });
       else if (e.statusCode === 403) setError("The setup token is wrong.");
       else setError(applyErrors(form, e));
@@ -177,17 +182,17 @@ export function PasswordReset() {
   const token = params.get("token");
   const [form] = Form.useForm();
   const [done, setDone] = useState(false);
-  const [error, setError] = useState(null);
+  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const submit = async (values) => {
+  const submit = async (values: { email?: string; password?: string }) => {
     setBusy(true);
     setError(null);
     try {
-      if (token) await post("auth/password-reset/complete", { token, password: values.password });
-      else await post("auth/password-reset", { email: values.email });
+      if (token) await post("auth/password-reset/complete", { token, password: values.password ?? "" } satisfies PasswordResetCompletion);
+      else await post("auth/password-reset", { email: values.email ?? "" } satisfies PasswordResetRequest);
       setDone(true);
     } catch (e) {
-      setError(applyErrors(form, e));
+      setError(applyErrors(form, e as ApiError));
     } finally {
       setBusy(false);
     }

@@ -2,24 +2,40 @@
 // location (per minute over 24 hours, or per day over 30 days), egress per day and the deploy history, from the
 // admin API's hosting routes (/admin-api/_hosting/teams/:team/applications/...). Loaded on demand (React.lazy):
 // the chart library stays out of the main bundle.
-import React, { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useList } from "@refinedev/core";
-import { Card, Col, Empty, Row, Segmented, Select, Space, Table, Tag, Typography } from "antd";
+import { Card, Col, Empty, Row, Segmented, Select, Space, Table, Typography } from "antd";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import dayjs from "dayjs";
-import { apiUrl, http, rowLabel } from "../api";
+import { apiUrl, http, rowLabel, type ApiError } from "../api";
 import { useSession } from "../session";
 import { ColorTag } from "../tags";
+import type { Row as DataRow } from "../types";
+
+// The hosting answers are the hosting API's bodies passed through (openapi/warden-admin.yaml types them only as
+// HostingAnswer, an open object): these are the fields the charts read, as the hosting API documents them.
+type Figure = "ccu" | "rooms" | "cpu_percent" | "memory_percent";
+type Point = { time: string } & Partial<Record<Figure, number | null>>;
+type Location = { id: number | string; region: string };
+type MetricsAnswer = { locations?: (Location & { points?: Point[] })[] };
+type EgressAnswer = { locations?: (Location & { days?: { date: string; outgoing_bytes?: number | null }[] })[] };
+type Application = { slug: string; name?: string | null };
+type Deploy = { id: number | string; started_at?: string | null; status: string; branch?: string | null; commit?: string | null };
+/** One chart row: the time (or date) and one value per location name. */
+type ChartRow = { [series: string]: string | number | null };
 
 const COLORS = ["#1677ff", "#52c41a", "#fa8c16", "#eb2f96", "#722ed1", "#13c2c2"];
 /** Legend text in the page's text colour (Recharts colours it like its series, too pale for WCAG AA contrast). */
-const legendText = (value) => <span style={{ color: "rgba(0, 0, 0, 0.88)" }}>{value}</span>;
-const FIGURES = [["ccu", "Players online (CCU)"], ["rooms", "Rooms"], ["cpu_percent", "CPU %"], ["memory_percent", "Memory %"]];
+const legendText = (value: string) => <span style={{ color: "rgba(0, 0, 0, 0.88)" }}>{value}</span>;
+const FIGURES: [Figure, string][] = [["ccu", "Players online (CCU)"], ["rooms", "Rooms"], ["cpu_percent", "CPU %"],
+  ["memory_percent", "Memory %"]];
+
+type Hosting<T> = { loading: boolean; data: T | null; error: ApiError | null };
 
 /** GET under the admin API's hosting routes; {data, error, loading}. */
-function useHosting(path, enabled = true) {
-  const [state, setState] = useState({ loading: enabled, data: null, error: null });
+function useHosting<T>(path: string | null, enabled = true): Hosting<T> {
+  const [state, setState] = useState<Hosting<T>>({ loading: enabled, data: null, error: null });
   useEffect(() => {
     if (!enabled || !path) {
       setState({ loading: false, data: null, error: null });
@@ -27,7 +43,7 @@ function useHosting(path, enabled = true) {
     }
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    http.get(`${apiUrl}/_hosting/${path}`)
+    http.get<T>(`${apiUrl}/_hosting/${path}`)
       .then((r) => live && setState({ loading: false, data: r.data, error: null }))
       .catch((e) => live && setState({ loading: false, data: null, error: e }));
     return () => { live = false; };
@@ -36,8 +52,8 @@ function useHosting(path, enabled = true) {
 }
 
 /** Points of every location merged by time: [{time, "<region> #<id>": value}] for one figure. */
-export function seriesOf(history, figure) {
-  const byTime = new Map();
+export function seriesOf(history: MetricsAnswer | null, figure: Figure): ChartRow[] {
+  const byTime = new Map<string, ChartRow>();
   for (const location of history?.locations ?? []) {
     const name = `${location.region} #${location.id}`;
     for (const p of location.points ?? []) {
@@ -46,12 +62,12 @@ export function seriesOf(history, figure) {
       byTime.set(p.time, row);
     }
   }
-  return [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time));
+  return [...byTime.values()].sort((a, b) => String(a.time).localeCompare(String(b.time)));
 }
 
-const locationNames = (answer) => (answer?.locations ?? []).map((l) => `${l.region} #${l.id}`);
+const locationNames = (answer: { locations?: Location[] } | null) => (answer?.locations ?? []).map((l) => `${l.region} #${l.id}`);
 
-function FigureChart({ id, title, data, names, day }) {
+function FigureChart({ id, title, data, names, day }: { id: string; title: string; data: ChartRow[]; names: string[]; day: boolean }) {
   return (
     <Card size="small" title={title} className="hosting-chart" data-chart={id}>
       {data.length === 0 ? <Empty description="No figures in this window" /> : (
@@ -59,9 +75,9 @@ function FigureChart({ id, title, data, names, day }) {
           <ResponsiveContainer>
             <LineChart data={data}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="time" tickFormatter={(t) => dayjs(t).format(day ? "MM-DD" : "HH:mm")} minTickGap={24} />
+              <XAxis dataKey="time" tickFormatter={(t: string) => dayjs(t).format(day ? "MM-DD" : "HH:mm")} minTickGap={24} />
               <YAxis width={48} />
-              <Tooltip labelFormatter={(t) => dayjs(t).format("YYYY-MM-DD HH:mm")} />
+              <Tooltip labelFormatter={(t) => dayjs(String(t)).format("YYYY-MM-DD HH:mm")} />
               <Legend formatter={legendText} />
               {names.map((n, i) => <Line key={n} type="monotone" dataKey={n} stroke={COLORS[i % COLORS.length]} dot={false}
                                          isAnimationActive={false} connectNulls />)}
@@ -73,10 +89,10 @@ function FigureChart({ id, title, data, names, day }) {
   );
 }
 
-function EgressChart({ egress }) {
+function EgressChart({ egress }: { egress: EgressAnswer | null }) {
   const names = locationNames(egress);
   const data = useMemo(() => {
-    const byDate = new Map();
+    const byDate = new Map<string, ChartRow>();
     for (const l of egress?.locations ?? []) {
       for (const d of l.days ?? []) {
         const row = byDate.get(d.date) ?? { date: d.date };
@@ -84,7 +100,7 @@ function EgressChart({ egress }) {
         byDate.set(d.date, row);
       }
     }
-    return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+    return [...byDate.values()].sort((a, b) => String(a.date).localeCompare(String(b.date)));
   }, [egress]);
   return (
     <Card size="small" title="Egress per day (MB out)" className="hosting-chart" data-chart="egress">
@@ -93,7 +109,7 @@ function EgressChart({ egress }) {
           <ResponsiveContainer>
             <BarChart data={data}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="date" tickFormatter={(d) => d.slice(5)} />
+              <XAxis dataKey="date" tickFormatter={(d: string) => d.slice(5)} />
               <YAxis width={56} />
               <Tooltip />
               <Legend formatter={legendText} />
@@ -106,37 +122,37 @@ function EgressChart({ egress }) {
   );
 }
 
-const STATUS_COLORS = { deployed: "green", failed: "red", deploying: "blue", enqueued: "default", none: "default" };
+const STATUS_COLORS: Record<string, string> = { deployed: "green", failed: "red", deploying: "blue", enqueued: "default", none: "default" };
 
 export default function HostingDashboard() {
   const { catalog } = useSession();
-  const can = (key) => catalog.resources.some((r) => r.key === key);
+  const can = (key: string) => catalog.resources.some((r) => r.key === key);
   const enabled = can("teams") && can("applications");
-  const { query: { data: teams } } = useList({ resource: "teams", pagination: { currentPage: 1, pageSize: 100 },
+  const { query: { data: teams } } = useList<DataRow>({ resource: "teams", pagination: { currentPage: 1, pageSize: 100 },
     sorters: [{ field: "id", order: "asc" }], errorNotification: false, queryOptions: { enabled } });
   // team, application and resolution live in the query string (?team=&app=&resolution=): links keep the view
   const [params, setParams] = useSearchParams();
   const team = params.get("team");
   const slug = params.get("app");
   const resolution = params.get("resolution") === "day" ? "day" : "minute";
-  const change = (values) => setParams((old) => {
+  const change = (values: Record<string, string | null>) => setParams((old) => {
     const next = new URLSearchParams(old);
     Object.entries(values).forEach(([k, v]) => (v ? next.set(k, v) : next.delete(k)));
     return next;
   }, { replace: true });
-  const setTeam = (v) => change({ team: v, app: null });
-  const setSlug = (v) => change({ app: v });
-  const setResolution = (v) => change({ resolution: v === "day" ? "day" : null });
+  const setTeam = (v: string | null) => change({ team: v, app: null });
+  const setSlug = (v: string | null) => change({ app: v });
+  const setResolution = (v: string) => change({ resolution: v === "day" ? "day" : null });
   useEffect(() => { if (!team && teams?.data?.length) setTeam(String(teams.data[0]._id)); }, [teams, team]);
-  const apps = useHosting(team ? `teams/${team}/applications` : null, enabled && !!team);
+  const apps = useHosting<{ data?: Application[] }>(team ? `teams/${team}/applications` : null, enabled && !!team);
   const appList = apps.data?.data ?? [];
   useEffect(() => {
     if (apps.data && !appList.some((a) => a.slug === slug)) setSlug(appList.length ? appList[0].slug : null);
   }, [apps.data]);
   const base = team && slug ? `teams/${team}/applications/${encodeURIComponent(slug)}` : null;
-  const metrics = useHosting(base && `${base}/metrics?resolution=${resolution}`, can("instances"));
-  const egress = useHosting(base && `${base}/egress`, can("egressDays"));
-  const deploys = useHosting(base && `${base}/deploys?limit=20`, can("deploys"));
+  const metrics = useHosting<MetricsAnswer>(base && `${base}/metrics?resolution=${resolution}`, can("instances"));
+  const egress = useHosting<EgressAnswer>(base && `${base}/egress`, can("egressDays"));
+  const deploys = useHosting<{ data?: Deploy[] }>(base && `${base}/deploys?limit=20`, can("deploys"));
   if (!enabled) return null;
   const names = locationNames(metrics.data);
   const day = resolution === "day";
@@ -170,11 +186,12 @@ export default function HostingDashboard() {
                          dataSource={deploys.data?.data ?? []} scroll={{ x: "max-content" }}
                          columns={[
                            { key: "started_at", title: "Started", dataIndex: "started_at",
-                             render: (v) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "") },
+                             render: (v: string | null) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "") },
                            { key: "status", title: "Status", dataIndex: "status",
-                             render: (v) => <ColorTag color={STATUS_COLORS[v] ?? "default"}>{v}</ColorTag> },
+                             render: (v: string) => <ColorTag color={STATUS_COLORS[v] ?? "default"}>{v}</ColorTag> },
                            { key: "branch", title: "Branch", dataIndex: "branch" },
-                           { key: "commit", title: "Commit", dataIndex: "commit", render: (v) => (v ? String(v).slice(0, 8) : "") },
+                           { key: "commit", title: "Commit", dataIndex: "commit",
+                             render: (v: string | null) => (v ? String(v).slice(0, 8) : "") },
                          ]} />
                 </Card>
               </Col>

@@ -1,10 +1,9 @@
 // Coloured tags with WCAG AA contrast (issue 20, point 7): antd's preset tag colours put the palette's 7th shade on
 // its 1st (green 3.4:1, gold 2.9:1, under axe-core's 4.5:1); these keep the look with the 9th shade as text.
-import React from "react";
-import { Tag } from "antd";
+import { Tag, type TagProps } from "antd";
 
 /** [text, background, border] per preset colour name (Ant Design palettes: shades 9, 1 and 3). */
-const PALETTE = {
+const PALETTE: Record<string, [string, string, string]> = {
   green: ["#135200", "#f6ffed", "#b7eb8f"],
   red: ["#820014", "#fff1f0", "#ffa39e"],
   blue: ["#002c8c", "#e6f4ff", "#91caff"],
@@ -16,9 +15,12 @@ const PALETTE = {
   geekblue: ["#061178", "#f0f5ff", "#adc6ff"],
 };
 
+/** Tag props plus the data-* attributes the browser tests read. */
+export type ColorTagProps = TagProps & { color?: string; [data: `data-${string}`]: string | undefined };
+
 /** An antd Tag whose preset `color` is drawn with accessible contrast; other colours pass through. */
-export function ColorTag({ color, style, ...rest }) {
-  const shades = PALETTE[color];
+export function ColorTag({ color, style, ...rest }: ColorTagProps) {
+  const shades = color ? PALETTE[color] : undefined;
   if (!shades) return <Tag color={color === "default" ? undefined : color} style={style} {...rest} />;
   const [text, background, border] = shades;
   return <Tag style={{ color: text, background, borderColor: border, ...style }} data-color={color} {...rest} />;
