@@ -18,6 +18,8 @@ const Dashboard = lazy(() => import("./pages/dashboard.jsx").then((m) => ({ defa
 const ResourceList = lazy(() => import("./pages/list.jsx").then((m) => ({ default: m.ResourceList })));
 const ResourceShow = lazy(() => import("./pages/show.jsx").then((m) => ({ default: m.ResourceShow })));
 const ResourceForm = lazy(() => import("./pages/form.jsx").then((m) => ({ default: m.ResourceForm })));
+const RoomsPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomsPage })));
+const RoomPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomPage })));
 
 /**
  * Ant Design's tokens with WCAG AA contrast (issue 20, point 7; axe-core's color-contrast rule): the default blue
@@ -107,6 +109,9 @@ function Gate() {
       <Suspense fallback={<Spin size="large" style={{ display: "block", marginTop: "10vh" }} />}>
       <Routes>
         <Route path="/" element={<Dashboard />} />
+        <Route path="/rooms" element={<RoomsPage />} />
+        <Route path="/rooms/:id" element={<RoomPage />} />
+        <Route path="/rooms/show/:id" element={<RoomPage />} />
         <Route path="/:key" element={<ResourceList />} />
         <Route path="/:key/show/:id" element={<ResourceShow />} />
         <Route path="/:key/edit/:id" element={<ResourceForm mode="edit" />} />

@@ -133,8 +133,8 @@ function Sessions({ id, version }) {
     errorNotification: false });
   useEffect(() => { if (version > 0) refetch(); }, [version]);
   if (error) return <Result status="warning" subTitle={error.message} />;
-  const columns = ["kind", "ip", "user_agent", "created_at", "last_seen_at", "expires_at"].map((name) => ({
-    key: name, dataIndex: name, title: name.replace(/_/g, " "),
+  const columns = ["kind", "room", "node", "ip", "user_agent", "created_at", "last_seen_at", "expires_at"].map((name) => ({
+    key: name, dataIndex: name, title: name === "created_at" ? "since" : name.replace(/_/g, " "),
     render: (v) => formatValue(v, name.endsWith("_at") ? "datetime" : "string"),
   }));
   return <Table id="sessions-table" rowKey="id" size="small" loading={isLoading} dataSource={data?.data ?? []}
