@@ -3,7 +3,8 @@
 //
 // Environment: WARDEN_URL (server root), WARDEN_FIXTURES (JSON made by RoomsUiIT: admin {email, password}, room (two
 // players, alice and bob: their client ids), lockedRoom (one player, locked)), WARDEN_SCREENSHOTS, CHROMIUM.
-// Steps: the list (both rooms, the locked filter), open the room (clients with user links, the state tree), kick
+// Steps: the list (both rooms, the locked filter), open the room (clients with user links, the state tree), a
+// client's user page (its socket on the Active sessions tab: kind, room, node, ip, since), kick
 // bob, edit alice's ready flag, set and delete a value, lock and unlock, dispose. Exit code 0 when every step passed;
 // the first failing step prints its error, saves FAILED-rooms-*.png and exits 1.
 import { chromium } from "playwright-core";
@@ -110,6 +111,22 @@ await step("open a room: its clients with user links and the state tree", async 
   assert.match(await stateNode(`/players/${F.alice}/ready`).innerText(), /false/);
   assert.equal(await page.locator("#room-locked").innerText(), "no");
   await screenshot("room");
+});
+
+await step("a client's user link: the user page lists the open socket with its room and node", async () => {
+  await page.locator(`#room-clients-table tr.ant-table-row:has-text("${F.alice}") a.client-user`).click();
+  await page.waitForURL(/\/admin\/users\/show\/\d+$/);
+  await page.locator('[data-tab="sessions"]').click();
+  const socket = page.locator("#sessions-table tr.ant-table-row", { hasText: "websocket" });
+  await socket.waitFor();
+  const text = await socket.innerText();
+  assert.ok(text.includes(F.room), text);
+  const headers = await page.locator("#sessions-table thead th").allInnerTexts();
+  for (const h of ["kind", "room", "node", "ip", "since"]) assert.ok(headers.includes(h), `${h} in ${headers}`);
+  await screenshot("user-sockets");
+  await page.goBack();
+  await page.locator("#page-title", { hasText: `Room ${F.room}` }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll("#room-clients-table tbody tr.ant-table-row").length === 2);
 });
 
 await step("kick bob (with a reason): the client leaves the table", async () => {

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The panel's Rooms pages in headless Chromium (issue 16, point 5 and Tests: "the browser test covers the Rooms
- * page: list, open a room, kick, edit state, dispose"; {@code web-module/src/main/ui/tests/rooms-ui.test.mjs}).
+ * page: list, open a room, kick, edit state, dispose"; {@code web-module/src/main/ui/tests/rooms-ui.test.mjs}),
+ * and a player's open socket on the user page's Active sessions tab (kind, room, node, ip, since).
  * The fixtures are two {@code lobby} rooms with real WebSocket players from this test ({@link GameClient}); after the
  * browser run, the players' sockets and the audit log show that the clicks acted on the live rooms: the kicked
  * player closed with 4001, the other got the state edit as a patch and closed with 4004 at the dispose, and
