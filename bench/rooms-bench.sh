@@ -6,7 +6,8 @@
 #   bench/rooms-bench.sh broadcast [rooms] [clients] [s] rooms x clients (default 200 x 10), each client sending 2 chat
 #                                                        messages a second for s seconds (default 30); latency from
 #                                                        a send to the last client's receipt, and the server's CPU
-# Port ROOMS_BENCH_PORT (9412), database ROOMS_BENCH_DB (warden_rooms_bench), server heap ROOMS_BENCH_XMX (2g).
+# Port ROOMS_BENCH_PORT (9412), database ROOMS_BENCH_DB (warden_rooms_bench), server heap ROOMS_BENCH_XMX (2g),
+# output folder ROOMS_BENCH_TMP (/tmp), ROOMS_BENCH_HISTO=1 adds the heap's top classes (idle).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:?idle or broadcast}
@@ -15,11 +16,13 @@ ear=ear/target/warden.ear
 db=${ROOMS_BENCH_DB:-warden_rooms_bench}
 port=${ROOMS_BENCH_PORT:-9412}
 server=rooms-bench
+tmp=${ROOMS_BENCH_TMP:-/tmp} # where the load generator's output goes (one folder per concurrent run)
 pg=(psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qtA)
 
 [ -x "$wlp/bin/server" ] && [ -f "$ear" ] || { echo "build first: no $wlp/bin/server or $ear"; exit 1; }
 template=
 for d in "$wlp"/usr/servers/*/; do
+    [ "$d" != "$wlp/usr/servers/$server/" ] || continue # not the one this script re-creates
     if [ -f "$d/server.xml" ] && ls "$d"/postgresql/*.jar >/dev/null 2>&1; then template=$d; break; fi
 done
 [ -n "$template" ] || { echo "no server with a postgresql/ driver folder under $wlp/usr/servers (run ./test.sh once)"; exit 1; }
@@ -71,12 +74,12 @@ idle)
     echo "[bench] server heap after GC with no sockets: $((before / 1024)) MB"
     fifo=$(mktemp -u)
     mkfifo "$fifo"
-    java -Xss256k -Xmx3g bench/RoomsTool.java idle "http://localhost:$port" "$n" < "$fifo" > /tmp/rooms-bench-idle.out 2>&1 &
+    java -Xss256k -Xmx3g bench/RoomsTool.java idle "http://localhost:$port" "$n" < "$fifo" > "$tmp/rooms-bench-idle.out" 2>&1 &
     tool=$!
     exec 3>"$fifo"
-    until grep -q READY /tmp/rooms-bench-idle.out || ! kill -0 "$tool" 2>/dev/null; do sleep 2; done
-    cat /tmp/rooms-bench-idle.out
-    open=$(grep -o 'idle: [0-9]* sockets' /tmp/rooms-bench-idle.out | tr -dc 0-9)
+    until grep -q READY "$tmp/rooms-bench-idle.out" || ! kill -0 "$tool" 2>/dev/null; do sleep 2; done
+    cat "$tmp/rooms-bench-idle.out"
+    open=$(grep -o 'idle: [0-9]* sockets' "$tmp/rooms-bench-idle.out" | tr -dc 0-9)
     after=$(heap_kb)
     echo "[bench] server heap after GC with $open sockets: $((after / 1024)) MB; per connection: $(( (after - before) * 1024 / (open > 0 ? open : 1) )) bytes"
     echo "[bench] server RSS: $(grep VmRSS "/proc/$pid/status" | tr -s ' ')"
@@ -92,13 +95,13 @@ broadcast)
     rooms=${2:-200}
     clients=${3:-10}
     seconds=${4:-30}
-    java -Xmx2g bench/RoomsTool.java broadcast "http://localhost:$port" "$rooms" "$clients" "$seconds" > /tmp/rooms-bench-bc.out 2>&1 &
+    java -Xmx2g bench/RoomsTool.java broadcast "http://localhost:$port" "$rooms" "$clients" "$seconds" > "$tmp/rooms-bench-bc.out" 2>&1 &
     tool=$!
-    until grep -q "LOAD START" /tmp/rooms-bench-bc.out 2>/dev/null || ! kill -0 "$tool" 2>/dev/null; do sleep 1; done
+    until grep -q "LOAD START" "$tmp/rooms-bench-bc.out" 2>/dev/null || ! kill -0 "$tool" 2>/dev/null; do sleep 1; done
     t0=$(cpu_ticks); s0=$(date +%s%N)
     wait "$tool" || true
     t1=$(cpu_ticks); s1=$(date +%s%N)
-    cat /tmp/rooms-bench-bc.out
+    cat "$tmp/rooms-bench-bc.out"
     hz=$(getconf CLK_TCK)
     echo "[bench] server CPU during the run: $(awk -v t=$((t1 - t0)) -v hz="$hz" -v ns=$((s1 - s0)) -v c="$(nproc)" \
         'BEGIN { printf "%.0f%% of one core (%.0f%% of the machine'"'"'s %d cores)", 100*t/hz/(ns/1e9), 100*t/hz/(ns/1e9)/c, c }')"

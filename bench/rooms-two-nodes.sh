@@ -20,6 +20,7 @@ pg=(psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qtA)
 [ -x "$wlp/bin/server" ] && [ -f "$ear" ] || { echo "build first: no $wlp/bin/server or $ear"; exit 1; }
 template=
 for d in "$wlp"/usr/servers/*/; do
+    case "$d" in */rooms-node-a/ | */rooms-node-b/) continue ;; esac # not the ones this script re-creates
     if [ -f "$d/server.xml" ] && ls "$d"/postgresql/*.jar >/dev/null 2>&1; then template=$d; break; fi
 done
 [ -n "$template" ] || { echo "no server with a postgresql/ driver folder under $wlp/usr/servers (run ./test.sh once)"; exit 1; }

@@ -23,6 +23,8 @@ const Dashboard = lazy(() => import("./pages/dashboard").then((m) => ({ default:
 const ResourceList = lazy(() => import("./pages/list").then((m) => ({ default: m.ResourceList })));
 const ResourceShow = lazy(() => import("./pages/show").then((m) => ({ default: m.ResourceShow })));
 const ResourceForm = lazy(() => import("./pages/form").then((m) => ({ default: m.ResourceForm })));
+const RoomsPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomsPage })));
+const RoomPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomPage })));
 
 /**
  * Ant Design's tokens with WCAG AA contrast (issue 20, point 7; axe-core's color-contrast rule): the default blue
@@ -95,6 +97,9 @@ function RefineRoot() {
         </Route>
         <Route element={<Authenticated key="panel" fallback={<ToLogin />} loading={<Loading />}><Panel /></Authenticated>}>
           <Route index element={<Dashboard />} />
+          <Route path="/rooms" element={<RoomsPage />} />
+          <Route path="/rooms/:id" element={<RoomPage />} />
+          <Route path="/rooms/show/:id" element={<RoomPage />} />
           <Route path="/:key" element={<ResourceList />} />
           <Route path="/:key/show/:id" element={<ResourceShow />} />
           <Route path="/:key/edit/:id" element={<ResourceForm mode="edit" />} />

@@ -150,9 +150,9 @@ function Sessions({ id, version }: { id: string; version: number }) {
     errorNotification: false });
   useEffect(() => { if (version > 0) refetch(); }, [version]);
   if (error) return <Result status="warning" subTitle={error.message} />;
-  const names: (keyof UserSession)[] = ["kind", "ip", "user_agent", "created_at", "last_seen_at", "expires_at"];
+  const names: (keyof UserSession)[] = ["kind", "room", "node", "ip", "user_agent", "created_at", "last_seen_at", "expires_at"];
   const columns = names.map((name): TableColumnType<UserSession> => ({
-    key: name, dataIndex: name, title: name.replace(/_/g, " "),
+    key: name, dataIndex: name, title: name === "created_at" ? "since" : name.replace(/_/g, " "),
     render: (v: unknown) => formatValue(v, name.endsWith("_at") ? "datetime" : "string"),
   }));
   return <Table id="sessions-table" rowKey="id" size="small" loading={isLoading} dataSource={data?.data ?? []}

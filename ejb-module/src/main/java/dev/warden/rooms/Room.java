@@ -2,15 +2,11 @@ package dev.warden.rooms;
 
 import static dev.warden.common.JsonSupport.JSON;
 
-import dev.warden.common.Hashing;
 import dev.warden.players.Player;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +15,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A live room on this node (DESIGN.md section 5b): its seats, lock flag and JSON state.
  *
- * <p>Seats and flags are guarded by this object's lock, so admission is exact under concurrent joins (max
+ * <p>Seats and flags are in its {@link RoomSeats}, whose monitor makes admission exact under concurrent joins (max
  * clients is never exceeded). Everything else, room code included, runs on the room's {@link SerialExecutor}:
  * callbacks, state changes and the patch tick, which diffs the state against what clients last got
  * ({@code Json.createDiff}) and sends one encoded {@code patch} frame to every synced client. A joining or
@@ -42,12 +38,9 @@ public final class Room implements RoomContext {
     private final Instant createdAt = Instant.now();
     private final Host host;
     private final SerialExecutor exec;
-    private final Map<String, Seat> seats = new LinkedHashMap<>();
+    private final RoomSeats seats = new RoomSeats();
     private final AtomicBoolean tickQueued = new AtomicBoolean();
-    private boolean locked;
-    private boolean disposed;
-    private ScheduledFuture<?> ticker;
-    private ScheduledFuture<?> emptyTimer;
+    private volatile ScheduledFuture<?> ticker;
     private final RoomState state = new RoomState(); // room thread only
 
     Room(String id, RoomType type, RoomSettings settings, Host host) {
@@ -87,17 +80,17 @@ public final class Room implements RoomContext {
     }
 
     /** True once disposed. */
-    public synchronized boolean disposed() {
-        return disposed;
+    public boolean disposed() {
+        return seats.disposed();
     }
 
     /** True while locked. */
-    public synchronized boolean locked() {
-        return locked;
+    public boolean locked() {
+        return seats.locked();
     }
 
     /** Seats taken (dropped clients within their grace included). */
-    public synchronized int seatCount() {
+    public int seatCount() {
         return seats.size();
     }
 
@@ -112,50 +105,24 @@ public final class Room implements RoomContext {
      * the room's thread.
      */
     Admission admit(Player player, ClientConnection connection, String clientId) {
-        Seat seat;
-        ClientConnection replaced = null;
-        boolean resumed = false;
-        synchronized (this) {
-            if (disposed) {
-                return Admission.refused(CloseCodes.DISPOSED, "room disposed");
-            }
-            Seat existing = clientId == null ? null : seats.get(clientId);
-            if (existing != null && existing.userId == player.userId()) {
-                seat = existing;
-                replaced = seat.connection;
-                seat.connection = connection;
-                seat.ip = connection.ip();
-                seat.synced = false;
-                seat.generation++;
-                resumed = true;
-            } else if (locked) {
-                return Admission.refused(CloseCodes.LOCKED, "room locked");
-            } else if (seats.size() >= settings.maxClients()) {
-                return Admission.refused(CloseCodes.LOCKED, "room full");
-            } else {
-                seat = new Seat(Hashing.randomToken(9), player.userId(), player.displayName(), connection.ip());
-                seat.connection = connection;
-                seats.put(seat.clientId, seat);
-                if (emptyTimer != null) {
-                    emptyTimer.cancel(false);
-                    emptyTimer = null;
-                }
-            }
+        RoomSeats.Taken taken = seats.take(player, connection, clientId, settings.maxClients());
+        if (taken.refused() != null) {
+            return taken.refused();
         }
+        Seat seat = taken.seat();
+        ClientConnection replaced = taken.replaced();
         if (replaced != null) {
             replaced.close(1000, "resumed on another connection");
         }
-        boolean joined = !resumed;
+        boolean joined = !taken.resumed();
         exec.execute(() -> {
             seat.synced = false;
             if (joined) {
                 type.onJoin(this, seat.view());
             }
             flush();
-            synchronized (this) {
-                if (seat.connection != connection) {
-                    return; // gone or replaced meanwhile
-                }
+            if (!seats.on(seat, connection)) {
+                return; // gone or replaced meanwhile
             }
             connection.send(JSON.createObjectBuilder()
                     .add("t", "state")
@@ -175,12 +142,9 @@ public final class Room implements RoomContext {
     /** A client's frame {@code {"t":"msg","type":..,"data":..}}: handed to room code on the room's thread. */
     void message(String clientId, ClientConnection connection, String msgType, JsonValue data) {
         exec.execute(() -> {
-            Seat seat;
-            synchronized (this) {
-                seat = seats.get(clientId);
-                if (seat == null || seat.connection != connection) {
-                    return;
-                }
+            Seat seat = seats.current(clientId, connection);
+            if (seat == null) {
+                return;
             }
             type.onMessage(this, seat.view(), msgType, data == null ? JsonValue.NULL : data);
         });
@@ -191,22 +155,15 @@ public final class Room implements RoomContext {
      * any other code keeps it for the reconnection grace. Ignored when the seat is gone or on another socket.
      */
     void closed(String clientId, ClientConnection connection, int code) {
-        long generation;
-        Seat seat;
-        synchronized (this) {
-            seat = seats.get(clientId);
-            if (seat == null || seat.connection != connection) {
-                return;
-            }
-            if (code == 1000 || settings.reconnectionGrace().isZero()) {
-                seats.remove(clientId);
-                seat.connection = null;
-                generation = -1;
-            } else {
-                seat.connection = null;
-                generation = ++seat.generation;
-            }
+        RoomSeats.Released released = seats.release(
+                clientId,
+                connection,
+                code == 1000 || settings.reconnectionGrace().isZero());
+        if (released == null) {
+            return;
         }
+        Seat seat = released.seat();
+        long generation = released.generation();
         seat.synced = false;
         if (generation < 0) {
             left(seat, code == 1000);
@@ -215,15 +172,9 @@ public final class Room implements RoomContext {
         host.scheduler()
                 .schedule(
                         () -> exec.execute(() -> {
-                            synchronized (this) {
-                                if (seat.connection != null
-                                        || seat.generation != generation
-                                        || seats.get(clientId) != seat) {
-                                    return;
-                                }
-                                seats.remove(clientId);
+                            if (seats.expire(clientId, seat, generation)) {
+                                left(seat, false);
                             }
-                            left(seat, false);
                         }),
                         settings.reconnectionGrace().toMillis(),
                         TimeUnit.MILLISECONDS);
@@ -235,41 +186,25 @@ public final class Room implements RoomContext {
      * @return false when there is no such seat
      */
     public boolean kick(String clientId, int code, String reason) {
-        Seat seat;
-        ClientConnection connection;
-        synchronized (this) {
-            seat = seats.remove(clientId);
-            if (seat == null) {
-                return false;
-            }
-            connection = seat.connection;
-            seat.connection = null;
+        RoomSeats.Detached gone = seats.remove(clientId);
+        if (gone == null) {
+            return false;
         }
-        if (connection != null) {
-            connection.close(code, reason);
+        if (gone.connection() != null) {
+            gone.connection().close(code, reason);
         }
-        left(seat, false);
+        left(gone.seat(), false);
         return true;
     }
 
     /** True when a seat of this room is held on {@code connection}. */
-    synchronized boolean holds(ClientConnection connection) {
-        return seats.values().stream().anyMatch(s -> s.connection == connection);
+    boolean holds(ClientConnection connection) {
+        return seats.holds(connection);
     }
 
     /** Removes every seat held on {@code connection} (a ban); the caller closes the socket. */
     boolean evict(ClientConnection connection) {
-        List<Seat> gone = new ArrayList<>();
-        synchronized (this) {
-            seats.values().removeIf(s -> {
-                if (s.connection == connection) {
-                    s.connection = null;
-                    gone.add(s);
-                    return true;
-                }
-                return false;
-            });
-        }
+        List<Seat> gone = seats.evict(connection);
         gone.forEach(s -> left(s, false));
         return !gone.isEmpty();
     }
@@ -283,24 +218,15 @@ public final class Room implements RoomContext {
     }
 
     private void scheduleEmptyDispose() {
-        synchronized (this) {
-            if (!seats.isEmpty() || disposed || emptyTimer != null) {
-                return;
-            }
-            emptyTimer = host.scheduler()
-                    .schedule(
-                            () -> exec.execute(() -> {
-                                synchronized (this) {
-                                    emptyTimer = null;
-                                    if (!seats.isEmpty()) {
-                                        return;
-                                    }
-                                }
+        seats.whenEmpty(() -> host.scheduler()
+                .schedule(
+                        () -> exec.execute(() -> {
+                            if (seats.emptyTimerFired()) {
                                 dispose(CloseCodes.DISPOSED, "room empty");
-                            }),
-                            settings.emptyDispose().toMillis(),
-                            TimeUnit.MILLISECONDS);
-        }
+                            }
+                        }),
+                        settings.emptyDispose().toMillis(),
+                        TimeUnit.MILLISECONDS));
     }
 
     /**
@@ -309,25 +235,13 @@ public final class Room implements RoomContext {
      * @return false when it was already disposed
      */
     public boolean dispose(int code, String reason) {
-        List<ClientConnection> open = new ArrayList<>();
-        synchronized (this) {
-            if (disposed) {
-                return false;
-            }
-            disposed = true;
-            seats.values().forEach(s -> {
-                if (s.connection != null) {
-                    open.add(s.connection);
-                }
-                s.connection = null;
-            });
-            seats.clear();
-            if (ticker != null) {
-                ticker.cancel(false);
-            }
-            if (emptyTimer != null) {
-                emptyTimer.cancel(false);
-            }
+        List<ClientConnection> open = seats.dispose();
+        if (open == null) {
+            return false;
+        }
+        ScheduledFuture<?> t = ticker;
+        if (t != null) {
+            t.cancel(false);
         }
         open.forEach(c -> c.close(code, reason));
         exec.execute(() -> type.onDispose(this));
@@ -344,20 +258,12 @@ public final class Room implements RoomContext {
     }
 
     private void sendAll(String frame) {
-        List<ClientConnection> targets = new ArrayList<>();
-        synchronized (this) {
-            for (Seat seat : seats.values()) {
-                if (seat.connection != null && seat.synced) {
-                    targets.add(seat.connection);
-                }
-            }
-        }
-        targets.forEach(c -> c.send(frame));
+        seats.synced().forEach(c -> c.send(frame));
     }
 
     /** A snapshot of the seats for the admin API (any thread). */
-    public synchronized List<RoomClient> snapshot() {
-        return seats.values().stream().map(Seat::view).toList();
+    public List<RoomClient> snapshot() {
+        return seats.snapshot();
     }
 
     // RoomContext
@@ -400,11 +306,7 @@ public final class Room implements RoomContext {
 
     @Override
     public void send(String clientId, String msgType, JsonValue data) {
-        ClientConnection target;
-        synchronized (this) {
-            Seat seat = seats.get(clientId);
-            target = seat == null || !seat.synced ? null : seat.connection;
-        }
+        ClientConnection target = seats.synced(clientId);
         if (target != null) {
             flush();
             target.send(RoomState.message(msgType, data));
@@ -428,11 +330,8 @@ public final class Room implements RoomContext {
 
     /** Sets the lock flag; true when it changed. */
     public boolean setLocked(boolean value) {
-        synchronized (this) {
-            if (locked == value) {
-                return false;
-            }
-            locked = value;
+        if (!seats.setLocked(value)) {
+            return false;
         }
         host.changed(this);
         return true;

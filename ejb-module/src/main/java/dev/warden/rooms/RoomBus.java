@@ -5,7 +5,6 @@ import static dev.warden.common.JsonSupport.JSON;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.common.Hashing;
-import dev.warden.common.sql.PgNotifications;
 import dev.warden.common.sql.Sql;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -24,12 +23,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,9 +43,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * {@code warden_room_messages} and the notification carries {@code {"ref","to"}} only; its receiver reads and
  * deletes the row.
  *
- * <p>One dedicated pooled connection listens, on a thread from the platform's {@link ManagedThreadFactory}: it
- * polls {@code getNotifications} with a 500 ms timeout, reconnects with a doubling back-off (0.5 s to 30 s) when the
- * connection breaks, and stops when the application stops. Commands received run on the platform's
+ * <p>One dedicated pooled connection listens ({@link BusListener}), messages leave through {@link BusWire}. Commands received run on the platform's
  * {@link ManagedExecutorService}, never on the listener thread. A node that does not answer within
  * {@code warden.rooms.command-timeout-ms} (default 2000) makes the caller's command 503 with {@code Retry-After}.
  */
@@ -90,10 +81,8 @@ public class RoomBus {
     LiveSessions live;
 
     private final Map<String, BusPending> pending = new ConcurrentHashMap<>();
-    private volatile boolean running;
-    private volatile boolean listening;
-    private volatile Connection listenConnection;
-    private Thread listener;
+    private BusListener listener;
+    private BusWire wire;
     private long timeoutMs;
 
     @PostConstruct
@@ -101,85 +90,19 @@ public class RoomBus {
         timeoutMs = ConfigProvider.getConfig()
                 .getOptionalValue("warden.rooms.command-timeout-ms", Long.class)
                 .orElse(2000L);
-        running = true;
-        listener = threads.newThread(this::listen);
-        listener.setName("warden-rooms-bus");
-        listener.setDaemon(true);
-        listener.start();
+        wire = new BusWire(dataSource);
+        listener = new BusListener(dataSource, this::received, rooms::node);
+        listener.start(threads);
     }
 
     @PreDestroy
     void stop() {
-        running = false;
-        Thread t = listener;
-        if (t != null) {
-            t.interrupt();
-            try {
-                t.join(2000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        Connection c = listenConnection;
-        if (c != null) {
-            try {
-                c.close();
-            } catch (SQLException e) {
-                LOG.log(Level.FINE, "Rooms bus: closing the listener connection failed", e);
-            }
-        }
+        listener.stop();
     }
 
     /** True while the listener connection is up (commands to other nodes can be answered). */
     public boolean listening() {
-        return listening;
-    }
-
-    private void listen() {
-        long backoff = 500;
-        while (running) {
-            try (Connection c = dataSource.getConnection()) {
-                listenConnection = c;
-                PgNotifications notes = PgNotifications.of(c);
-                try (Statement s = c.createStatement()) {
-                    s.execute("LISTEN " + CHANNEL);
-                }
-                if (!c.getAutoCommit()) {
-                    c.commit();
-                }
-                listening = true;
-                backoff = 500;
-                LOG.info(() -> "Rooms bus: node " + rooms.node() + " listening on " + CHANNEL);
-                while (running) {
-                    for (PgNotifications.Note note : notes.poll(500)) {
-                        if (CHANNEL.equals(note.channel())) {
-                            received(note.payload());
-                        }
-                    }
-                }
-            } catch (SQLException | RuntimeException e) {
-                if (!running) {
-                    break;
-                }
-                long wait = backoff;
-                LOG.log(
-                        Level.WARNING,
-                        "Rooms bus: listener connection failed (" + e.getMessage() + "); retrying in " + wait + " ms");
-                sleep(wait);
-                backoff = Math.min(backoff * 2, 30_000);
-            } finally {
-                listening = false;
-                listenConnection = null;
-            }
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return listener.listening();
     }
 
     private void received(String payload) {
@@ -192,7 +115,7 @@ public class RoomBus {
             return;
         }
         if (message.containsKey("ref")) {
-            message = BusAnswers.parse(take(message.getString("ref")));
+            message = BusAnswers.parse(wire.take(message.getString("ref")));
             if (message == null) {
                 return;
             }
@@ -279,7 +202,7 @@ public class RoomBus {
      * back Open Liberty's local transaction with a {@code WLTC0017E} line at ERROR.
      */
     public JsonObject call(String node, String op, String roomId, JsonObject args) {
-        if (!listening) {
+        if (!listening()) {
             return BusAnswers.unavailable(
                     "Room " + roomId + " is on node " + node + " and the command path between nodes is down", 2);
         }
@@ -321,7 +244,7 @@ public class RoomBus {
         if (otherNodes.isEmpty()) {
             return 0;
         }
-        if (!listening) {
+        if (!listening()) {
             LOG.warning(() ->
                     "Rooms bus: down; the sockets of user " + userId + " on nodes " + otherNodes + " were not closed");
             return 0;
@@ -367,7 +290,7 @@ public class RoomBus {
      * do not answer within the command timeout are left out.
      */
     public List<JsonObject> socketsElsewhere(long userId, List<String> otherNodes) {
-        if (otherNodes.isEmpty() || !listening) {
+        if (otherNodes.isEmpty() || !listening()) {
             return List.of();
         }
         String id = Hashing.randomToken(12);
@@ -399,53 +322,7 @@ public class RoomBus {
         }
     }
 
-    /** NOTIFYs {@code message}, through {@code warden_room_messages} when it is too large for a payload. */
     private void send(JsonObject message) {
-        String text = message.toString();
-        try (Connection c = dataSource.getConnection()) {
-            if (text.getBytes(StandardCharsets.UTF_8).length > INLINE_MAX) {
-                String ref = Hashing.randomToken(16);
-                try (PreparedStatement ps =
-                        c.prepareStatement("INSERT INTO warden_room_messages (id, body) VALUES (?, ?)")) {
-                    ps.setString(1, ref);
-                    ps.setString(2, text);
-                    ps.executeUpdate();
-                }
-                text = JSON.createObjectBuilder()
-                        .add("ref", ref)
-                        .add("to", message.getString("to"))
-                        .build()
-                        .toString();
-                if (Math.floorMod(ref.hashCode(), 50) == 0) {
-                    try (Statement s = c.createStatement()) {
-                        s.executeUpdate(
-                                "DELETE FROM warden_room_messages WHERE created_at < now() - interval '1 minute'");
-                    }
-                }
-            }
-            try (PreparedStatement ps = c.prepareStatement("SELECT pg_notify(?, ?)")) {
-                ps.setString(1, CHANNEL);
-                ps.setString(2, text);
-                ps.execute();
-            }
-        } catch (SQLException e) {
-            throw new ApiException(ErrorCode.UNAVAILABLE, "Sending a command to another node failed: " + e.getMessage())
-                    .withHeaders(Map.of("Retry-After", "2"));
-        }
-    }
-
-    /** Reads and deletes a stored message, or null when it is gone. */
-    private String take(String ref) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps =
-                        c.prepareStatement("DELETE FROM warden_room_messages WHERE id = ? RETURNING body")) {
-            ps.setString(1, ref);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        } catch (SQLException e) {
-            LOG.log(Level.WARNING, "Rooms bus: reading stored message " + ref + " failed", e);
-            return null;
-        }
+        wire.send(message);
     }
 }

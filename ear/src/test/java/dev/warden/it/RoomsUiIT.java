@@ -1,0 +1,101 @@
+package dev.warden.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.BrowserTests;
+import dev.warden.it.support.Deployments;
+import dev.warden.it.support.GameClient;
+import dev.warden.it.support.TestDb;
+import io.restassured.path.json.JsonPath;
+import java.util.List;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The panel's Rooms pages in headless Chromium (issue 16, point 5 and Tests: "the browser test covers the Rooms
+ * page: list, open a room, kick, edit state, dispose"; {@code web-module/src/main/ui/tests/rooms-ui.test.mjs}),
+ * and a player's open socket on the user page's Active sessions tab (kind, room, node, ip, since).
+ * The fixtures are two {@code lobby} rooms with real WebSocket players from this test ({@link GameClient}); after the
+ * browser run, the players' sockets and the audit log show that the clicks acted on the live rooms: the kicked
+ * player closed with 4001, the other got the state edit as a patch and closed with 4004 at the dispose, and
+ * {@code room.kick}, {@code room.state_edit}, {@code room.state_delete}, {@code room.lock}, {@code room.unlock} and
+ * {@code room.dispose} rows name the room. Screenshots go to {@code ear/target/ui-screenshots}.
+ */
+@ExtendWith(ArquillianExtension.class)
+class RoomsUiIT {
+
+    private static final String PASSWORD = "a long enough password";
+
+    @Deployment(testable = false)
+    static EnterpriseArchive deployment() {
+        // loopback is a trusted proxy, so each player registers from an address of its own (GameClient.register)
+        return Deployments.wardenWithConfig(
+                "it-rooms-ui.jar", "warden.trusted-proxies=127.0.0.1, ::1", "warden.rooms.empty-dispose-ms=120000");
+    }
+
+    @Test
+    void listOpenKickEditStateAndDisposeInHeadlessChromium() throws Exception {
+        String u = TestDb.unique();
+        GameClient alice = GameClient.connect("lobby?create=true", GameClient.register("uialice"));
+        JsonPath aliceState = alice.next("state");
+        String room = aliceState.getString("room_id");
+        String aliceId = aliceState.getString("client_id");
+        GameClient bob = GameClient.connect("lobby/" + room, GameClient.register("uibob"));
+        String bobId = bob.next("state").getString("client_id");
+        GameClient carol = GameClient.connect("lobby?create=true", GameClient.register("uicarol"));
+        String other = carol.next("state").getString("room_id");
+        assertTrue(!room.equals(other), "two rooms");
+        String admin = Api.signedIn("admin", null).cookie();
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/rooms/" + other + "/lock")
+                .then()
+                .statusCode(200);
+        String email = "uirooms-" + u + "@example.com";
+        TestDb.userWithRole(email, PASSWORD, "admin", null);
+
+        String fixtures = String.format(
+                """
+                {"admin": {"email": "%s", "password": "%s"},
+                 "room": "%s", "lockedRoom": "%s", "alice": "%s", "bob": "%s"}
+                """,
+                email, PASSWORD, room, other, aliceId, bobId);
+        BrowserTests.Result result = BrowserTests.run("tests/rooms-ui.test.mjs", fixtures, 5);
+        assertEquals(0, result.exit(), result.output());
+
+        assertEquals(4001, bob.closeCode(), "kicked from the room page");
+        boolean edited = false;
+        while (!edited) { // the edit reached alice as a patch (next() fails after 10 s without a frame)
+            String patch = alice.next("patch").prettify();
+            edited = patch.contains("/players/" + aliceId + "/ready") && patch.contains("true");
+        }
+        assertEquals(4004, alice.closeCode(), "disposed from the room page");
+        Api.session(admin).get("/admin-api/rooms/" + room).then().statusCode(404);
+        List<String> actions = TestDb.column(
+                "SELECT action FROM warden_admin_audit WHERE resource = 'rooms' AND target_id = ? ORDER BY id", room);
+        for (String action : List.of(
+                "room.kick", "room.state_edit", "room.state_delete", "room.lock", "room.unlock", "room.dispose")) {
+            assertTrue(actions.contains(action), action + " audited: " + actions);
+        }
+        assertEquals(
+                "ui test",
+                TestDb.column(
+                                "SELECT payload->>'reason' FROM warden_admin_audit WHERE action = 'room.kick'"
+                                        + " AND target_id = ?",
+                                room)
+                        .get(0));
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/rooms/" + other + "/dispose")
+                .then()
+                .statusCode(200);
+        assertEquals(4004, carol.closeCode());
+    }
+}

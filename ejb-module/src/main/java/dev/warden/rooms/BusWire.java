@@ -1,0 +1,89 @@
+package dev.warden.rooms;
+
+import static dev.warden.common.JsonSupport.JSON;
+
+import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
+import dev.warden.common.Hashing;
+import jakarta.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
+
+/**
+ * The sending side of {@link RoomBus}: a message is one {@code pg_notify} on {@link RoomBus#CHANNEL}, or, over
+ * {@link RoomBus#INLINE_MAX} bytes of UTF-8, a {@code warden_room_messages} row whose id the notification carries
+ * ({@code {"ref","to"}}); the receiver reads and deletes it with {@link #take}. About one large message in 50 also
+ * deletes stored messages older than a minute (never read: their receiver was gone).
+ */
+final class BusWire {
+
+    private static final Logger LOG = Logger.getLogger(BusWire.class.getName());
+
+    private final DataSource dataSource;
+
+    BusWire(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * NOTIFYs {@code message} (it names its target in {@code to}).
+     *
+     * @throws ApiException 503 {@code UNAVAILABLE} with {@code Retry-After: 2} when the database refused it
+     */
+    void send(JsonObject message) {
+        String text = message.toString();
+        try (Connection c = dataSource.getConnection()) {
+            if (text.getBytes(StandardCharsets.UTF_8).length > RoomBus.INLINE_MAX) {
+                String ref = Hashing.randomToken(16);
+                try (PreparedStatement ps =
+                        c.prepareStatement("INSERT INTO warden_room_messages (id, body) VALUES (?, ?)")) {
+                    ps.setString(1, ref);
+                    ps.setString(2, text);
+                    ps.executeUpdate();
+                }
+                text = JSON.createObjectBuilder()
+                        .add("ref", ref)
+                        .add("to", message.getString("to"))
+                        .build()
+                        .toString();
+                if (Math.floorMod(ref.hashCode(), 50) == 0) {
+                    try (Statement s = c.createStatement()) {
+                        s.executeUpdate(
+                                "DELETE FROM warden_room_messages WHERE created_at < now() - interval '1 minute'");
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+                ps.setString(1, RoomBus.CHANNEL);
+                ps.setString(2, text);
+                ps.execute();
+            }
+        } catch (SQLException e) {
+            throw new ApiException(ErrorCode.UNAVAILABLE, "Sending a command to another node failed: " + e.getMessage())
+                    .withHeaders(Map.of("Retry-After", "2"));
+        }
+    }
+
+    /** Reads and deletes a stored message, or null when it is gone. */
+    String take(String ref) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps =
+                        c.prepareStatement("DELETE FROM warden_room_messages WHERE id = ? RETURNING body")) {
+            ps.setString(1, ref);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "Rooms bus: reading stored message " + ref + " failed", e);
+            return null;
+        }
+    }
+}

@@ -1,0 +1,264 @@
+// Live rooms (issue 16, point 5; DESIGN.md section 5b): the Rooms page (every room of the cluster, refreshed every
+// few seconds, filtered by type and locked) and a room's page (its clients with links to their users, the state as
+// a JSON tree whose values can be edited or deleted by path, kick per client, lock/unlock and dispose, each behind
+// a confirmation). Everything goes through /admin-api/rooms; the server checks the rooms permissions and audits.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { App, Button, Card, Descriptions, Empty, Input, Result, Select, Space, Table, Tag, Tree, Typography } from "antd";
+import type { TreeDataNode } from "antd";
+import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, ReloadOutlined, UnlockOutlined } from "@ant-design/icons";
+import { apiUrl, get, http, post, type ApiError } from "../api";
+import type { components } from "../generated/admin-api";
+
+type RoomRow = components["schemas"]["RoomRow"];
+type Room = components["schemas"]["Room"];
+type RoomClient = NonNullable<Room["clients"]>[number];
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** How often the list and a room refresh (ms). */
+export const REFRESH_MS = 3000;
+
+const roomPath = (id: string) => `rooms/${encodeURIComponent(id)}`;
+const when = (v?: string | null) => (v ? new Date(v).toLocaleString() : "");
+
+/** Calls `load` now and every REFRESH_MS while the page is shown (a failed load keeps the last data). */
+function usePolling<T>(load: () => Promise<T>, deps: unknown[]) {
+  const [data, setData] = useState<T | undefined>();
+  const [error, setError] = useState<ApiError | undefined>();
+  const [loading, setLoading] = useState(true);
+  const alive = useRef(true);
+  const refresh = useCallback(() => load().then((d) => { if (alive.current) { setData(d); setError(undefined); } },
+    (e: ApiError) => { if (alive.current) setError(e); }).finally(() => { if (alive.current) setLoading(false); }), deps);
+  useEffect(() => {
+    alive.current = true;
+    setLoading(true);
+    refresh();
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    return () => { alive.current = false; window.clearInterval(timer); };
+  }, [refresh]);
+  return { data, error, loading, refresh };
+}
+
+/** GET /admin-api/rooms with the filters; the page lists up to 1,000 rooms (the API's list convention). */
+export function RoomsPage() {
+  const [type, setType] = useState<string>("");
+  const [locked, setLocked] = useState<string>("");
+  const [types, setTypes] = useState<string[]>([]);
+  const { data, error, loading, refresh } = usePolling(async () => {
+    const params = new URLSearchParams({ _start: "0", _end: "1000", _sort: "created_at", _order: "desc" });
+    if (type) params.set("type_eq", type);
+    if (locked) params.set("locked_eq", locked);
+    const response = await get<RoomRow[]>(`rooms?${params}`);
+    return { rows: response.data, total: Number(response.headers["x-total-count"] ?? response.data.length) };
+  }, [type, locked]);
+  useEffect(() => {
+    // the type filter offers every type seen so far (the list may be filtered to one)
+    if (data) setTypes((seen) => Array.from(new Set([...seen, ...data.rows.map((r) => r.type ?? "")])).filter(Boolean).sort());
+  }, [data]);
+  if (error?.statusCode === 403) return <Result status="403" title="No access" subTitle={error.message} />;
+  return (
+    <Card title={<span id="page-title">Rooms</span>}
+          extra={<Button id="rooms-refresh" icon={<ReloadOutlined />} onClick={() => refresh()}>Refresh</Button>}>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Select id="rooms-type" aria-label="Room type" style={{ width: 180 }} value={type} onChange={setType}
+                options={[{ value: "", label: "Every type" }, ...types.map((t) => ({ value: t, label: t }))]} />
+        <Select id="rooms-locked" aria-label="Locked" style={{ width: 160 }} value={locked} onChange={setLocked}
+                options={[{ value: "", label: "Locked or not" }, { value: "true", label: "Locked" },
+                  { value: "false", label: "Unlocked" }]} />
+        <Typography.Text id="rooms-total" type="secondary">{data ? `${data.total} room(s)` : ""}</Typography.Text>
+        {error && <Typography.Text type="danger">{error.message}</Typography.Text>}
+      </Space>
+      <Table<RoomRow> id="rooms-table" rowKey={(r) => String(r.id)} size="small" loading={loading && !data}
+                      dataSource={data?.rows ?? []} pagination={{ pageSize: 50, hideOnSinglePage: true }}
+                      scroll={{ x: "max-content" }}
+                      columns={[
+                        { key: "id", title: "Room", dataIndex: "id",
+                          render: (id: string) => <Link to={`/rooms/${encodeURIComponent(id)}`} data-room={id}>{id}</Link> },
+                        { key: "type", title: "Type", dataIndex: "type" },
+                        { key: "node", title: "Node", dataIndex: "node" },
+                        { key: "clients", title: "Clients", render: (_, r) => `${r.clients ?? 0} / ${r.max_clients ?? ""}` },
+                        { key: "locked", title: "Locked", dataIndex: "locked",
+                          render: (v: boolean) => (v ? <Tag color="orange">locked</Tag> : <Tag>open</Tag>) },
+                        { key: "created_at", title: "Created", dataIndex: "created_at", render: when },
+                      ]} />
+    </Card>
+  );
+}
+
+/** RFC 6901: a member name as a pointer segment. */
+const segment = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** The state as tree nodes; each node's key is its JSON Pointer. */
+function treeOf(value: Json, path: string, label: ReactNode, actions: (path: string, value: Json) => ReactNode): TreeDataNode {
+  const children = value !== null && typeof value === "object"
+    ? (Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value))
+      .map(([k, v]) => treeOf(v, `${path}/${segment(k)}`, k, actions))
+    : undefined;
+  const summary = Array.isArray(value) ? `[${value.length}]` : value !== null && typeof value === "object"
+    ? `{${Object.keys(value).length}}` : JSON.stringify(value);
+  return {
+    key: path || "/",
+    title: (
+      <span className="state-node" data-path={path}>
+        <Typography.Text strong>{label}</Typography.Text>
+        <Typography.Text code className="state-value">{summary}</Typography.Text>
+        {path && actions(path, value)}
+      </span>
+    ),
+    children,
+  };
+}
+
+/** Every key of a tree. */
+const keysOf = (node: TreeDataNode): string[] => [String(node.key), ...(node.children ?? []).flatMap(keysOf)];
+
+/** GET /admin-api/rooms/:id, refreshed; the actions POST/PATCH/DELETE its routes after a confirmation. */
+export function RoomPage() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const { modal, message } = App.useApp();
+  const { data: room, error, loading, refresh } = usePolling(() => get<Room>(roomPath(id)).then((r) => r.data), [id]);
+  const [collapsed, setCollapsed] = useState<string[]>([]); // the tree shows every node open but these
+  const failed = (e: ApiError) => { message.error({ content: e.message, className: "room-action-error" }); };
+  const done = (text: string) => { message.success({ content: text, className: "room-action-done" }); refresh(); };
+
+  if (error && !room) {
+    return error.statusCode === 404
+      ? <Result status="404" title="Room not found" subTitle="It was disposed, or its node stopped."
+                extra={<Link to="/rooms">Back to the rooms</Link>} />
+      : <Result status={error.statusCode === 403 ? "403" : "warning"} subTitle={error.message} />;
+  }
+  if (!room) return <Card loading={loading} />;
+
+  const kick = (client: RoomClient) => {
+    let reason = "";
+    modal.confirm({
+      title: `Kick ${client.client_id}?`,
+      content: <Input id="kick-reason" placeholder="Reason (audited)" onChange={(e) => { reason = e.target.value; }} />,
+      okText: "Kick", okButtonProps: { danger: true, id: "confirm-ok" },
+      onOk: () => post(`${roomPath(id)}/kick`, { client_id: client.client_id, reason })
+        .then(() => done(`Kicked ${client.client_id}`), failed),
+    });
+  };
+  const toggleLock = () => modal.confirm({
+    title: room.locked ? "Unlock this room?" : "Lock this room?",
+    content: room.locked ? "New clients may join again." : "New clients are refused (4009); seated clients stay.",
+    okText: room.locked ? "Unlock" : "Lock", okButtonProps: { id: "confirm-ok" },
+    onOk: () => post(`${roomPath(id)}/${room.locked ? "unlock" : "lock"}`)
+      .then(() => done(room.locked ? "Unlocked" : "Locked"), failed),
+  });
+  const dispose = () => {
+    let reason = "";
+    modal.confirm({
+      title: "Dispose of this room?",
+      content: (
+        <Space direction="vertical" style={{ width: "100%" }}>
+          <span>Every client is disconnected (4004) and the room is removed.</span>
+          <Input id="dispose-reason" placeholder="Reason (audited)" onChange={(e) => { reason = e.target.value; }} />
+        </Space>
+      ),
+      okText: "Dispose", okButtonProps: { danger: true, id: "confirm-ok" },
+      onOk: () => post(`${roomPath(id)}/dispose`, { reason }).then(() => {
+        message.success({ content: "Room disposed", className: "room-action-done" });
+        navigate("/rooms");
+      }, failed),
+    });
+  };
+  const edit = (path: string, value: Json | undefined) => {
+    let pointer = path;
+    let text = value === undefined ? "" : JSON.stringify(value, null, 2);
+    const parse = (t: string): { value?: Json } => {
+      try {
+        return { value: JSON.parse(t) as Json };
+      } catch {
+        return {};
+      }
+    };
+    // Save stays disabled while the value is not JSON or the pointer does not start with "/"
+    const okProps = () => ({ id: "confirm-ok", disabled: !pointer.startsWith("/") || !("value" in parse(text)) });
+    const dialog = modal.confirm({
+      title: value === undefined ? "Set a value in the state" : `Edit ${path}`,
+      width: 560,
+      content: (
+        <Space direction="vertical" style={{ width: "100%" }}>
+          <Input id="state-path" defaultValue={path} disabled={value !== undefined} aria-label="JSON Pointer"
+                 placeholder="/path/to/value"
+                 onChange={(e) => { pointer = e.target.value; dialog.update({ okButtonProps: okProps() }); }} />
+          <Input.TextArea id="state-value" defaultValue={text} rows={6} aria-label="Value (JSON)"
+                          onChange={(e) => { text = e.target.value; dialog.update({ okButtonProps: okProps() }); }} />
+          <Typography.Text type="secondary">Any JSON value (a string in quotes); every client gets the patch.</Typography.Text>
+        </Space>
+      ),
+      okText: "Save", okButtonProps: okProps(),
+      onOk: () => http.patch(`${apiUrl}/${roomPath(id)}/state`, { path: pointer, value: parse(text).value })
+        .then(() => done(`Set ${pointer}`), failed),
+    });
+  };
+  const remove = (path: string) => modal.confirm({
+    title: `Delete ${path}?`,
+    content: "The value is removed from the state; every client gets the patch.",
+    okText: "Delete", okButtonProps: { danger: true, id: "confirm-ok" },
+    onOk: () => http.delete(`${apiUrl}/${roomPath(id)}/state`, { params: { path } })
+      .then(() => done(`Deleted ${path}`), failed),
+  });
+  const actions = (path: string, value: Json) => (
+    <Space size={0} className="state-actions">
+      <Button type="link" size="small" icon={<EditOutlined />} aria-label={`Edit ${path || "/"}`}
+              className="state-edit" onClick={(e) => { e.stopPropagation(); edit(path, value); }} />
+      {<Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${path}`}
+                       className="state-delete" onClick={(e) => { e.stopPropagation(); remove(path); }} />}
+    </Space>
+  );
+  const state = (room.state ?? {}) as Json;
+  const clients = room.clients ?? [];
+  const tree = treeOf(state, "", "state", actions);
+  return (
+    <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+      <Card title={<span id="page-title">Room {room.id}</span>}
+            extra={
+              <Space>
+                <Button id="room-lock" icon={room.locked ? <UnlockOutlined /> : <LockOutlined />} onClick={toggleLock}>
+                  {room.locked ? "Unlock" : "Lock"}
+                </Button>
+                <Button id="room-dispose" danger icon={<DeleteOutlined />} onClick={dispose}>Dispose</Button>
+              </Space>
+            }>
+        <Descriptions size="small" column={3} id="room-summary" items={[
+          { key: "type", label: "Type", children: room.type },
+          { key: "node", label: "Node", children: room.node },
+          { key: "clients", label: "Clients", children: <span id="room-clients">{`${clients.length} / ${room.max_clients ?? ""}`}</span> },
+          { key: "locked", label: "Locked", children: <span id="room-locked">{room.locked ? "yes" : "no"}</span> },
+          { key: "created", label: "Created", children: when(room.created_at) },
+          { key: "status", label: "Refresh", children: error ? <Typography.Text type="danger">{error.message}</Typography.Text>
+            : `every ${REFRESH_MS / 1000} s` },
+        ]} />
+      </Card>
+      <Card title="Clients">
+        <Table<RoomClient> id="room-clients-table" rowKey={(c) => String(c.client_id)} size="small" dataSource={clients}
+                           pagination={false} scroll={{ x: "max-content" }}
+                           columns={[
+                             { key: "client_id", title: "Client", dataIndex: "client_id" },
+                             { key: "user", title: "User", render: (_, c) => (
+                               <Link to={`/users/show/${encodeURIComponent(String(c.user_id))}`} className="client-user">
+                                 {String((c._labels as Record<string, unknown> | undefined)?.user_id ?? c.user_id)}
+                               </Link>) },
+                             { key: "joined_at", title: "Joined", dataIndex: "joined_at", render: when },
+                             { key: "ip", title: "IP", dataIndex: "ip" },
+                             { key: "connected", title: "Connected", dataIndex: "connected",
+                               render: (v: boolean) => (v ? <Tag color="green">connected</Tag> : <Tag>away (grace)</Tag>) },
+                             { key: "kick", title: "", render: (_, c) => (
+                               <Button size="small" danger className="kick" data-client={c.client_id}
+                                       onClick={() => kick(c)}>Kick</Button>) },
+                           ]} />
+      </Card>
+      <Card title="State" extra={<Button id="state-add" icon={<PlusOutlined />} onClick={() => edit("", undefined)}>Set a value</Button>}>
+        {state !== null && typeof state === "object" && Object.keys(state).length === 0
+          ? <Empty description="The state is empty" />
+          : <div id="state-tree"><Tree blockNode selectable={false} treeData={[tree]}
+                  expandedKeys={keysOf(tree).filter((k) => !collapsed.includes(k))}
+                  onExpand={(_, { node, expanded }) => setCollapsed((c) => (expanded
+                    ? c.filter((k) => k !== node.key) : [...c, String(node.key)]))} /></div>}
+      </Card>
+    </Space>
+  );
+}
