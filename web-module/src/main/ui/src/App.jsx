@@ -12,6 +12,7 @@ import { accessControlFrom, authProviderWith } from "./providers";
 import { ResourceIcon } from "./icons.jsx";
 import { SignIn, Bootstrap, PasswordReset, signInMethods } from "./pages/auth.jsx";
 import { ColorTag } from "./tags";
+import { liveProvider } from "./live";
 
 // Route-level code splitting (issue 20): each page is its own chunk, loaded when first shown.
 const Dashboard = lazy(() => import("./pages/dashboard.jsx").then((m) => ({ default: m.Dashboard })));
@@ -66,6 +67,7 @@ function RefineRoot() {
   return (
     <Refine
       dataProvider={dataProvider}
+      liveProvider={liveProvider}
       authProvider={authProvider}
       accessControlProvider={accessControlProvider}
       routerProvider={routerProvider}

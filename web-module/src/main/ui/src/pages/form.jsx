@@ -9,6 +9,8 @@ import { rowLabel } from "../api";
 import { columnOf, useResource, useSession } from "../session";
 import { ResourceIcon } from "../icons.jsx";
 import { NotFound } from "../App.jsx";
+import { lockable, writable } from "../field-access";
+import { RowChangedNotice } from "../live-notice";
 
 export function ResourceForm({ mode }) {
   const { key, id } = useParams();
@@ -114,6 +116,7 @@ function FormOf({ resource, mode, id }) {
     const body = {};
     try {
       for (const c of fields) {
+        if (!writable(c)) continue; // issue 17: a column the operator may not write is never sent
         if (c.type === "password") {
           if (values.password) body.password = values.password;
           continue;
@@ -179,6 +182,7 @@ function FormOf({ resource, mode, id }) {
     <Card loading={editing && isLoading}
           title={<Space><ResourceIcon name={resource.icon} /><Link to={`/${key}`}>{resource.label}</Link>
             <span id="page-title">{editing ? `Edit ${row ? rowLabel(row) : id}` : "Create"}</span></Space>}>
+      {editing && <RowChangedNotice resource={key} id={id} mode="edit" onReload={async () => { const r = await refetch(); reset(r.data?.data); }} />}
       {problem && (
         <Alert id={problem.kind === "stale" ? "stale-row" : "form-error"} type={problem.kind === "stale" ? "warning" : "error"} showIcon
                style={{ marginBottom: 16 }} message={problem.message}
@@ -191,7 +195,7 @@ function FormOf({ resource, mode, id }) {
           <Form.Item key={c.name} name={c.name} label={c.label} htmlFor={`field-${c.name}`}
                      valuePropName={c.type === "boolean" ? "checked" : "value"}
                      required={!editing && !c.nullable && !c.has_default && c.type !== "boolean"}>
-            {input(c)}
+            {lockable(c, input(c))}
           </Form.Item>
         ))}
         <Space>

@@ -15,6 +15,7 @@ import { Cell } from "../cells.jsx";
 import { ResourceIcon } from "../icons.jsx";
 import { useRunAction } from "../actions.jsx";
 import { NotFound } from "../App.jsx";
+import { VerifyChainButton } from "../verify";
 
 /** Filter operators that fit a column type (labels as shown, values as Refine operators). */
 export function operatorsFor(type) {
@@ -125,6 +126,7 @@ function ListOf({ resource }) {
     sorters: { initial: initialSort, mode: "server" },
     filters: { initial: [], mode: "server", defaultBehavior: "replace" },
     errorNotification: false,
+    liveMode: "auto", // issue 17: new and changed rows show while the list is open (live.ts)
   });
   const q = crudFilters.find((f) => f.field === "q")?.value ?? "";
   const filters = useMemo(() => Object.fromEntries(crudFilters.filter((f) => f.field !== "q")
@@ -282,6 +284,7 @@ function ListOf({ resource }) {
       title={<Space><ResourceIcon name={resource.icon} /><span id="page-title">{resource.label}</span></Space>}
       extra={
         <Space wrap>
+          {key === "adminAudit" && <VerifyChainButton />}
           {bulkActions.map((a) => (
             <Button key={a.name} data-bulk-action={a.name} onClick={() => runAction(a, null)}>{a.label}</Button>
           ))}

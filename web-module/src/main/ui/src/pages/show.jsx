@@ -12,6 +12,8 @@ import { ResourceIcon } from "../icons.jsx";
 import { NotFound } from "../App.jsx";
 import { rowsText } from "./list.jsx";
 import { ColorTag } from "../tags";
+import { RestoreButton, historyTab } from "./history";
+import { RowChangedNotice } from "../live-notice";
 
 export function ResourceShow() {
   const { key, id } = useParams();
@@ -52,12 +54,14 @@ function ShowOf({ resource, id }) {
           <span id="page-title">{row ? rowLabel(row) : id}</span></Space>}
         extra={row && (
           <Space wrap>
+            {key === "adminAudit" && <RestoreButton row={row} />}
             {key === "users" && resource.can.update && <UserModeration id={id} row={row} onChange={moderated} />}
             {resource.can.update && <Button icon={<EditOutlined />} id="edit" onClick={() => navigate(`/${key}/edit/${encodeURIComponent(id)}`)}>Edit</Button>}
             {resource.can.delete && <Button danger icon={<DeleteOutlined />} id="delete" onClick={confirmDelete}>Delete</Button>}
           </Space>
         )}
       >
+        <RowChangedNotice resource={key} id={id} mode="show" />
         {row && (
           <Descriptions bordered column={1} size="small" id="show-fields">
             {fields.map((name) => {
@@ -71,7 +75,7 @@ function ShowOf({ resource, id }) {
           </Descriptions>
         )}
       </Card>
-      {row && (many.length > 0 || key === "users") && <RelationTabs resource={resource} id={id} many={many} version={version} />}
+      {row && <RelationTabs resource={resource} id={id} many={many} version={version} />}
     </Space>
   );
 }
@@ -98,6 +102,8 @@ function RelationTabs({ resource, id, many, version }) {
   if (resource.key === "users") {
     items.push({ key: "_sessions", label: <span data-tab="sessions">Active sessions</span>, children: <Sessions id={id} version={version} /> });
   }
+  if (resource.key !== "adminAudit") items.push(historyTab(resource, id));
+  if (items.length === 0) return null;
   return <Card><Tabs id="relation-tabs" items={items} destroyInactiveTabPane /></Card>;
 }
 
