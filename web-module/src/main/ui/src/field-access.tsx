@@ -16,7 +16,12 @@ export const writable = (column: Pick<ColumnInfo, "read_only">): boolean => !col
 function LockedInput({ children, ...props }: { children: ReactElement }) {
   return (
     <ConfigProvider componentDisabled>
-      {cloneElement(children, { ...props, "aria-readonly": true, title: "You may not change this field" })}
+      {cloneElement(children, {
+        ...props,
+        id: (children.props as { id?: string }).id ?? (props as { id?: string }).id, // the input's own id stays
+        "aria-readonly": true,
+        title: "You may not change this field",
+      })}
     </ConfigProvider>
   );
 }
