@@ -43,7 +43,7 @@ export function RowChangedNotice({ resource, id, mode, onReload }: Props) {
   }
   return (
     <Alert id="row-changed" data-change="updated" type="warning" showIcon style={{ marginBottom: 16 }}
-           message={`This row was changed by someone else at ${at}, after you opened it. Saving now would be refused; reload to see their version (what you typed here is lost).`}
+           message={`This row changed at ${at}, after you opened this form. Saving now would be refused; reload to see the new version (what you typed here is lost).`}
            action={onReload && (
              <Button id="row-changed-reload" onClick={async () => { await onReload(); setChange(null); }}>Reload</Button>
            )} />

@@ -27,6 +27,9 @@ let keeper; // one context open from start to end (each test has its own besides
 
 async function screenshot(page, name) {
   await page.locator(".ant-spin-spinning").first().waitFor({ state: "detached", timeout: 5000 }).catch(() => {});
+  // a dialog or toast still zooming in would be caught half drawn
+  await page.waitForFunction(() => !document.querySelector(".ant-zoom-appear, .ant-zoom-enter, .ant-move-up-appear"), null,
+    { timeout: 5000 }).catch(() => {});
   await page.screenshot({ path: path.join(SHOTS, `history-live-${name}.png`), fullPage: true });
 }
 

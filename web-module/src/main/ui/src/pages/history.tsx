@@ -159,7 +159,7 @@ function RowHistory({ resource, id }: { resource: ResourceInfo; id: string }) {
   const users = catalog.resources.find((r) => r.key === "users");
   const columns = [
     { key: "id", title: "#", dataIndex: "id", width: 80 },
-    { key: "created_at", title: "When", dataIndex: "created_at",
+    { key: "created_at", title: "When", dataIndex: "created_at", width: 170,
       render: (v: string) => formatValue(v, "datetime") },
     { key: "action", title: "Action", dataIndex: "action",
       render: (v: string) => <ColorTag color={actionColor(v)} style={undefined} data-badge={v}>{v}</ColorTag> },
@@ -178,7 +178,6 @@ function RowHistory({ resource, id }: { resource: ResourceInfo; id: string }) {
   return (
     <Table id="history" rowKey="id" size="small" loading={state.loading} dataSource={state.entries} columns={columns}
            onRow={(entry) => ({ "data-entry": entry.id, "data-action": entry.action }) as React.HTMLAttributes<HTMLElement>}
-           scroll={{ x: "max-content" }}
            pagination={{ current: page, pageSize: PAGE, total: state.total, showSizeChanger: false,
              onChange: setPage, hideOnSinglePage: true }} />
   );
