@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useInvalidate, useResourceSubscription } from "@refinedev/core";
-import { App, Button, Result, Space, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Result, Space, Table, Tabs, Tag, Typography } from "antd";
 import { RollbackOutlined, UndoOutlined } from "@ant-design/icons";
 import { apiUrl, http, post, type ApiError } from "../api";
 import { columnOf, useSession } from "../session";
@@ -20,13 +20,13 @@ type Change = { before?: unknown; after?: unknown };
 
 const PAGE = 20;
 
-/** The History tab of a show page (an item of antd Tabs). */
-export function historyTab(resource: ResourceInfo, id: string) {
-  return {
-    key: "_history",
-    label: <span data-tab="history">History</span>,
-    children: <RowHistory resource={resource} id={id} />,
-  };
+/**
+ * The History tab of a show page, in a card of its own under the relation tabs (the users page already has more
+ * tabs than its width shows).
+ */
+export function HistoryCard({ resource, id }: { resource: ResourceInfo; id: string }) {
+  const items = [{ key: "_history", label: <span data-tab="history">History</span>, children: <RowHistory resource={resource} id={id} /> }];
+  return <Card><Tabs id="history-tabs" items={items} /></Card>;
 }
 
 /** Text of a column's value in a diff: its catalog type, "empty" for null. */

@@ -12,7 +12,7 @@ import { ResourceIcon } from "../icons.jsx";
 import { NotFound } from "../App.jsx";
 import { rowsText } from "./list.jsx";
 import { ColorTag } from "../tags";
-import { RestoreButton, historyTab } from "./history";
+import { HistoryCard, RestoreButton } from "./history";
 import { RowChangedNotice } from "../live-notice";
 
 export function ResourceShow() {
@@ -75,7 +75,8 @@ function ShowOf({ resource, id }) {
           </Descriptions>
         )}
       </Card>
-      {row && <RelationTabs resource={resource} id={id} many={many} version={version} />}
+      {row && (many.length > 0 || key === "users") && <RelationTabs resource={resource} id={id} many={many} version={version} />}
+      {row && key !== "adminAudit" && <HistoryCard resource={resource} id={id} />}
     </Space>
   );
 }
@@ -102,8 +103,6 @@ function RelationTabs({ resource, id, many, version }) {
   if (resource.key === "users") {
     items.push({ key: "_sessions", label: <span data-tab="sessions">Active sessions</span>, children: <Sessions id={id} version={version} /> });
   }
-  if (resource.key !== "adminAudit") items.push(historyTab(resource, id));
-  if (items.length === 0) return null;
   return <Card><Tabs id="relation-tabs" items={items} destroyInactiveTabPane /></Card>;
 }
 
