@@ -11,6 +11,7 @@ import { DashboardOutlined, LogoutOutlined } from "@ant-design/icons";
 import { dataProvider, routerBase } from "./api";
 import { SessionProvider, useSession } from "./session";
 import { accessControlFrom, authProviderWith } from "./providers";
+import { liveProvider } from "./live";
 import { ResourceIcon } from "./icons";
 import { SignIn, Bootstrap, PasswordReset } from "./pages/auth";
 import { ColorTag } from "./tags";
@@ -83,6 +84,7 @@ function RefineRoot() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       accessControlProvider={accessControlProvider}
+      liveProvider={liveProvider}
       routerProvider={routerProvider}
       notificationProvider={useNotificationProvider}
       resources={resources}

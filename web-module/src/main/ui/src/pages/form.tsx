@@ -11,6 +11,8 @@ import { columnOf, useResource } from "../session";
 import { ResourceIcon } from "../icons";
 import { NotFound } from "../notFound";
 import type { ColumnInfo, ResourceInfo, Row, RowInput } from "../types";
+import { lockable, writable } from "../field-access";
+import { RowChangedNotice } from "../live-notice";
 
 /** A form field: a catalog column, or the users form's write-only password (not a catalog column type). */
 type Field = Omit<ColumnInfo, "type" | "primary_key"> & { type: ColumnInfo["type"] | "password" };
@@ -144,6 +146,7 @@ function FormOf({ resource, mode, id }: { resource: ResourceInfo; mode: "create"
     const body: RowInput = {};
     try {
       for (const c of fields) {
+        if (!writable(c)) continue; // issue 17: a column the operator may not write is never sent
         if (c.type === "password") {
           if (values.password) body.password = values.password;
           continue;
@@ -226,6 +229,7 @@ function FormOf({ resource, mode, id }: { resource: ResourceInfo; mode: "create"
   return (
     <Shell resource={key} isLoading={editing && isLoading} goBack={false} breadcrumb={false} title={title}
            headerButtons={() => null} footerButtons={() => footer}>
+      {editing && id !== undefined && <RowChangedNotice resource={key} id={id} mode="edit" onReload={async () => { const r = await refetch(); reset(r.data?.data); }} />}
       {problem && (
         <Alert id={problem.kind === "stale" ? "stale-row" : "form-error"} type={problem.kind === "stale" ? "warning" : "error"} showIcon
                style={{ marginBottom: 16 }} message={problem.message}
@@ -238,7 +242,7 @@ function FormOf({ resource, mode, id }: { resource: ResourceInfo; mode: "create"
           <Form.Item key={c.name} name={c.name} label={c.label} htmlFor={`field-${c.name}`}
                      valuePropName={c.type === "boolean" ? "checked" : "value"}
                      required={!editing && !c.nullable && !c.has_default && c.type !== "boolean"}>
-            {input(c)}
+            {lockable(c, input(c))}
           </Form.Item>
         ))}
       </Form>

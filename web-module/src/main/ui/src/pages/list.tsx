@@ -26,6 +26,7 @@ type Operator = "eq" | "ne" | "gt" | "gte" | "lt" | "lte" | "in" | "contains";
 type FilterValue = string | number | boolean;
 /** One column's filter. */
 type ColumnFilter = { operator: Operator; value: FilterValue };
+import { VerifyChainButton } from "../verify";
 
 /** Filter operators that fit a column type (labels as shown, values as Refine operators). */
 export function operatorsFor(type: ColumnType | string): [Operator, string][] {
@@ -139,6 +140,7 @@ function ListOf({ resource }: { resource: ResourceInfo }) {
     sorters: { initial: initialSort, mode: "server" },
     filters: { initial: [], mode: "server", defaultBehavior: "replace" },
     errorNotification: false,
+    liveMode: "auto", // issue 17: new and changed rows show while the list is open (live.ts)
   });
   const data = answer as ListAnswer | undefined;
   // Refine types a filter's value as `any` (LogicalFilter.value); the list only ever stores FilterValue there
@@ -304,6 +306,7 @@ function ListOf({ resource }: { resource: ResourceInfo }) {
       title={<Space><ResourceIcon name={resource.icon} /><span id="page-title">{resource.label}</span></Space>}
       headerButtons={
         <>
+          {key === "adminAudit" && <VerifyChainButton />}
           {bulkActions.map((a) => (
             <Button key={a.name} data-bulk-action={a.name} onClick={() => runAction(a, null)}>{a.label}</Button>
           ))}

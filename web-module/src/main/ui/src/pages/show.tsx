@@ -20,6 +20,8 @@ import type { BanRequest, BanResult, RelationCounts, RelationInfo, ResourceInfo,
 
 /** A user's ban as the users resource shows it (the `ban` column). */
 type Ban = { reason?: string | null; until?: string | null };
+import { HistoryCard, RestoreButton } from "./history";
+import { RowChangedNotice } from "../live-notice";
 
 export function ResourceShow() {
   const { key, id } = useParams();
@@ -64,12 +66,14 @@ function ShowOf({ resource, id }: { resource: ResourceInfo; id: string }) {
           <span id="page-title">{row ? rowLabel(row) : id}</span></Space>}
         headerButtons={() => row && (
           <>
+            {key === "adminAudit" && <RestoreButton row={row} />}
             {key === "users" && resource.can.update && <UserModeration id={id} row={row} onChange={moderated} />}
             {resource.can.update && <Button icon={<EditOutlined />} id="edit" onClick={() => navigate(`/${key}/edit/${encodeURIComponent(id)}`)}>Edit</Button>}
             {resource.can.delete && <Button danger icon={<DeleteOutlined />} id="delete" onClick={confirmDelete}>Delete</Button>}
           </>
         )}
       >
+        <RowChangedNotice resource={key} id={id} mode="show" />
         {row && (
           <Descriptions bordered column={1} size="small" id="show-fields">
             {fields.map((name) => {
@@ -84,6 +88,7 @@ function ShowOf({ resource, id }: { resource: ResourceInfo; id: string }) {
         )}
       </Show>
       {row && (many.length > 0 || key === "users") && <RelationTabs resource={resource} id={id} many={many} version={version} />}
+      {row && key !== "adminAudit" && <HistoryCard resource={resource} id={id} />}
     </Space>
   );
 }
