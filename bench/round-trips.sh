@@ -52,7 +52,7 @@ measure() { # measure <label> <url> <header>
 
 {
     echo
-    echo "## round trips per request, $(date -u +%Y-%m-%dT%H:%M:%SZ), $(git rev-parse --short HEAD)$(git diff --quiet || echo '+changes'): $n sequential requests each to node A, $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)"
+    echo "## round trips per request, $(date -u +%Y-%m-%dT%H:%M:%SZ), $(git rev-parse --short HEAD)$(git diff HEAD --quiet -- . ':!bench/results' || echo '+changes'): $n sequential requests each to node A, $(nproc) cores, load average $(cut -d' ' -f1 /proc/loadavg)"
     echo
     echo "Hosting limits on (budgets raised so that nothing is refused), response cache on; statements logged by PostgreSQL"
     echo "(log_statement = all on the cluster's database). Round trips = statements without BEGIN (sent with the next one)."
