@@ -29,6 +29,11 @@ import java.util.regex.Pattern;
  *   <li>{@code two-nodes <urlA> <urlB> <adminCookie>}: players on node B, an operator on node A; checks that a message,
  *   a state edit and a kick sent to A act on B's room, that a ban on A closes the player's socket on B (4003, counted
  *   in sessions_closed), then times 200 admin messages from A to B's room (p50/p95/p99) and the room list.</li>
+ *   <li>{@code balancer <lbUrl> <urlA> <urlB> <adminCookie>}: players hold rooms on both nodes (room RA on A, room RB
+ *   on B; alice has a socket in each); every operator command goes through the load balancer and targets both rooms,
+ *   so whichever node answers it, one of its two targets is on the other node: a message reaches both rooms, a kick
+ *   closes bob's socket on A and carol's on B (4001), a ban closes both of alice's sockets (4003). Prints the node
+ *   that answered each command (X-Warden-Node). Used by bench/cluster-check.sh.</li>
  *   <li>{@code idle <url> <sockets>}: opens that many idle player sockets (lobby rooms), prints join time p50/p95, then
  *   waits for a line on stdin (the script measures the server's heap meanwhile) and closes them.</li>
  *   <li>{@code broadcast <url> <rooms> <clientsPerRoom> <seconds>}: every client sends 2 chat messages a second; latency
@@ -46,6 +51,7 @@ public class RoomsTool {
     public static void main(String[] args) throws Exception {
         switch (args[0]) {
             case "two-nodes" -> twoNodes(args[1], args[2], args[3]);
+            case "balancer" -> balancer(args[1], args[2], args[3], args[4]);
             case "idle" -> idle(args[1], Integer.parseInt(args[2]));
             case "broadcast" -> broadcast(args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]),
                     Integer.parseInt(args[4]));
@@ -283,6 +289,60 @@ public class RoomsTool {
         }
         c3.socket.sendClose(1000, "bye");
         System.out.println("TWO-NODE CHECK PASSED");
+    }
+
+    static String nodeOf(HttpResponse<String> r) {
+        return r.headers().firstValue("X-Warden-Node").orElse("?");
+    }
+
+    static void balancer(String lb, String a, String b, String cookie) throws Exception {
+        String alice = register(lb, "alice");
+        String bob = register(lb, "bob");
+        String carol = register(lb, "carol");
+        Client aliceA = Client.open(a, "lobby?create=true", alice, true).get(30, TimeUnit.SECONDS);
+        aliceA.next("state");
+        String roomA = aliceA.roomId;
+        Client bobA = Client.open(a, "lobby/" + roomA, bob, true).get(30, TimeUnit.SECONDS);
+        bobA.next("state");
+        Client aliceB = Client.open(b, "lobby?create=true", alice, true).get(30, TimeUnit.SECONDS);
+        aliceB.next("state");
+        String roomB = aliceB.roomId;
+        Client carolB = Client.open(b, "lobby/" + roomB, carol, true).get(30, TimeUnit.SECONDS);
+        carolB.next("state");
+        String hostA = field(http("GET", a + "/admin-api/rooms/" + roomA, cookie, null).body(), "node");
+        String hostB = field(http("GET", b + "/admin-api/rooms/" + roomB, cookie, null).body(), "node");
+        expect(hostA != null && hostB != null && !hostA.equals(hostB), "room " + roomA + " is hosted on " + hostA
+                + ", room " + roomB + " on " + hostB);
+        List<String> answered = new ArrayList<>();
+
+        for (String[] t : new String[][] {{roomA, "A"}, {roomB, "B"}}) {
+            HttpResponse<String> msg = http("POST", lb + "/admin-api/rooms/" + t[0] + "/message", cookie,
+                    "{\"type\":\"notice\",\"data\":\"via the balancer to " + t[1] + "\"}");
+            answered.add("message to " + t[1] + ": " + nodeOf(msg));
+            expect(msg.statusCode() == 200, "message to the room on " + t[1] + " through the balancer (answered by "
+                    + nodeOf(msg) + "): " + msg.statusCode());
+        }
+        expect(aliceA.next("msg").contains("to A") && bobA.next("msg").contains("to A"), "both sockets in the room on A got its message");
+        expect(aliceB.next("msg").contains("to B") && carolB.next("msg").contains("to B"), "both sockets in the room on B got its message");
+
+        for (Object[] t : new Object[][] {{roomA, bobA, "bob", "A"}, {roomB, carolB, "carol", "B"}}) {
+            Client victim = (Client) t[1];
+            HttpResponse<String> kick = http("POST", lb + "/admin-api/rooms/" + t[0] + "/kick", cookie,
+                    "{\"client_id\":\"" + victim.clientId + "\",\"reason\":\"cluster check\"}");
+            answered.add("kick on " + t[3] + ": " + nodeOf(kick));
+            expect(kick.statusCode() == 200, "kick of " + t[2] + " (room on " + t[3] + ") through the balancer (answered by "
+                    + nodeOf(kick) + "): " + kick.statusCode());
+            expect(victim.closed.get(10, TimeUnit.SECONDS) == 4001, t[2] + "'s socket on node " + t[3] + " closed with 4001");
+        }
+
+        String who = field(http("GET", a + "/admin-api/rooms/" + roomA, cookie, null).body(), "user_id");
+        HttpResponse<String> ban = http("POST", lb + "/admin-api/users/" + who + "/ban", cookie, "{\"reason\":\"cluster check\"}");
+        answered.add("ban: " + nodeOf(ban));
+        expect(ban.statusCode() == 200, "ban of alice through the balancer (answered by " + nodeOf(ban) + "): " + ban.statusCode());
+        expect(aliceA.closed.get(10, TimeUnit.SECONDS) == 4003 && aliceB.closed.get(10, TimeUnit.SECONDS) == 4003,
+                "alice's sockets on node A and on node B both closed with 4003");
+        System.out.println("answered by: " + String.join(", ", answered));
+        System.out.println("BALANCER ROOMS CHECK PASSED");
     }
 
     static List<Client> openMany(String base, String path, List<String> tokens, int n, List<Long> joinNanos, boolean keep)

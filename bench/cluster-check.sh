@@ -13,7 +13,11 @@
 #   4. the response cache never serves one team's answer to another, and after a change never serves data older
 #      than its max-age, on either node;
 #   5. sign-in throttling counts failures across nodes (the 6th bad password for one email is 429);
-#   6. SIGKILL of node B under a write load: node A keeps serving, every write answered 2xx has its row and its
+#   6. logs, one request at a time per instance across nodes: while a slow agent answers one logs request on one
+#      node, a second one for the same instance answered by the other node is 429 busy (Retry-After: 5);
+#   7. live rooms: a message, a kick and a ban sent through the load balancer act on rooms and sockets on both
+#      nodes (bench/RoomsTool.java balancer: each command targets a room on A and one on B);
+#   8. SIGKILL of node B under a write load: node A keeps serving, every write answered 2xx has its row and its
 #      audit row, and node B rejoins on restart.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -161,7 +165,57 @@ else
     check "sign-in throttle" FAIL "7 bad passwords for one email:$codes (nodes:$nodes; expected 5×401 then 429)"
 fi
 
-# --- 6. SIGKILL node B under a write load
+# --- 6. logs: one request at a time per instance, across nodes
+sim="http://localhost:$((lb_port + 1))/warden-simulator"
+simctl() { curl -sS -o /dev/null -w '%{http_code}' -X "$1" -H 'Content-Type: application/json' -d "$3" "$sim/control/$2"; }
+logs_ok=""; logs_detail=""
+for attempt in 1 2 3; do
+    team_l=$(new_team logs); token_l="wdn_cluster_logs_${run_id}_$attempt"; token_for "$team_l" "$token_l"
+    app_l=$(sql "insert into warden_applications (team_id, slug, name) values ($team_l, 'logs-$run_id-$attempt', 'Logs $run_id') returning id" | head -1)
+    loc_l=$(sql "insert into warden_locations (application_id, region_code, region_city, region_country, status, scale_strategy, plan_vcpus, plan_ram_mb, plan_transfer_gb)
+                 values ($app_l, 'fra', 'City', 'XX', 'ready', 'horizontal', 2, 4096, 1000) returning id" | head -1)
+    key="cluster-logs-$run_id-$attempt"
+    inst=$(sql "insert into warden_instances (location_id, endpoint, status) values ($loc_l, '$sim/agents/$key', 'ready') returning id" | head -1)
+    simctl PUT "agents/$key/output" '{"lines":[{"stream":"out","text":"hello from the agent"}],"repeat":1}' >/dev/null
+    simctl PUT agent '{"mode":"slow","delay_ms":2500}' >/dev/null
+    lpath="/api/v1/applications/logs-$run_id-$attempt/instances/$inst/logs"
+    wait_window_start
+    curl -sS -D "$work/l1-$attempt" -o "$work/lb1-$attempt" -H "Authorization: Bearer $token_l" "$base$lpath" &
+    first=$!
+    for _ in $(seq 1 100); do
+        [ "$(sql "select count(*) from warden_rate_inflight where slot like 'team:$team_l:logs:%'")" -gt 0 ] && break
+        sleep 0.05
+    done
+    curl -sS -D "$work/l2-$attempt" -o "$work/lb2-$attempt" -H "Authorization: Bearer $token_l" "$base$lpath"
+    wait "$first"
+    simctl POST reset '{}' >/dev/null
+    left=$(sql "select count(*) from warden_rate_inflight where slot like 'team:$team_l:logs:%'")
+    n1=$(node_of "$work/l1-$attempt"); n2=$(node_of "$work/l2-$attempt")
+    s1=$(status_of "$work/l1-$attempt"); s2=$(status_of "$work/l2-$attempt")
+    retry=$(tr -d '\r' <"$work/l2-$attempt" | sed -n 's/^[Rr]etry-[Aa]fter: *//p')
+    logs_detail="first $s1 on $n1 ($(tr -d '\n' <"$work/lb1-$attempt" | head -c 40)), second $s2 on $n2 ($(grep -o '"code":"[a-z_]*"' "$work/lb2-$attempt"), Retry-After ${retry:-none}), slots left $left"
+    [ "$n1" != "$n2" ] || { logs_detail="$logs_detail; both on one node, again"; continue; }
+    if [ "$s1" = 200 ] && [ "$s2" = 429 ] && grep -q '"code":"busy"' "$work/lb2-$attempt" && [ "$retry" = 5 ] && [ "$left" = 0 ] \
+        && grep -q 'hello from the agent' "$work/lb1-$attempt"; then logs_ok=yes; fi
+    break
+done
+if [ -n "$logs_ok" ]; then
+    check "logs one at a time per instance" ok "two concurrent requests for one instance (agent answering in 2.5 s): $logs_detail"
+else
+    check "logs one at a time per instance" FAIL "$logs_detail"
+fi
+
+# --- 7. live rooms: commands and a ban through the load balancer act on both nodes
+cookie=$(awk '$6 == "warden_session" {print $7}' "$work/jar")
+if java bench/RoomsTool.java balancer "$base" "http://localhost:$((lb_port + 1))" "http://localhost:$((lb_port + 2))" "$cookie" >"$work/rooms.log" 2>&1 \
+    && grep -q 'BALANCER ROOMS CHECK PASSED' "$work/rooms.log"; then
+    check "live rooms through the balancer" ok "$(grep -c '^ok:' "$work/rooms.log") checks held (message, kick, ban on rooms on both nodes); $(grep '^answered by' "$work/rooms.log")"
+else
+    check "live rooms through the balancer" FAIL "$(grep -v '^ok:' "$work/rooms.log" | tail -3 | tr '\n' ' ')"
+fi
+cp "$work/rooms.log" "$state/rooms.log" 2>/dev/null
+
+# --- 8. SIGKILL node B under a write load
 user_id=$(sql "select id from warden_users order by id limit 1")
 marker="cluster-kill-$run_id"
 write() { # one audited create through the load balancer; prints "<status> <id>"

@@ -17,7 +17,7 @@ concurrency=${WARDEN_BENCH_CONCURRENCY:-8}
 work=$(mktemp -d /tmp/warden-throughput.XXXXXX)
 log() { echo "[cluster-throughput] $*"; }
 
-WARDEN_CLUSTER_LOG_STATEMENTS=true WARDEN_CLUSTER_ENV="WARDEN_HOSTING_LIMITS_ENABLED=false ${WARDEN_CLUSTER_ENV:-}" \
+WARDEN_CLUSTER_ENV="WARDEN_HOSTING_LIMITS_ENABLED=false ${WARDEN_CLUSTER_ENV:-}" \
     bench/cluster.sh start "$@" || { log "the cluster did not start"; exit 1; }
 trap 'bench/cluster.sh stop; rm -rf "$work"' EXIT
 wlp_pids="$(pwd)/ear/target/liberty/wlp/usr/servers/.pid"
@@ -36,20 +36,7 @@ requests=(
     "$base/api/v1/applications/$slug/metrics?resolution=minute|Authorization: Bearer $token"
 )
 
-# round trips per request: PostgreSQL logs every statement on the cluster's database (log_statement = all for that
-# database only, set by bench/cluster.sh before the nodes open their connections: WARDEN_CLUSTER_LOG_STATEMENTS),
-# and the statements logged while 20 requests run one after another are counted
-pg_log=${WARDEN_PG_LOG:-/var/log/postgresql/postgresql-15-main.log}
-round_trips() { # round_trips <label> <url|header>: statements per request, over 20 sequential requests to node A
-    local url=${2%%|*} header=${2#*|} before after
-    curl -sS -o /dev/null -H "$header" "$url" # warm
-    sleep 1
-    before=$(grep -c "@$db " "$pg_log" 2>/dev/null || echo 0)
-    for _ in $(seq 1 20); do curl -sS -o /dev/null -H "$header" "$url"; done
-    sleep 1
-    after=$(grep -c "@$db " "$pg_log" 2>/dev/null || echo 0)
-    echo "| $1 | $(awk -v d=$((after - before)) 'BEGIN {printf "%.1f", d / 20}') |"
-}
+# round trips per request: bench/round-trips.sh (limits on, exact statement lists)
 
 # CPU ticks (utime + stime, 1/100 s) of processes
 ticks() { local t=0 p; for p in "$@"; do [ -r "/proc/$p/stat" ] && t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; }
@@ -91,16 +78,4 @@ phase() { # phase <a|ab> <label>
     echo "| --- | --- | --- | --- | --- | --- | --- |"
     phase a "node A only"
     phase ab "nodes A and B"
-    if [ -r "$pg_log" ]; then
-        echo
-        echo "PostgreSQL statements per request (log_statement = all on the cluster's database; BEGIN and COMMIT count):"
-        echo
-        echo "| request (hosting limits off here; on, the rate-limit counter adds its statement) | statements |"
-        echo "| --- | --- |"
-        node_a="http://localhost:$((lb_port + 1))"
-        round_trips "admin list, 25 users" "$node_a/admin-api/users?_start=0&_end=25&_sort=id&_order=asc|Cookie: warden_session=$cookie"
-        round_trips "admin read" "$node_a/admin-api/users/1|Cookie: warden_session=$cookie"
-        round_trips "/api/v1/applications (cached)" "$node_a/api/v1/applications|Authorization: Bearer $token"
-    fi
-    sql "alter database $db reset log_statement" >/dev/null
 } | tee -a bench/results/cluster-throughput.md

@@ -35,12 +35,7 @@ public class TokenService {
      *                      revoked or its creator lost owner/admin membership of the team
      */
     public TeamAccess authenticate(String token) {
-        if (token == null || token.isBlank()) {
-            throw ApiException.unauthenticated("Send Authorization: Bearer <API token>");
-        }
-        if (!token.startsWith(PREFIX) || token.length() > 200) {
-            throw ApiException.unauthenticated("The API token is not valid");
-        }
+        checkFormat(token);
         List<ApiToken> found = em.createQuery(
                         """
                         SELECT t FROM ApiToken t
@@ -51,7 +46,7 @@ public class TokenService {
                 .setParameter("hash", Hashing.sha256Hex(token))
                 .getResultList();
         if (found.isEmpty()) {
-            throw ApiException.unauthenticated("The API token is not valid or has been revoked");
+            throw notValid();
         }
         ApiToken apiToken = found.get(0);
         Instant now = Instant.now();
@@ -60,5 +55,25 @@ public class TokenService {
             apiToken.setLastUsedAt(now);
         }
         return new TeamAccess(apiToken.getTeam().getId(), apiToken.getId());
+    }
+
+    /**
+     * Checks what can be checked without the database: a token is present, starts with {@value #PREFIX} and is
+     * at most 200 characters.
+     *
+     * @throws ApiException 401 {@code unauthenticated} otherwise
+     */
+    public static void checkFormat(String token) {
+        if (token == null || token.isBlank()) {
+            throw ApiException.unauthenticated("Send Authorization: Bearer <API token>");
+        }
+        if (!token.startsWith(PREFIX) || token.length() > 200) {
+            throw ApiException.unauthenticated("The API token is not valid");
+        }
+    }
+
+    /** The 401 {@code unauthenticated} of a well-formed token that is unknown, revoked or whose creator left. */
+    public static ApiException notValid() {
+        return ApiException.unauthenticated("The API token is not valid or has been revoked");
     }
 }

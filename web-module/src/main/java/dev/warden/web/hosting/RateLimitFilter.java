@@ -27,7 +27,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Applies the hosting API rate limits to every resource method carrying {@code @HostingEndpoint}
  * (spec/hosting-api.md, Limits, rules 1 to 4): after the bearer token is checked, the request is counted by
- * {@link RateLimiter} against the team's shared budget and the endpoint's own limit. Past a limit it answers
+ * {@link RateLimiter} against the team's shared budget and the endpoint's own limit (usually already counted
+ * with the token check by {@link BearerTokenFilter}, in the same statement). Past a limit it answers
  * 429 {@code rate_limited} with {@code Retry-After}. Every counted response, 429 or not, cached or not, carries
  * {@code X-RateLimit-Limit}, {@code X-RateLimit-Remaining}, {@code RateLimit-Policy} and {@code RateLimit}
  * ({@link RateLimitHeaders}). With {@code warden.hosting.server-timing=true} the time spent counting is reported
@@ -65,11 +66,15 @@ public class RateLimitFilter implements ContainerRequestFilter, ContainerRespons
         if (endpoint == null || !enabled) {
             return;
         }
-        long started = System.nanoTime();
-        List<LimitState> states = limiter.count(hosting.access().teamId(), endpoint);
-        request.setProperty(STATES, states);
-        if (serverTiming) {
-            request.setProperty(TIMING, Endpoints.timing("limit", started));
+        @SuppressWarnings("unchecked")
+        List<LimitState> states = (List<LimitState>) request.getProperty(STATES);
+        if (states == null) { // not counted with the token check (BearerTokenFilter)
+            long started = System.nanoTime();
+            states = limiter.count(hosting.access().teamId(), endpoint);
+            request.setProperty(STATES, states);
+            if (serverTiming) {
+                request.setProperty(TIMING, Endpoints.timing("limit", started));
+            }
         }
         if (states.stream().anyMatch(LimitState::exceeded)) {
             LimitState over =
