@@ -31,12 +31,21 @@ public final class MockIdp implements AutoCloseable {
 
     private final MockOAuth2Server server = new MockOAuth2Server();
 
-    /** Starts the server on a free loopback port. */
+    /** Starts the server on a free loopback port and warms it up (discovery document and keys, three times). */
     public MockIdp() {
         try {
             server.start(InetAddress.getLoopbackAddress(), 0);
         } catch (RuntimeException e) {
             throw new IllegalStateException("mock-oauth2-server did not start", e);
+        }
+        // warm the provider up (its first answers are slow on a loaded machine, and Warden reads the discovery document
+        // with a 5 s timeout: a cold first read made the first sign-in of a class answer 503)
+        for (int i = 0; i < 3; i++) {
+            RestAssured.given()
+                    .get(issuer() + "/.well-known/openid-configuration")
+                    .then()
+                    .statusCode(200);
+            RestAssured.given().get(issuer() + "/jwks").then().statusCode(200);
         }
     }
 
