@@ -520,6 +520,18 @@ class SsoIT {
     }
 
     @Test
+    void anExistingAccountIsNotLinkedByEmailWhileLinkingIsOff() throws Exception {
+        String agent = agent("email-taken");
+        String email = "sso-taken-" + TestDb.unique() + "@example.com";
+        long existing = TestDb.userWithRole(email, "a long enough password", "admin", null);
+        // the provider says the email is verified (MockIdp.next), but warden.sso.link-verified-email is off
+        idp.next("sub-" + UUID.randomUUID(), email, List.of("warden-admins"), Map.of());
+        refused(idp.signIn(agent), "email_taken");
+        assertEquals(List.of("email_taken"), audited("auth.login_failed", "reason", agent));
+        assertEquals(0L, TestDb.scalar("SELECT count(*) FROM warden_sso_identities WHERE user_id = ?", existing));
+    }
+
+    @Test
     void aLogoutTokenIsAcceptedOnceAndAnOldOneIsRefused() throws Exception {
         String agent = agent("back-channel-replay");
         String subject = "sub-" + UUID.randomUUID();
