@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * A closed-loop HTTP load generator for the benchmarks (run as a single-file program, no build):
  * {@code java bench/HttpLoad.java <concurrency> <seconds> <request> [<request> ...]} where each request is
- * {@code URL} or {@code URL|Header: value|Header: value}. Each of the {@code concurrency} threads sends the requests
+ * {@code URL} or {@code URL|Header: value|Header: value}, optionally led by a method ({@code POST URL|...}) and
+ * with a part {@code body=<text>} (e.g. {@code POST http://h/admin-api/userNotes|Content-Type: application/json|body={"user_id": 1, "body": "x"}}). Each of the {@code concurrency} threads sends the requests
  * in turn, one at a time, for {@code seconds} (after a warm-up of a quarter of that, not counted), and the program
  * prints one line: {@code requests=N rps=R p50_ms=… p95_ms=… p99_ms=… statuses={200=…}}.
  */
@@ -30,12 +31,24 @@ public class HttpLoad {
         double seconds = Double.parseDouble(args[1]);
         List<HttpRequest> requests = new ArrayList<>();
         for (String spec : Arrays.copyOfRange(args, 2, args.length)) {
+            String method = "GET";
+            int space = spec.indexOf(' ');
+            if (space > 0 && spec.substring(0, space).matches("POST|PUT|PATCH|DELETE")) {
+                method = spec.substring(0, space);
+                spec = spec.substring(space + 1);
+            }
             String[] parts = spec.split("\\|");
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(parts[0])).timeout(Duration.ofSeconds(30)).GET();
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(parts[0])).timeout(Duration.ofSeconds(30));
+            String body = null;
             for (int i = 1; i < parts.length; i++) {
+                if (parts[i].startsWith("body=")) {
+                    body = parts[i].substring(5);
+                    continue;
+                }
                 int colon = parts[i].indexOf(':');
                 b.header(parts[i].substring(0, colon).trim(), parts[i].substring(colon + 1).trim());
             }
+            b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
             requests.add(b.build());
         }
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)

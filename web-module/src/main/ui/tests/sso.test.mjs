@@ -1,6 +1,7 @@
 // Browser test of single sign-on (issue 15): the login page offers "Sign in with <provider>", the button goes
 // through the provider (mock-oauth2-server, non-interactive) and back to the panel signed in, and sign-out ends the
-// session through the SSO logout route. Run by SsoBrowserIT (WARDEN_FIXTURES: {provider, issuer}); same environment as
+// session through the SSO logout route. Run by SsoBrowserIT (WARDEN_FIXTURES: {provider, issuer}) and by SsoOnlyIT
+// (also ssoOnly: true, where the page must show the button alone); same environment as
 // admin-ui.test.mjs (WARDEN_URL, CHROMIUM, WARDEN_SCREENSHOTS).
 import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
@@ -26,7 +27,14 @@ try {
   const button = page.locator("#sign-in-sso");
   await button.waitFor();
   assert.equal((await button.textContent()).trim(), `Sign in with ${F.provider}`);
-  assert.ok(await page.locator("#sign-in-form").isVisible(), "mode both: the password form stays");
+  if (F.ssoOnly) {
+    // mode sso: only the button, no password form, no reset link
+    assert.equal(await page.locator("#sign-in-form").count(), 0, "mode sso: no password form");
+    assert.equal(await page.locator("#forgot-password").count(), 0, "mode sso: no password reset link");
+    console.log("ok   mode sso: the login page shows only the SSO button");
+  } else {
+    assert.ok(await page.locator("#sign-in-form").isVisible(), "mode both: the password form stays");
+  }
   await page.screenshot({ path: path.join(SHOTS, "sso-login.png"), fullPage: true });
 
   await button.click();

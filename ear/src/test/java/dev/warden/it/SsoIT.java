@@ -519,6 +519,93 @@ class SsoIT {
                 .serialize();
     }
 
+    @Test
+    void anExistingAccountIsNotLinkedByEmailWhileLinkingIsOff() throws Exception {
+        String agent = agent("email-taken");
+        String email = "sso-taken-" + TestDb.unique() + "@example.com";
+        long existing = TestDb.userWithRole(email, "a long enough password", "admin", null);
+        // the provider says the email is verified (MockIdp.next), but warden.sso.link-verified-email is off
+        idp.next("sub-" + UUID.randomUUID(), email, List.of("warden-admins"), Map.of());
+        refused(idp.signIn(agent), "email_taken");
+        assertEquals(List.of("email_taken"), audited("auth.login_failed", "reason", agent));
+        assertEquals(0L, TestDb.scalar("SELECT count(*) FROM warden_sso_identities WHERE user_id = ?", existing));
+    }
+
+    @Test
+    void aLogoutTokenIsAcceptedOnceAndAnOldOneIsRefused() throws Exception {
+        String agent = agent("back-channel-replay");
+        String subject = "sub-" + UUID.randomUUID();
+        String email = "sso-replay-" + TestDb.unique() + "@example.com";
+        TestDb.update("INSERT INTO warden_sso_logout_jti (issuer, jti, expires_at) "
+                + "VALUES ('http://expired.example', 'old-" + UUID.randomUUID() + "', now() - interval '1 second')");
+        idp.next(subject, email, List.of("support"), Map.of());
+        String first = sessionOf(idp.signIn(agent));
+        SignedJWT token = logoutToken(subject, Map.of());
+        String jti = token.getJWTClaimsSet().getJWTID();
+        assertNotNull(jti, "mock-oauth2-server sets jti");
+        backChannel(token.serialize()).then().statusCode(200).body("users", equalTo(1));
+        Api.session(first).get("/admin-api/auth/me").then().statusCode(401);
+        assertEquals(
+                1L,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_sso_logout_jti WHERE issuer = ? AND jti = ? "
+                                + "AND expires_at BETWEEN now() + interval '5 minutes' AND now() + interval '7 minutes'",
+                        idp.issuer(),
+                        jti),
+                "remembered until the token is too old anyway");
+        assertEquals(
+                0L,
+                TestDb.scalar("SELECT count(*) FROM warden_sso_logout_jti WHERE expires_at < now()"),
+                "expired rows are pruned");
+
+        // the same token again (a replay, to this or any node): refused, and the new session stays
+        idp.next(subject, email, List.of("support"), Map.of());
+        String second = sessionOf(idp.signIn(agent));
+        backChannel(token.serialize()).then().statusCode(400);
+        Api.session(second).get("/admin-api/auth/me").then().statusCode(200);
+
+        // a token issued ten minutes ago, never seen: refused (it could have been pruned already)
+        long tenMinutesAgo = System.currentTimeMillis() / 1000 - 600;
+        backChannel(logoutToken(subject, Map.of("iat", tenMinutesAgo)).serialize())
+                .then()
+                .statusCode(400);
+        Api.session(second).get("/admin-api/auth/me").then().statusCode(200);
+
+        // a fresh token with another jti works
+        backChannel(logoutToken(subject, Map.of()).serialize()).then().statusCode(200);
+        Api.session(second).get("/admin-api/auth/me").then().statusCode(401);
+    }
+
+    @Test
+    void groupsComeFromTheUserinfoEndpointWhenTheIdTokenHasNone() throws Exception {
+        String agent = agent("userinfo");
+        String subject = "sub-" + UUID.randomUUID();
+        String email = "sso-userinfo-" + TestDb.unique() + "@example.com";
+        idp.nextWithGroupsInUserinfo(subject, email, List.of("warden-admins"));
+        String cookie = sessionOf(idp.signIn(agent));
+        Api.session(cookie).get("/admin-api/auth/me").then().statusCode(200).body("role", equalTo("admin"));
+
+        // the ID token's claim wins when it is there (warden.sso.userinfo-groups=missing, the default)
+        idp.next(subject, email, List.of("support"), Map.of());
+        String second = sessionOf(idp.signIn(agent));
+        Api.session(second).get("/admin-api/auth/me").then().statusCode(200).body("role", equalTo("mod"));
+
+        // userinfo without groups either: no role
+        idp.nextWithGroupsInUserinfo(subject, email, List.of("nobody-maps-this"));
+        refused(idp.signIn(agent), "no_role");
+    }
+
+    private static SignedJWT logoutToken(String subject, Map<String, Object> more) {
+        Map<String, Object> claims = new java.util.LinkedHashMap<>(logoutEvent());
+        claims.putAll(more);
+        return idp.server()
+                .issueToken(
+                        MockIdp.ISSUER_ID,
+                        MockIdp.CLIENT_ID,
+                        new DefaultOAuth2TokenCallback(
+                                MockIdp.ISSUER_ID, subject, "logout+jwt", List.of(MockIdp.CLIENT_ID), claims, 120));
+    }
+
     private static Map<String, Object> logoutEvent() {
         return Map.of("events", Map.of("http://schemas.openid.net/event/backchannel-logout", Map.of()));
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.warden.it.support.Api;
+import dev.warden.it.support.BrowserTests;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.MockIdp;
 import dev.warden.it.support.TestDb;
@@ -25,7 +26,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Single sign-on only (issue 15, point 5: {@code warden.sso.mode=sso}): password login, bootstrap and password reset
  * answer 403 saying to use the provider; the methods route hides the password form; and with
- * {@code warden.sso.default-role=user} a user whose groups map to nothing gets role {@code user} (point 3).
+ * {@code warden.sso.default-role=user} a user whose groups map to nothing gets role {@code user} (point 3); in
+ * Chromium the login page shows the SSO button alone and signs in through it ({@code tests/sso.test.mjs}); with
+ * {@code warden.sso.link-verified-email=true} a verified email links an existing account, an unverified one does not.
  */
 @ExtendWith(ArquillianExtension.class)
 class SsoOnlyIT {
@@ -36,7 +39,9 @@ class SsoOnlyIT {
     static EnterpriseArchive deployment() {
         idp = new MockIdp();
         return Deployments.wardenWithConfig(
-                "it-sso-only.jar", idp.config("warden.sso.mode=sso", "warden.sso.default-role=user"));
+                "it-sso-only.jar",
+                idp.config(
+                        "warden.sso.mode=sso", "warden.sso.default-role=user", "warden.sso.link-verified-email=true"));
     }
 
     @AfterAll
@@ -123,5 +128,44 @@ class SsoOnlyIT {
                 .body("role", equalTo("user"))
                 .body("user.email", equalTo(email))
                 .body("user.password_hash", nullValue());
+    }
+
+    @Test
+    void theLoginPageShowsOnlyTheSsoButtonAndItSignsIn() throws Exception {
+        String email = "sso-only-browser-" + TestDb.unique() + "@example.com";
+        idp.next("sub-" + UUID.randomUUID(), email, List.of("warden-admins"), Map.of("name", "Sso Only Admin"));
+        BrowserTests.Result result = BrowserTests.run(
+                "tests/sso.test.mjs",
+                "{\"provider\": \"Mock IdP\", \"issuer\": \"" + idp.issuer() + "\", \"ssoOnly\": true}",
+                5);
+        System.out.println("[SsoOnlyIT]\n" + result.output());
+        assertEquals(
+                0,
+                result.exit(),
+                "the SSO-only browser test failed (screenshots in ear/target/ui-screenshots):\n" + result.output());
+        assertEquals(1L, TestDb.scalar("SELECT count(*) FROM warden_users WHERE email = ?", email), "provisioned");
+    }
+
+    @Test
+    void withLinkingOnAVerifiedEmailLinksTheExistingAccountAnUnverifiedOneDoesNot() throws Exception {
+        String email = "sso-link-" + TestDb.unique() + "@example.com";
+        long existing = TestDb.userWithRole(email, "a long enough password", "mod", "users");
+        String subject = "sub-" + UUID.randomUUID();
+        idp.next(subject, email, List.of("warden-admins"), Map.of("email_verified", false));
+        Response unverified = idp.signIn("SsoOnlyIT link unverified " + TestDb.unique());
+        assertEquals(302, unverified.statusCode(), unverified.asString());
+        assertEquals("/admin/?sso_error=email_taken", unverified.header("Location"));
+
+        idp.next(subject, email, List.of("warden-admins"), Map.of());
+        Response verified = idp.signIn("SsoOnlyIT link verified " + TestDb.unique());
+        assertEquals(302, verified.statusCode(), verified.asString());
+        assertEquals("/admin/", verified.header("Location"));
+        assertNotNull(verified.cookie("warden_session"));
+        assertEquals(existing, TestDb.scalar("SELECT user_id FROM warden_sso_identities WHERE subject = ?", subject));
+        assertEquals(1L, TestDb.scalar("SELECT count(*) FROM warden_users WHERE lower(email) = lower(?)", email));
+        assertEquals(
+                List.of("admin sso", "mod manual"),
+                TestDb.column(
+                        "SELECT role || ' ' || origin FROM warden_roles WHERE user_id = ? ORDER BY role", existing));
     }
 }

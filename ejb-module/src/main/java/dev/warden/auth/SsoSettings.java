@@ -17,7 +17,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *   <li>{@code warden.sso.mode}: {@code password} (default), {@code sso} or {@code both};</li>
  *   <li>{@code warden.sso.issuer}, {@code warden.sso.client-id}, {@code warden.sso.client-secret},
  *       {@code warden.sso.scopes} (default {@code openid email profile}), {@code warden.sso.groups-claim}
- *       (default {@code groups}; a dotted path walks nested objects), {@code warden.sso.redirect-url}
+ *       (default {@code groups}; a dotted path walks nested objects), {@code warden.sso.userinfo-groups}
+ *       ({@code missing}, the default: groups from the userinfo endpoint when the ID token lacks the claim;
+ *       {@code always}; {@code never}), {@code warden.sso.redirect-url}
  *       (default {@code <warden.public-url>/admin-api/auth/sso/callback}), {@code warden.sso.provider-name}
  *       (default {@code SSO}), {@code warden.sso.post-logout-url} (default {@code <warden.public-url>/admin/});</li>
  *   <li>{@code warden.sso.role-mapping} ({@code group=role[:scope,scope];...}), {@code warden.sso.default-role},
@@ -71,6 +73,10 @@ public class SsoSettings {
     @Inject
     @ConfigProperty(name = "warden.sso.groups-claim", defaultValue = "groups")
     String groupsClaim;
+
+    @Inject
+    @ConfigProperty(name = "warden.sso.userinfo-groups", defaultValue = "missing")
+    String userinfoGroups;
 
     @Inject
     @ConfigProperty(name = "warden.sso.redirect-url")
@@ -160,6 +166,15 @@ public class SsoSettings {
     /** The claim holding the user's groups (a dotted path walks nested objects). */
     public String groupsClaim() {
         return groupsClaim.strip();
+    }
+
+    /**
+     * When groups come from the provider's userinfo endpoint: {@code missing} (default: when the ID token has no
+     * groups claim), {@code always} or {@code never}; an unknown value counts as {@code missing}.
+     */
+    public String userinfoGroups() {
+        String v = userinfoGroups == null ? "" : userinfoGroups.strip().toLowerCase(Locale.ROOT);
+        return v.equals("always") || v.equals("never") ? v : "missing";
     }
 
     /** The redirect (callback) URL registered at the provider. */

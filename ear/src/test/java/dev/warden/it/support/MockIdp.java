@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.nimbusds.oauth2.sdk.TokenRequest;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
 import java.net.InetAddress;
@@ -11,8 +12,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
+import no.nav.security.mock.oauth2.token.OAuth2TokenCallback;
 
 /**
  * An OpenID Connect provider in the test JVM (issue 15): {@code no.nav.security:mock-oauth2-server} on a free
@@ -28,12 +31,21 @@ public final class MockIdp implements AutoCloseable {
 
     private final MockOAuth2Server server = new MockOAuth2Server();
 
-    /** Starts the server on a free loopback port. */
+    /** Starts the server on a free loopback port and warms it up (discovery document and keys, three times). */
     public MockIdp() {
         try {
             server.start(InetAddress.getLoopbackAddress(), 0);
         } catch (RuntimeException e) {
             throw new IllegalStateException("mock-oauth2-server did not start", e);
+        }
+        // warm the provider up (its first answers are slow on a loaded machine, and Warden reads the discovery document
+        // with a 5 s timeout: a cold first read made the first sign-in of a class answer 503)
+        for (int i = 0; i < 3; i++) {
+            RestAssured.given()
+                    .get(issuer() + "/.well-known/openid-configuration")
+                    .then()
+                    .statusCode(200);
+            RestAssured.given().get(issuer() + "/jwks").then().statusCode(200);
         }
     }
 
@@ -74,6 +86,51 @@ public final class MockIdp implements AutoCloseable {
         claims.putAll(more);
         server.enqueueCallback(
                 new DefaultOAuth2TokenCallback(ISSUER_ID, subject, "JWT", List.of(CLIENT_ID), claims, 3600));
+    }
+
+    /**
+     * Queues the identity of the next sign-in with the groups only at the userinfo endpoint: the ID token carries
+     * {@code sub} and {@code email} but no {@code groups} claim; the access token (whose claims mock-oauth2-server's
+     * userinfo endpoint answers) carries {@code groups} too. The server mints the ID token first, then the access
+     * token, each asking the callback for its claims once.
+     */
+    public void nextWithGroupsInUserinfo(String subject, String email, List<String> groups) {
+        Map<String, Object> idClaims = new LinkedHashMap<>(Map.of("email", email, "email_verified", true));
+        Map<String, Object> accessClaims = new LinkedHashMap<>(idClaims);
+        accessClaims.put("groups", groups);
+        server.enqueueCallback(new OAuth2TokenCallback() {
+            private final AtomicInteger calls = new AtomicInteger();
+
+            @Override
+            public String issuerId() {
+                return ISSUER_ID;
+            }
+
+            @Override
+            public String subject(TokenRequest request) {
+                return subject;
+            }
+
+            @Override
+            public String typeHeader(TokenRequest request) {
+                return "JWT";
+            }
+
+            @Override
+            public List<String> audience(TokenRequest request) {
+                return List.of(CLIENT_ID);
+            }
+
+            @Override
+            public Map<String, Object> addClaims(TokenRequest request) {
+                return calls.getAndIncrement() == 0 ? idClaims : accessClaims;
+            }
+
+            @Override
+            public long tokenExpiry() {
+                return 3600;
+            }
+        });
     }
 
     /**

@@ -81,7 +81,7 @@ public class SsoBearer {
         try {
             grants = GroupMapping.parse(settings.roleMapping())
                     .grantsFor(
-                            SsoSignIn.groups(claims.toJSONObject(), settings.groupsClaim()),
+                            SsoClaims.groups(claims.toJSONObject(), settings.groupsClaim()),
                             settings.defaultRole().flatMap(Role::fromWire).filter(r -> r != Role.MOD));
         } catch (IllegalArgumentException e) {
             throw ApiException.unauthenticated("Single sign-on is misconfigured (warden.sso.role-mapping)");

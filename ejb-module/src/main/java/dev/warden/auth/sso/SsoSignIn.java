@@ -3,28 +3,18 @@ package dev.warden.auth.sso;
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.proc.BadJOSEException;
 import com.nimbusds.jwt.JWT;
-import com.nimbusds.oauth2.sdk.AuthorizationCode;
-import com.nimbusds.oauth2.sdk.AuthorizationCodeGrant;
 import com.nimbusds.oauth2.sdk.ParseException;
 import com.nimbusds.oauth2.sdk.ResponseType;
 import com.nimbusds.oauth2.sdk.Scope;
-import com.nimbusds.oauth2.sdk.TokenRequest;
-import com.nimbusds.oauth2.sdk.TokenResponse;
-import com.nimbusds.oauth2.sdk.auth.ClientAuthentication;
-import com.nimbusds.oauth2.sdk.auth.ClientAuthenticationMethod;
-import com.nimbusds.oauth2.sdk.auth.ClientSecretBasic;
-import com.nimbusds.oauth2.sdk.auth.ClientSecretPost;
-import com.nimbusds.oauth2.sdk.auth.Secret;
-import com.nimbusds.oauth2.sdk.http.HTTPRequest;
 import com.nimbusds.oauth2.sdk.id.ClientID;
 import com.nimbusds.oauth2.sdk.id.State;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
 import com.nimbusds.openid.connect.sdk.AuthenticationRequest;
 import com.nimbusds.openid.connect.sdk.Nonce;
-import com.nimbusds.openid.connect.sdk.OIDCTokenResponseParser;
 import com.nimbusds.openid.connect.sdk.claims.IDTokenClaimsSet;
 import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
+import com.nimbusds.openid.connect.sdk.token.OIDCTokens;
 import dev.warden.auth.Accounts;
 import dev.warden.auth.AuthAudit;
 import dev.warden.auth.LoginResult;
@@ -32,7 +22,6 @@ import dev.warden.auth.Role;
 import dev.warden.auth.RoleGrant;
 import dev.warden.auth.Sessions;
 import dev.warden.auth.SsoSettings;
-import dev.warden.common.Hashing;
 import dev.warden.panel.users.model.User;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
@@ -43,8 +32,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,8 +60,6 @@ public class SsoSignIn {
     private static final Logger LOG = Logger.getLogger(SsoSignIn.class.getName());
     /** How long a started sign-in may take at the provider, in minutes. */
     public static final int REQUEST_MINUTES = 10;
-
-    private static final int TIMEOUT_MS = 10_000;
 
     @PersistenceContext(unitName = "warden")
     EntityManager em;
@@ -129,17 +114,7 @@ public class SsoSignIn {
         State state = new State();
         Nonce nonce = new Nonce();
         CodeVerifier verifier = new CodeVerifier();
-        em.createNativeQuery("DELETE FROM warden_sso_requests WHERE expires_at < now()")
-                .executeUpdate();
-        em.createNativeQuery(
-                        """
-                        INSERT INTO warden_sso_requests (state_hash, nonce, code_verifier, expires_at)
-                        VALUES (?1, ?2, ?3, now() + make_interval(mins => ?4))""")
-                .setParameter(1, Hashing.sha256Hex(state.getValue()))
-                .setParameter(2, nonce.getValue())
-                .setParameter(3, verifier.getValue())
-                .setParameter(4, REQUEST_MINUTES)
-                .executeUpdate();
+        SsoTokens.store(em, state.getValue(), nonce.getValue(), verifier.getValue(), REQUEST_MINUTES);
         AuthenticationRequest request = new AuthenticationRequest.Builder(
                         new ResponseType(ResponseType.Value.CODE),
                         Scope.parse(settings.scopes()),
@@ -166,7 +141,7 @@ public class SsoSignIn {
      */
     public Outcome callback(String code, String state, String browserState, String error, String ip, String userAgent) {
         OIDCProviderMetadata metadata = provider.metadata();
-        Optional<Object[]> request = state == null || state.isBlank() ? Optional.empty() : takeRequest(state);
+        Optional<Object[]> request = state == null || state.isBlank() ? Optional.empty() : SsoTokens.take(em, state);
         if (request.isEmpty() || browserState == null || !browserState.equals(state)) {
             return refuse(
                     null,
@@ -181,16 +156,16 @@ public class SsoSignIn {
                     null,
                     null,
                     "provider_error",
-                    "The sign-in provider refused the sign-in (" + clip(error) + ")",
+                    "The sign-in provider refused the sign-in (" + SsoClaims.clip(error) + ")",
                     ip,
                     userAgent);
         }
         if (code == null || code.isBlank()) {
             return refuse(null, null, "code_rejected", "The sign-in provider sent no code; start again", ip, userAgent);
         }
-        JWT idToken;
+        OIDCTokens tokens;
         try {
-            idToken = exchange(metadata, code, (String) request.get()[1]);
+            tokens = SsoTokens.exchange(settings, metadata, code, (String) request.get()[1]);
         } catch (IOException | ParseException | RuntimeException e) {
             LOG.info(() ->
                     "Single sign-on: the code exchange failed: " + e.getClass().getSimpleName());
@@ -202,6 +177,7 @@ public class SsoSignIn {
                     ip,
                     userAgent);
         }
+        JWT idToken = tokens == null ? null : tokens.getIDToken();
         if (idToken == null) {
             return refuse(
                     null,
@@ -235,27 +211,52 @@ public class SsoSignIn {
                     ip,
                     userAgent);
         }
-        return signIn(claims, ip, userAgent);
+        return signIn(claims, groups(metadata, claims, tokens), ip, userAgent);
+    }
+
+    /**
+     * The provider groups of the person: from the ID token's groups claim, or from the userinfo endpoint when the ID
+     * token has no such claim ({@code warden.sso.userinfo-groups=missing}, the default) or always ({@code always});
+     * {@code never} reads only the ID token. A userinfo call that fails leaves the ID token's groups.
+     */
+    private List<String> groups(OIDCProviderMetadata metadata, IDTokenClaimsSet claims, OIDCTokens tokens) {
+        Map<String, Object> idClaims = claims.toJSONObject();
+        String path = settings.groupsClaim();
+        String mode = settings.userinfoGroups();
+        boolean ask = "always".equals(mode) || ("missing".equals(mode) && !SsoClaims.has(idClaims, path));
+        if (ask) {
+            try {
+                Optional<Map<String, Object>> info = SsoTokens.userInfo(
+                        metadata, tokens.getAccessToken(), claims.getSubject().getValue());
+                if (info.isPresent() && SsoClaims.has(info.get(), path)) {
+                    return SsoClaims.groups(info.get(), path);
+                }
+            } catch (IOException | ParseException | RuntimeException e) {
+                LOG.info(() -> "Single sign-on: the userinfo call failed: "
+                        + e.getClass().getSimpleName());
+            }
+        }
+        return SsoClaims.groups(idClaims, path);
     }
 
     /** Signs in the person the validated {@code claims} describe. */
-    private Outcome signIn(IDTokenClaimsSet claims, String ip, String userAgent) {
+    private Outcome signIn(IDTokenClaimsSet claims, List<String> groups, String ip, String userAgent) {
         String issuer = claims.getIssuer().getValue();
         String subject = claims.getSubject().getValue();
-        String email = stringClaim(claims, "email");
+        String email = SsoClaims.string(claims.toJSONObject(), "email");
         boolean emailVerified = Boolean.TRUE.equals(claims.getBooleanClaim("email_verified"));
         Set<RoleGrant> grants;
         try {
             grants = GroupMapping.parse(settings.roleMapping())
                     .grantsFor(
-                            groups(claims.toJSONObject(), settings.groupsClaim()),
+                            groups,
                             settings.defaultRole().flatMap(Role::fromWire).filter(r -> r != Role.MOD));
         } catch (IllegalArgumentException e) {
             LOG.warning(e::getMessage);
             return refuse(
                     null, email, "no_role", "Single sign-on is misconfigured (warden.sso.role-mapping)", ip, userAgent);
         }
-        User user = findByIdentity(issuer, subject);
+        User user = SsoIdentities.find(em, issuer, subject);
         if (user == null) {
             User byEmail = email == null ? null : Accounts.findByEmail(em, email);
             if (byEmail != null) {
@@ -276,7 +277,7 @@ public class SsoSignIn {
                     return refuse(byEmail.getId(), email, "banned", "This account is banned", ip, userAgent);
                 }
                 user = byEmail;
-                link(user, issuer, subject);
+                SsoIdentities.link(em, user, issuer, subject);
                 LOG.info("Single sign-on: linked user " + user.getId() + " by its verified email");
             } else {
                 if (grants.isEmpty()) {
@@ -291,11 +292,11 @@ public class SsoSignIn {
                 }
                 user = new User();
                 user.setEmail(email.strip());
-                String name = stringClaim(claims, "name");
+                String name = SsoClaims.string(claims.toJSONObject(), "name");
                 user.setDisplayName(name == null || name.isBlank() ? null : Accounts.truncate(name.strip(), 200));
                 em.persist(user);
                 em.flush();
-                link(user, issuer, subject);
+                SsoIdentities.link(em, user, issuer, subject);
                 LOG.info("Single sign-on: provisioned user " + user.getId());
             }
         } else {
@@ -303,16 +304,12 @@ public class SsoSignIn {
                 return refuse(user.getId(), user.getEmail(), "banned", "This account is banned", ip, userAgent);
             }
             if (grants.isEmpty()) {
-                replaceRoles(user.getId(), grants);
+                SsoIdentities.replaceRoles(em, user.getId(), grants);
                 return refuse(user.getId(), user.getEmail(), "no_role", noRoleMessage(), ip, userAgent);
             }
         }
-        replaceRoles(user.getId(), grants);
-        em.createNativeQuery(
-                        "UPDATE warden_sso_identities SET last_login_at = now() WHERE issuer = ?1 AND subject = ?2")
-                .setParameter(1, issuer)
-                .setParameter(2, subject)
-                .executeUpdate();
+        SsoIdentities.replaceRoles(em, user.getId(), grants);
+        SsoIdentities.touch(em, issuer, subject);
         user.setLastLoginAt(Instant.now());
         LoginResult result = sessions.markSso(
                 sessions.start(user, ip, userAgent),
@@ -324,92 +321,6 @@ public class SsoSignIn {
 
     private String noRoleMessage() {
         return "Your groups at " + settings.providerName() + " give no role in Warden; ask an admin";
-    }
-
-    /** Takes (reads and deletes) the unexpired request row of {@code state}: {nonce, code_verifier}. */
-    private Optional<Object[]> takeRequest(String state) {
-        String hash = Hashing.sha256Hex(state);
-        List<?> rows = em.createNativeQuery(
-                        """
-                        SELECT nonce, code_verifier, expires_at > now() FROM warden_sso_requests
-                        WHERE state_hash = ?1 FOR UPDATE""")
-                .setParameter(1, hash)
-                .getResultList();
-        if (rows.isEmpty()) {
-            return Optional.empty();
-        }
-        em.createNativeQuery("DELETE FROM warden_sso_requests WHERE state_hash = ?1")
-                .setParameter(1, hash)
-                .executeUpdate();
-        Object[] row = (Object[]) rows.get(0);
-        return Boolean.TRUE.equals(row[2]) ? Optional.of(row) : Optional.empty();
-    }
-
-    /** Exchanges the code at the token endpoint (client secret by basic or post, or none: PKCE only). */
-    private JWT exchange(OIDCProviderMetadata metadata, String code, String verifier)
-            throws IOException, ParseException {
-        AuthorizationCodeGrant grant = new AuthorizationCodeGrant(
-                new AuthorizationCode(code), URI.create(settings.redirectUrl()), new CodeVerifier(verifier));
-        ClientID clientId = new ClientID(settings.clientId());
-        Optional<String> secret = settings.clientSecret();
-        TokenRequest request;
-        if (secret.isEmpty()) {
-            request = new TokenRequest(metadata.getTokenEndpointURI(), clientId, grant);
-        } else {
-            List<ClientAuthenticationMethod> methods = metadata.getTokenEndpointAuthMethods();
-            ClientAuthentication auth = methods != null
-                            && !methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
-                            && methods.contains(ClientAuthenticationMethod.CLIENT_SECRET_POST)
-                    ? new ClientSecretPost(clientId, new Secret(secret.get()))
-                    : new ClientSecretBasic(clientId, new Secret(secret.get()));
-            request = new TokenRequest(metadata.getTokenEndpointURI(), auth, grant);
-        }
-        HTTPRequest http = request.toHTTPRequest();
-        http.setConnectTimeout(TIMEOUT_MS);
-        http.setReadTimeout(TIMEOUT_MS);
-        TokenResponse response = OIDCTokenResponseParser.parse(http.send());
-        if (!response.indicatesSuccess()) {
-            LOG.info(() -> "Single sign-on: the token endpoint refused the code: "
-                    + response.toErrorResponse().getErrorObject().getCode());
-            return null;
-        }
-        return ((com.nimbusds.openid.connect.sdk.OIDCTokenResponse) response.toSuccessResponse())
-                .getOIDCTokens()
-                .getIDToken();
-    }
-
-    private User findByIdentity(String issuer, String subject) {
-        List<?> ids = em.createNativeQuery(
-                        "SELECT user_id FROM warden_sso_identities WHERE issuer = ?1 AND subject = ?2")
-                .setParameter(1, issuer)
-                .setParameter(2, subject)
-                .getResultList();
-        return ids.isEmpty() ? null : em.find(User.class, ((Number) ids.get(0)).longValue());
-    }
-
-    private void link(User user, String issuer, String subject) {
-        em.createNativeQuery("INSERT INTO warden_sso_identities (issuer, subject, user_id) VALUES (?1, ?2, ?3)")
-                .setParameter(1, issuer)
-                .setParameter(2, subject)
-                .setParameter(3, user.getId())
-                .executeUpdate();
-    }
-
-    /** Replaces the user's SSO-granted role rows by {@code grants}; rows granted by hand stay (issue 15, point 3). */
-    private void replaceRoles(long userId, Collection<RoleGrant> grants) {
-        em.createNativeQuery("DELETE FROM warden_roles WHERE user_id = ?1 AND origin = 'sso'")
-                .setParameter(1, userId)
-                .executeUpdate();
-        for (RoleGrant grant : grants) {
-            em.createNativeQuery(
-                            """
-                            INSERT INTO warden_roles (user_id, role, resource, origin) VALUES (?1, ?2, ?3, 'sso')
-                            ON CONFLICT DO NOTHING""")
-                    .setParameter(1, userId)
-                    .setParameter(2, grant.role().wire())
-                    .setParameter(3, grant.resource())
-                    .executeUpdate();
-        }
     }
 
     private Outcome refuse(Long userId, String email, String reason, String message, String ip, String userAgent) {
@@ -424,44 +335,5 @@ public class SsoSignIn {
         extra.put("provider", settings.providerName());
         extra.put("reason", reason);
         return extra;
-    }
-
-    private static String stringClaim(IDTokenClaimsSet claims, String name) {
-        Object value = claims.getClaim(name);
-        return value instanceof String s ? s : null;
-    }
-
-    /**
-     * The groups in {@code claims} under {@code path} (dotted: nested objects, e.g. {@code realm_access.roles}): a
-     * JSON array of strings or one string (split on commas and blanks); empty when absent.
-     */
-    static List<String> groups(Map<String, Object> claims, String path) {
-        Object value = claims;
-        for (String part : path.split("\\.")) {
-            if (!(value instanceof Map<?, ?> map)) {
-                return List.of();
-            }
-            value = map.get(part);
-        }
-        List<String> out = new ArrayList<>();
-        if (value instanceof Collection<?> list) {
-            list.forEach(v -> {
-                if (v != null) {
-                    out.add(v.toString());
-                }
-            });
-        } else if (value instanceof String s) {
-            for (String g : s.split("[,\\s]+")) {
-                if (!g.isBlank()) {
-                    out.add(g);
-                }
-            }
-        }
-        return out;
-    }
-
-    private static String clip(String text) {
-        String t = text.replaceAll("[^A-Za-z0-9_.-]", "");
-        return t.length() > 60 ? t.substring(0, 60) : t;
     }
 }

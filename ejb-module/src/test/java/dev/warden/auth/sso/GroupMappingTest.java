@@ -47,11 +47,11 @@ class GroupMappingTest {
 
     @Test
     void groupsAreReadFromArraysStringsAndNestedClaims() {
-        assertEquals(List.of("a", "b"), SsoSignIn.groups(Map.of("groups", List.of("a", "b")), "groups"));
-        assertEquals(List.of("a", "b"), SsoSignIn.groups(Map.of("groups", "a, b"), "groups"));
+        assertEquals(List.of("a", "b"), SsoClaims.groups(Map.of("groups", List.of("a", "b")), "groups"));
+        assertEquals(List.of("a", "b"), SsoClaims.groups(Map.of("groups", "a, b"), "groups"));
         assertEquals(
                 List.of("x"),
-                SsoSignIn.groups(Map.of("realm_access", Map.of("roles", List.of("x"))), "realm_access.roles"));
-        assertEquals(List.of(), SsoSignIn.groups(Map.of(), "groups"));
+                SsoClaims.groups(Map.of("realm_access", Map.of("roles", List.of("x"))), "realm_access.roles"));
+        assertEquals(List.of(), SsoClaims.groups(Map.of(), "groups"));
     }
 }
