@@ -25,7 +25,7 @@ WORK=$(mktemp -d)
 WILDFLY_PID=
 stop_server() {
     if [ "$SERVER" = wildfly ]; then
-        JBOSS_HOME="$WILDFLY" "$WILDFLY/bin/jboss-cli.sh" --controller="127.0.0.1:$MGMT_PORT" -c --command=:shutdown \
+        JBOSS_HOME="$WILDFLY" "$WILDFLY/bin/jboss-cli.sh" --controller="127.0.0.1:$MGMT_PORT" --timeout=60000 -c --command=:shutdown \
             >/dev/null 2>&1 || true
         [ -z "$WILDFLY_PID" ] || wait "$WILDFLY_PID" 2>/dev/null || true
     else
