@@ -10,30 +10,58 @@
 # Needs: a build (./run.sh once, or `mvn -B install -DskipTests && mvn -pl ear liberty:create liberty:deploy`),
 # PostgreSQL on 127.0.0.1:5432, wrk (installed with apt-get when missing), pgbench, python3.
 # Usage: ROWS=1000000 CONC=4 DUR=10 bench/list-latency.sh
+# SERVER=wildfly: the same on WildFly 39 (ear/target/wildfly, built by WARDEN_SERVER=wildfly ./run.sh or
+# `mvn -B -pl ear -am package -DskipTests -DskipITs -Dwarden.server=wildfly`), its management interface on
+# MGMT_PORT (9481) and the transaction manager on TXN_PORT and TXN_PORT + 1 (9482, 9483).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROWS=${ROWS:-1000000}; CONC=${CONC:-4}; DUR=${DUR:-10}; PORT=${PORT:-9480}; DB=${DB:-warden_bench}
+SERVER=${SERVER:-liberty}; MGMT_PORT=${MGMT_PORT:-9481}; TXN_PORT=${TXN_PORT:-9482}
 WLP=ear/target/liberty/wlp
+WILDFLY=ear/target/wildfly
 PSQL="psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qAt"
 BASE="http://localhost:$PORT"
 WORK=$(mktemp -d)
-trap 'WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
+WILDFLY_PID=
+stop_server() {
+    if [ "$SERVER" = wildfly ]; then
+        JBOSS_HOME="$WILDFLY" "$WILDFLY/bin/jboss-cli.sh" --controller="127.0.0.1:$MGMT_PORT" --timeout=60000 -c --command=:shutdown \
+            >/dev/null 2>&1 || true
+        [ -z "$WILDFLY_PID" ] || wait "$WILDFLY_PID" 2>/dev/null || true
+    else
+        WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || true
+    fi
+}
+trap 'stop_server; rm -rf "$WORK"' EXIT
 
 command -v wrk >/dev/null || { apt-get install -y -q wrk >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }; }
-[ -x "$WLP/bin/server" ] || { echo "no Liberty server: run ./run.sh once (or liberty:create liberty:deploy)"; exit 1; }
+case "$SERVER" in
+    liberty) [ -x "$WLP/bin/server" ] || { echo "no Liberty server: run ./run.sh once (or liberty:create liberty:deploy)"; exit 1; }
+             DROPIN="$WLP/usr/servers/warden/dropins/warden.ear"; SERVER_NAME="Open Liberty" ;;
+    wildfly) [ -x "$WILDFLY/bin/standalone.sh" ] || { echo "no WildFly: run WARDEN_SERVER=wildfly ./run.sh once"; exit 1; }
+             DROPIN="$WILDFLY/standalone/deployments/warden.ear"; SERVER_NAME="WildFly 39" ;;
+    *) echo "SERVER must be liberty or wildfly"; exit 1 ;;
+esac
 EXT=$(ls test-extension/target/warden-test-extension-*.jar 2>/dev/null | head -n 1)
 [ -n "$EXT" ] || { echo "no test-extension jar: build first (mvn -B install -DskipTests)"; exit 1; }
-DROPIN="$WLP/usr/servers/warden/dropins/warden.ear"
 cp ear/target/warden.ear "$WORK/warden.ear"
 mkdir -p "$WORK/lib" && cp "$EXT" "$WORK/lib/"
 (cd "$WORK" && zip -q warden.ear lib/"$(basename "$EXT")")
 cp "$WORK/warden.ear" "$DROPIN"
-trap 'WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || true; cp ear/target/warden.ear "$DROPIN"; rm -rf "$WORK"' EXIT
+trap 'stop_server; cp ear/target/warden.ear "$DROPIN"; rm -rf "$WORK"' EXIT
 
 $PSQL -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$DB'" | grep -q 1 || $PSQL -d postgres -c "CREATE DATABASE $DB"
 export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PORT WARDEN_DEMO=false
-"$WLP/bin/server" stop warden >/dev/null 2>&1 || true
-"$WLP/bin/server" start warden >/dev/null
+if [ "$SERVER" = wildfly ]; then
+    export WARDEN_TXN_RECOVERY_PORT=$TXN_PORT WARDEN_TXN_STATUS_PORT=$((TXN_PORT + 1))
+    stop_server
+    "$WILDFLY/bin/standalone.sh" -c standalone-warden.xml -Djboss.management.http.port="$MGMT_PORT" \
+        -Djboss.bind.address.management=127.0.0.1 >"$WORK/wildfly.out" 2>&1 &
+    WILDFLY_PID=$!
+else
+    "$WLP/bin/server" stop warden >/dev/null 2>&1 || true
+    "$WLP/bin/server" start warden >/dev/null
+fi
 until [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/admin-api/auth/me")" = 401 ]; do sleep 0.5; done
 echo "server ready on $BASE (database $DB)"
 
@@ -108,7 +136,7 @@ done
     echo
     echo "## list latency, $(date -u +%Y-%m-%d) — $rows rows in the custom table game_scores (resource scores), concurrency $CONC, ${DUR}s per case"
     echo
-    echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; API through Open Liberty on 127.0.0.1:$PORT; direct SQL by pgbench (prepared) with the statements the API runs."
+    echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; API through $SERVER_NAME on 127.0.0.1:$PORT; direct SQL by pgbench (prepared) with the statements the API runs."
     echo
     printf "%b" "$table"
 } >> bench/RESULTS.md

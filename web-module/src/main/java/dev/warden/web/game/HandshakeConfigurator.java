@@ -1,5 +1,6 @@
 package dev.warden.web.game;
 
+import dev.warden.web.guard.InputChecks;
 import jakarta.websocket.HandshakeResponse;
 import jakarta.websocket.server.HandshakeRequest;
 import jakarta.websocket.server.ServerEndpointConfig;
@@ -35,8 +36,9 @@ public class HandshakeConfigurator extends ServerEndpointConfig.Configurator {
             }
         }
         if (token == null) {
-            List<String> param = request.getParameterMap().get("access_token");
-            token = param == null || param.isEmpty() ? null : param.get(0);
+            // the raw query string, decoded here: WildFly's listener leaves decoding to the application
+            // (docs/wildfly.md)
+            token = InputChecks.queryParameter(request.getQueryString(), "access_token");
         }
         List<String> agent = headers(request.getHeaders(), "User-Agent");
         Map<String, Object> props = sec.getUserProperties();

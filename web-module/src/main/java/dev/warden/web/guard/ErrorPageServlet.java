@@ -42,7 +42,7 @@ public class ErrorPageServlet extends HttpServlet {
         } else {
             LOG.fine(() -> "Container answered " + status + " for " + RequestGuardFilter.printable(path));
         }
-        if (isApi(path)) {
+        if (isApi(path) || isApi(decoded(path))) {
             ErrorWriter.write(response, status, ErrorBodies.codeFor(status), message(status), null);
             return;
         }
@@ -64,6 +64,15 @@ public class ErrorPageServlet extends HttpServlet {
     @Override
     protected void doTrace(HttpServletRequest request, HttpServletResponse response) throws IOException {
         service(request, response);
+    }
+
+    /**
+     * The path percent-decoded and stripped, so that {@code /admin-api%20} counts as the API's (WildFly hands the
+     * error page the raw path); the path itself when an escape is malformed.
+     */
+    private static String decoded(String path) {
+        byte[] bytes = InputChecks.decodeBytes(path, false);
+        return bytes == null ? path : new String(bytes, StandardCharsets.UTF_8).strip();
     }
 
     static boolean isApi(String path) {

@@ -161,6 +161,28 @@ public final class InputChecks {
         return deepest;
     }
 
+    /**
+     * The first value of the query parameter {@code name} in a raw query string ({@code getQueryString()}, not yet
+     * percent-decoded), decoded as UTF-8 with {@code +} as a space; null when the parameter is absent or its value
+     * has a malformed escape. Servlets read their parameters through this, not {@code getParameter}: WildFly's
+     * listener leaves URL decoding to the application ({@code decode-url=false}, docs/wildfly.md), so the
+     * container's parameters would be decoded on Liberty and raw on WildFly.
+     */
+    public static String queryParameter(String rawQuery, String name) {
+        if (rawQuery == null) {
+            return null;
+        }
+        for (String pair : rawQuery.split("&")) {
+            int eq = pair.indexOf('=');
+            byte[] key = decodeBytes(eq < 0 ? pair : pair.substring(0, eq), true);
+            if (key != null && new String(key, StandardCharsets.UTF_8).equals(name)) {
+                byte[] value = decodeBytes(eq < 0 ? "" : pair.substring(eq + 1), true);
+                return value == null ? null : new String(value, StandardCharsets.UTF_8);
+            }
+        }
+        return null;
+    }
+
     /** The problem of one raw component (percent escapes, NUL, UTF-8), or null. */
     private static String problem(String raw, boolean plusIsSpace) {
         byte[] bytes = decodeBytes(raw, plusIsSpace);

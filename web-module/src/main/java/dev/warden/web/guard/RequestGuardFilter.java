@@ -18,7 +18,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The first thing every request to the WAR meets (issue 18, point 4; issue 13, points 4 and 5). On every path it
  * refuses an encoded {@code /}, {@code \}, {@code .} or {@code #} and {@code .}/{@code ..} segments (400
- * {@code bad_request}; the container's own check, which logged a stack trace per request, is off in server.xml). On {@code /admin-api}, {@code /api/v1},
+ * {@code bad_request}; the container's own check, which logged a stack trace per request, is off in server.xml) and,
+ * outside the APIs, the method {@code TRACE} (405: a servlet's default TRACE echoes the request's cookies). On {@code /admin-api}, {@code /api/v1},
  * {@code /agent/v1} and {@code /game-api} it also refuses, with the documented error body and without touching the database:
  *
  * <ul>
@@ -70,6 +71,13 @@ public class RequestGuardFilter extends HttpFilter {
             return;
         }
         if (!api) {
+            if ("TRACE".equals(request.getMethod())) {
+                // a servlet's default TRACE echoes the request's headers, its cookies included; WildFly's listener
+                // lets TRACE through (warden.cli) so that the APIs can answer it with the error body
+                LOG.fine("Refused a request: 405: TRACE outside the APIs");
+                response.sendError(405);
+                return;
+            }
             chain.doFilter(request, response);
             return;
         }

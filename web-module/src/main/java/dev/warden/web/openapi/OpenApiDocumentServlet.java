@@ -1,5 +1,6 @@
 package dev.warden.web.openapi;
 
+import dev.warden.web.guard.InputChecks;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -25,7 +26,8 @@ public class OpenApiDocumentServlet extends HttpServlet {
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        boolean json = wantsJson(request.getParameter("format"), request.getHeader("Accept"));
+        boolean json =
+                wantsJson(InputChecks.queryParameter(request.getQueryString(), "format"), request.getHeader("Accept"));
         String file = json ? "openapi.json" : "openapi.yaml";
         try (InputStream in = OpenApiDocumentServlet.class.getResourceAsStream(file)) {
             if (in == null) {

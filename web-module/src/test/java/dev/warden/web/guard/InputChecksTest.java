@@ -24,6 +24,17 @@ class InputChecksTest {
     }
 
     @Test
+    void queryParameterDecodesTheRawQueryString() {
+        assertEquals("json", InputChecks.queryParameter("a=1&format=%6Ason", "format"));
+        assertEquals("a b/c", InputChecks.queryParameter("access_token=a+b%2Fc&access_token=x", "access_token"));
+        assertEquals("café", InputChecks.queryParameter("n=caf%C3%A9", "n"));
+        assertEquals("", InputChecks.queryParameter("flag", "flag"));
+        assertNull(InputChecks.queryParameter("format=%zz", "format"));
+        assertNull(InputChecks.queryParameter("other=1", "format"));
+        assertNull(InputChecks.queryParameter(null, "format"));
+    }
+
+    @Test
     void pathProblems() {
         assertNull(InputChecks.pathProblem("/admin-api/users/12"));
         assertNull(InputChecks.pathProblem("/admin-api/users/caf%C3%A9"));
