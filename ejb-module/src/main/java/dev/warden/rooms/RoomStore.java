@@ -9,12 +9,8 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Timestamp;
-import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
 
@@ -101,84 +97,59 @@ public class RoomStore {
         int timeout = org.eclipse.microprofile.config.ConfigProvider.getConfig()
                 .getOptionalValue("warden.rooms.node-timeout-seconds", Integer.class)
                 .orElse(30);
-        int clients = 0;
-        try (Connection c = dataSource.getConnection()) {
+        int clients = rooms.stream().mapToInt(Room::seatCount).sum();
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        double cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? Math.max(0, os.getProcessCpuLoad() * 100)
+                : -1;
+        Sql.with(dataSource, "Room heartbeat", c -> {
             try (PreparedStatement ps = c.prepareStatement(
                     "UPDATE warden_rooms SET clients = ?, locked = ?, heartbeat = now() WHERE id = ?")) {
                 for (Room room : rooms) {
-                    clients += room.seatCount();
-                    ps.setInt(1, room.seatCount());
-                    ps.setBoolean(2, room.locked());
-                    ps.setString(3, room.id());
+                    Sql.bind(ps, 1, room.seatCount(), room.locked(), room.id());
                     ps.addBatch();
                 }
                 ps.executeBatch();
             }
-            MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-            double cpu =
-                    ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                            ? Math.max(0, os.getProcessCpuLoad() * 100)
-                            : -1;
-            try (PreparedStatement ps =
-                    c.prepareStatement("INSERT INTO warden_nodes (node, rooms, clients, heap_used_mb, "
-                            + "rss_mb, cpu_percent) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (node) DO UPDATE SET heartbeat = now(), "
+            Sql.update(
+                    c,
+                    "INSERT INTO warden_nodes (node, rooms, clients, heap_used_mb, rss_mb, cpu_percent) "
+                            + "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (node) DO UPDATE SET heartbeat = now(), "
                             + "rooms = excluded.rooms, clients = excluded.clients, heap_used_mb = excluded.heap_used_mb, "
-                            + "rss_mb = excluded.rss_mb, cpu_percent = excluded.cpu_percent")) {
-                ps.setString(1, node);
-                ps.setInt(2, rooms.size());
-                ps.setInt(3, clients);
-                ps.setInt(4, (int) (memory.getHeapMemoryUsage().getUsed() / (1024 * 1024)));
-                Integer rss = rssMb();
-                if (rss == null) {
-                    ps.setNull(5, java.sql.Types.INTEGER);
-                } else {
-                    ps.setInt(5, rss);
-                }
-                if (cpu < 0) {
-                    ps.setNull(6, java.sql.Types.DOUBLE);
-                } else {
-                    ps.setDouble(6, cpu);
-                }
-                ps.executeUpdate();
-            }
-            try (PreparedStatement ps = c.prepareStatement(
-                    "DELETE FROM warden_rooms r WHERE r.node <> ? AND NOT EXISTS "
-                            + "(SELECT 1 FROM warden_nodes n WHERE n.node = r.node AND n.heartbeat > now() - make_interval(secs => ?))")) {
-                ps.setString(1, node);
-                ps.setInt(2, timeout);
-                ps.executeUpdate();
-            }
-            try (PreparedStatement ps =
-                    c.prepareStatement("DELETE FROM warden_nodes WHERE heartbeat < now() - make_interval(secs => ?)")) {
-                ps.setInt(1, timeout);
-                ps.executeUpdate();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Room heartbeat failed: " + e.getMessage(), e);
-        }
+                            + "rss_mb = excluded.rss_mb, cpu_percent = excluded.cpu_percent",
+                    node,
+                    rooms.size(),
+                    clients,
+                    (int) (memory.getHeapMemoryUsage().getUsed() / (1024 * 1024)),
+                    rssMb(),
+                    cpu < 0 ? null : cpu);
+            Sql.update(
+                    c,
+                    "DELETE FROM warden_rooms r WHERE r.node <> ? AND NOT EXISTS (SELECT 1 FROM warden_nodes n "
+                            + "WHERE n.node = r.node AND n.heartbeat > now() - make_interval(secs => ?))",
+                    node,
+                    timeout);
+            return Sql.update(
+                    c, "DELETE FROM warden_nodes WHERE heartbeat < now() - make_interval(secs => ?)", timeout);
+        });
     }
 
     /** Every room row of the cluster. */
     public List<Row> rows() {
-        List<Row> out = new ArrayList<>();
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps =
-                        c.prepareStatement("SELECT id, type, node, clients, locked, created_at FROM warden_rooms");
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                Timestamp created = rs.getTimestamp(6);
-                out.add(new Row(
-                        rs.getString(1),
-                        rs.getString(2),
-                        rs.getString(3),
-                        rs.getInt(4),
-                        rs.getBoolean(5),
-                        created == null ? null : created.toInstant()));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Listing rooms failed: " + e.getMessage(), e);
-        }
-        return out;
+        return Sql.list(
+                dataSource,
+                "Listing rooms",
+                "SELECT id, type, node, clients, locked, created_at FROM warden_rooms",
+                rs -> {
+                    Timestamp created = rs.getTimestamp(6);
+                    return new Row(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getInt(4),
+                            rs.getBoolean(5),
+                            created == null ? null : created.toInstant());
+                });
     }
 
     /** The row of room {@code id}, or null. */
@@ -188,14 +159,12 @@ public class RoomStore {
 
     /** Every live node. */
     public List<NodeRow> nodes() {
-        List<NodeRow> out = new ArrayList<>();
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps =
-                        c.prepareStatement("SELECT node, rooms, clients, heap_used_mb, rss_mb, cpu_percent, "
-                                + "started_at, heartbeat FROM warden_nodes ORDER BY node");
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                out.add(new NodeRow(
+        return Sql.list(
+                dataSource,
+                "Listing nodes",
+                "SELECT node, rooms, clients, heap_used_mb, rss_mb, cpu_percent, started_at, heartbeat "
+                        + "FROM warden_nodes ORDER BY node",
+                rs -> new NodeRow(
                         rs.getString(1),
                         rs.getInt(2),
                         rs.getInt(3),
@@ -204,11 +173,6 @@ public class RoomStore {
                         (Double) rs.getObject(6),
                         rs.getTimestamp(7).toInstant(),
                         rs.getTimestamp(8).toInstant()));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Listing nodes failed: " + e.getMessage(), e);
-        }
-        return out;
     }
 
     /** Resident set size of this process in MB from {@code /proc/self/status}, or null off Linux. */
@@ -226,14 +190,6 @@ public class RoomStore {
     }
 
     private void exec(String sql, Object... params) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                ps.setObject(i + 1, params[i]);
-            }
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException("Room row write failed: " + e.getMessage(), e);
-        }
+        Sql.update(dataSource, "Room row write", sql, params);
     }
 }
