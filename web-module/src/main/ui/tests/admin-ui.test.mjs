@@ -4,24 +4,11 @@
 // Environment: WARDEN_URL (server root, e.g. http://localhost:9181), WARDEN_FIXTURES (JSON made by PanelUiIT),
 // WARDEN_SCREENSHOTS (directory for one PNG per page), CHROMIUM (default /usr/bin/chromium).
 // Exit code 0 when every step passed; the first failing step prints its error, saves a FAILED-*.png and exits 1.
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
+import { BASE, ADMIN, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
 
-const BASE = (process.env.WARDEN_URL || "http://localhost:9181").replace(/\/+$/, "");
-const ADMIN = `${BASE}/admin`;
-const F = JSON.parse(process.env.WARDEN_FIXTURES || "{}");
-const SHOTS = process.env.WARDEN_SCREENSHOTS || "ui-screenshots";
-const TIMEOUT = 20000;
-fs.mkdirSync(SHOTS, { recursive: true });
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchBrowser();
 
 const cspViolations = [];
 let current = null; // the page of the running step, for the failure screenshot

@@ -8,18 +8,12 @@
 // by admins only, salary, secret and handler_id admins only.
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
-import { chromium, request } from "playwright-core";
+import { request } from "playwright-core";
+import { BASE, ADMIN, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
 
-const BASE = (process.env.WARDEN_URL || "http://localhost:9181").replace(/\/+$/, "");
-const ADMIN = `${BASE}/admin`;
-const F = JSON.parse(process.env.WARDEN_FIXTURES || "{}");
-const SHOTS = process.env.WARDEN_SCREENSHOTS || "ui-screenshots";
-const TIMEOUT = 20000;
 /** How long a change made through the API may take to show in an open page (issue 17: within 1 s on the stream). */
 const LIVE_MS = 5000;
-fs.mkdirSync(SHOTS, { recursive: true });
 
 let browser;
 let api; // a second session of the admin, writing through the API as another operator would
@@ -88,12 +82,7 @@ const cellOfRow = (page, name) => page.locator("#resource-table tbody tr.ant-tab
 // One suite: its tests run one after the other, between its hooks (top-level hooks would run after the first test).
 describe("issue 17 in the admin UI", () => {
   before(async () => {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-      headless: true,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    browser = await launchBrowser();
     keeper = await browser.newContext();
     await keeper.newPage();
     api = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });

@@ -2,26 +2,15 @@
 // delete, CSV export equal to the API's filtered list, saved views, and an axe-core check of the list, show, edit
 // and dashboard pages. Run by PanelUiIT.listWorkInHeadlessChromium with its own data (WARDEN_FIXTURES: admin
 // {email, password}, tag, boards [{id, name}], hosting {team, slug}); same environment as admin-ui.test.mjs.
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { BASE, ADMIN, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
 
-const BASE = (process.env.WARDEN_URL || "http://localhost:9181").replace(/\/+$/, "");
-const ADMIN = `${BASE}/admin`;
-const F = JSON.parse(process.env.WARDEN_FIXTURES || "{}");
-const SHOTS = process.env.WARDEN_SCREENSHOTS || "ui-screenshots";
-const TIMEOUT = 20000;
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-fs.mkdirSync(SHOTS, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchBrowser();
 
 let current = null;
 const failures = [];

@@ -7,24 +7,11 @@
 // client's user page (its socket on the Active sessions tab: kind, room, node, ip, since), kick
 // bob, edit alice's ready flag, set and delete a value, lock and unlock, dispose. Exit code 0 when every step passed;
 // the first failing step prints its error, saves FAILED-rooms-*.png and exits 1.
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
+import { BASE, ADMIN, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
 
-const BASE = (process.env.WARDEN_URL || "http://localhost:9181").replace(/\/+$/, "");
-const ADMIN = `${BASE}/admin`;
-const F = JSON.parse(process.env.WARDEN_FIXTURES || "{}");
-const SHOTS = process.env.WARDEN_SCREENSHOTS || "ui-screenshots";
-const TIMEOUT = 20000;
-fs.mkdirSync(SHOTS, { recursive: true });
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchBrowser();
 const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 context.setDefaultTimeout(TIMEOUT);
 const page = await context.newPage();

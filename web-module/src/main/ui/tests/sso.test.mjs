@@ -3,23 +3,11 @@
 // session through the SSO logout route. Run by SsoBrowserIT (WARDEN_FIXTURES: {provider, issuer}) and by SsoOnlyIT
 // (also ssoOnly: true, where the page must show the button alone); same environment as
 // admin-ui.test.mjs (WARDEN_URL, CHROMIUM, WARDEN_SCREENSHOTS).
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
+import { BASE, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
 
-const BASE = (process.env.WARDEN_URL || "http://localhost:9181").replace(/\/+$/, "");
-const F = JSON.parse(process.env.WARDEN_FIXTURES || "{}");
-const SHOTS = process.env.WARDEN_SCREENSHOTS || "ui-screenshots";
-const TIMEOUT = 20000;
-fs.mkdirSync(SHOTS, { recursive: true });
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launchBrowser();
 try {
   const page = await (await browser.newContext()).newPage();
   page.setDefaultTimeout(TIMEOUT);

@@ -7,6 +7,7 @@ import dev.warden.common.ErrorCode;
 import dev.warden.common.Hashing;
 import dev.warden.common.WindowCounters;
 import dev.warden.common.sql.Sql;
+import dev.warden.hosting.deploys.DeployService;
 import dev.warden.hosting.metrics.MetricPartitions;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
@@ -22,7 +23,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -241,29 +241,8 @@ public class AgentIngestion {
             }
             JsonObjectBuilder deploy = Sql.first(
                             c,
-                            "SELECT id, status, branch, commit, message, started_at, finished_at "
-                                    + "FROM warden_deploys WHERE id = ?",
-                            rs -> {
-                                JsonObjectBuilder out = JSON.createObjectBuilder()
-                                        .add("id", rs.getLong(1))
-                                        .add("status", rs.getString(2))
-                                        .add("branch", rs.getString(3));
-                                nullable(out, "commit", rs.getString(4));
-                                nullable(out, "message", rs.getString(5));
-                                out.add(
-                                        "started_at",
-                                        rs.getObject(6, OffsetDateTime.class)
-                                                .toInstant()
-                                                .toString());
-                                OffsetDateTime finishedAt = rs.getObject(7, OffsetDateTime.class);
-                                nullable(
-                                        out,
-                                        "finished_at",
-                                        finishedAt == null
-                                                ? null
-                                                : finishedAt.toInstant().toString());
-                                return out;
-                            },
+                            "SELECT " + DeployService.COLUMNS + " FROM warden_deploys d WHERE d.id = ?",
+                            DeployService::deploy,
                             id)
                     .orElseThrow();
             return JSON.createObjectBuilder().add("data", deploy).build();
@@ -288,13 +267,5 @@ public class AgentIngestion {
             return null;
         }
         return s.getString();
-    }
-
-    private static void nullable(JsonObjectBuilder out, String name, String value) {
-        if (value == null) {
-            out.addNull(name);
-        } else {
-            out.add(name, value);
-        }
     }
 }

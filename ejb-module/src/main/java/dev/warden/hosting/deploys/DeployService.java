@@ -41,7 +41,7 @@ public class DeployService {
     public static final int KEEP_OUTPUT_OF_LATEST = 10;
 
     /** Columns of a deploy answer; {@code keep_output} tells whether output is still kept. */
-    static final String COLUMNS = "d.id, d.status, d.branch, d.commit, d.message, d.started_at, d.finished_at";
+    public static final String COLUMNS = "d.id, d.status, d.branch, d.commit, d.message, d.started_at, d.finished_at";
 
     static final String NOT_EXPIRED = "d.started_at >= now() - interval '1 year'";
 
@@ -112,8 +112,11 @@ public class DeployService {
         return JSON.createObjectBuilder().add("data", deploy).build();
     }
 
-    /** A deploy without output from the {@link #COLUMNS} of the current row. */
-    static JsonObjectBuilder deploy(ResultSet rs) throws SQLException {
+    /**
+     * A deploy without output ({@code {id, status, branch, commit, message, started_at, finished_at}}, the wire shape
+     * of spec/hosting-api.md, Deploys) from the {@link #COLUMNS} of the current row; also the agent's answer.
+     */
+    public static JsonObjectBuilder deploy(ResultSet rs) throws SQLException {
         JsonObjectBuilder out = JSON.createObjectBuilder()
                 .add("id", rs.getLong(1))
                 .add("status", rs.getString(2))

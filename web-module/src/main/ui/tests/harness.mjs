@@ -1,0 +1,25 @@
+// What every browser test script shares (run by the ear module's ITs through BrowserTests.run): the environment the
+// IT passes and a headless Debian Chromium driven by playwright-core (never a browser download).
+//
+// Environment: WARDEN_URL (server root), WARDEN_FIXTURES (JSON made by the IT), WARDEN_SCREENSHOTS (directory for the
+// PNGs, created here), CHROMIUM (default /usr/bin/chromium).
+import { chromium } from "playwright-core";
+import fs from "node:fs";
+
+export const BASE = (process.env.WARDEN_URL || "http://localhost:9181").replace(/\/+$/, "");
+export const ADMIN = `${BASE}/admin`;
+export const F = JSON.parse(process.env.WARDEN_FIXTURES || "{}");
+export const SHOTS = process.env.WARDEN_SCREENSHOTS || "ui-screenshots";
+/** Playwright's default timeout for each action, in ms. */
+export const TIMEOUT = 20000;
+fs.mkdirSync(SHOTS, { recursive: true });
+
+/** Starts the headless browser; the caller closes it. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
