@@ -19,8 +19,9 @@ import javax.sql.DataSource;
  *
  * <p>{@link #DATA_SOURCE} is the Jakarta EE platform's default data source, {@code java:comp/DefaultDataSource}
  * (Jakarta EE 10 platform spec, "Default Data Source"): a name every server defines and each binds in its own
- * configuration, never a server's global JNDI name. Open Liberty makes its {@code <dataSource id="DefaultDataSource"
- * jndiName="jdbc/warden">} the default (server.xml); WildFly its {@code java:jboss/datasources/warden}
+ * configuration, never a server's global JNDI name. Open Liberty makes its data source with the id
+ * {@code DefaultDataSource} (JNDI name jdbc/warden) the default (server.xml); WildFly its
+ * {@code java:jboss/datasources/warden}
  * ({@code /subsystem=ee/service=default-bindings}, warden.cli). Inject it with
  * {@code @Resource(lookup = Sql.DATA_SOURCE) DataSource dataSource;}; persistence.xml names the same data source as
  * its {@code jta-data-source}. Why not an application resource reference: docs/decisions.md.
