@@ -5,13 +5,11 @@ import static dev.warden.common.JsonSupport.JSON;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.common.Hashing;
+import dev.warden.common.sql.Sql;
 import jakarta.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -43,29 +41,17 @@ final class BusWire {
         try (Connection c = dataSource.getConnection()) {
             if (text.getBytes(StandardCharsets.UTF_8).length > RoomBus.INLINE_MAX) {
                 String ref = Hashing.randomToken(16);
-                try (PreparedStatement ps =
-                        c.prepareStatement("INSERT INTO warden_room_messages (id, body) VALUES (?, ?)")) {
-                    ps.setString(1, ref);
-                    ps.setString(2, text);
-                    ps.executeUpdate();
-                }
+                Sql.update(c, "INSERT INTO warden_room_messages (id, body) VALUES (?, ?)", ref, text);
                 text = JSON.createObjectBuilder()
                         .add("ref", ref)
                         .add("to", message.getString("to"))
                         .build()
                         .toString();
                 if (Math.floorMod(ref.hashCode(), 50) == 0) {
-                    try (Statement s = c.createStatement()) {
-                        s.executeUpdate(
-                                "DELETE FROM warden_room_messages WHERE created_at < now() - interval '1 minute'");
-                    }
+                    Sql.update(c, "DELETE FROM warden_room_messages WHERE created_at < now() - interval '1 minute'");
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement("SELECT pg_notify(?, ?)")) {
-                ps.setString(1, RoomBus.CHANNEL);
-                ps.setString(2, text);
-                ps.execute();
-            }
+            Sql.first(c, "SELECT pg_notify(?, ?)", rs -> Boolean.TRUE, RoomBus.CHANNEL, text);
         } catch (SQLException e) {
             throw new ApiException(ErrorCode.UNAVAILABLE, "Sending a command to another node failed: " + e.getMessage())
                     .withHeaders(Map.of("Retry-After", "2"));
@@ -74,13 +60,13 @@ final class BusWire {
 
     /** Reads and deletes a stored message, or null when it is gone. */
     String take(String ref) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps =
-                        c.prepareStatement("DELETE FROM warden_room_messages WHERE id = ? RETURNING body")) {
-            ps.setString(1, ref);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
-            }
+        try (Connection c = dataSource.getConnection()) {
+            return Sql.first(
+                            c,
+                            "DELETE FROM warden_room_messages WHERE id = ? RETURNING body",
+                            rs -> rs.getString(1),
+                            ref)
+                    .orElse(null);
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "Rooms bus: reading stored message " + ref + " failed", e);
             return null;

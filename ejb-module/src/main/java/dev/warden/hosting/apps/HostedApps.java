@@ -6,10 +6,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,42 +55,33 @@ public class HostedApps {
      * @throws ApiException 404 {@code not_found} when the team has no such application
      */
     public HostedApp find(long teamId, String slug) {
-        try (Connection c = dataSource.getConnection()) {
-            long id;
-            boolean parked;
-            try (PreparedStatement ps = c.prepareStatement("SELECT a.id, (" + PARKED_CONDITION + ") "
-                    + "FROM warden_applications a WHERE a.slug = ? AND a.team_id = ?")) {
-                ps.setString(1, slug);
-                ps.setLong(2, teamId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (!rs.next()) {
-                        throw ApiException.notFound("No application '" + slug + "' in your team");
-                    }
-                    id = rs.getLong(1);
-                    parked = rs.getBoolean(2);
-                }
-            }
+        return Sql.with(dataSource, "Reading application " + slug, c -> {
+            long[] app = Sql.first(
+                            c,
+                            "SELECT a.id, (" + PARKED_CONDITION + ") FROM warden_applications a "
+                                    + "WHERE a.slug = ? AND a.team_id = ?",
+                            rs -> new long[] {rs.getLong(1), rs.getBoolean(2) ? 1 : 0},
+                            slug,
+                            teamId)
+                    .orElseThrow(() -> ApiException.notFound("No application '" + slug + "' in your team"));
             Map<Long, HostedLocation> locations = new LinkedHashMap<>();
-            try (PreparedStatement ps = c.prepareStatement(
+            Sql.list(
+                    c,
                     "SELECT l.id, l.region_code, i.id FROM warden_locations l "
-                            + "LEFT JOIN warden_instances i ON i.location_id = l.id WHERE l.application_id = ? ORDER BY l.id, i.id")) {
-                ps.setLong(1, id);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        long locationId = rs.getLong(1);
+                            + "LEFT JOIN warden_instances i ON i.location_id = l.id WHERE l.application_id = ? "
+                            + "ORDER BY l.id, i.id",
+                    rs -> {
                         String region = rs.getString(2);
                         HostedLocation location = locations.computeIfAbsent(
-                                locationId, k -> new HostedLocation(k, region, new ArrayList<>()));
+                                rs.getLong(1), k -> new HostedLocation(k, region, new ArrayList<>()));
                         long instanceId = rs.getLong(3);
                         if (!rs.wasNull()) {
                             location.instanceIds().add(instanceId);
                         }
-                    }
-                }
-            }
-            return new HostedApp(id, slug, parked, List.copyOf(locations.values()));
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading application " + slug + " failed: " + e.getMessage(), e);
-        }
+                        return location;
+                    },
+                    app[0]);
+            return new HostedApp(app[0], slug, app[1] == 1, List.copyOf(locations.values()));
+        });
     }
 }

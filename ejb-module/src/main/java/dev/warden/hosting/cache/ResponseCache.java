@@ -5,8 +5,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
@@ -48,16 +46,7 @@ public class ResponseCache {
 
     /** The fresh cached answer of {@code requestKey} for team {@code teamId}, if any. */
     public Optional<CachedResponse> find(long teamId, String requestKey) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(FIND_SQL)) {
-            ps.setLong(1, teamId);
-            ps.setString(2, requestKey);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(read(rs)) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("Reading the response cache failed: " + e.getMessage(), e);
-        }
+        return Sql.first(dataSource, "Reading the response cache", FIND_SQL, ResponseCache::read, teamId, requestKey);
     }
 
     /**
@@ -67,37 +56,17 @@ public class ResponseCache {
      * @return the answer now in the cache
      */
     public CachedResponse store(long teamId, String requestKey, String mediaType, String body, int ttlSeconds) {
-        try (Connection c = dataSource.getConnection()) {
-            try (PreparedStatement ps = c.prepareStatement(STORE_SQL)) {
-                ps.setLong(1, teamId);
-                ps.setString(2, requestKey);
-                ps.setString(3, mediaType);
-                ps.setString(4, body);
-                ps.setString(5, CachePolicy.etag(body));
-                ps.setInt(6, ttlSeconds);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next()) {
-                        CachedResponse stored = read(rs);
-                        try (PreparedStatement cleanup = c.prepareStatement(CLEANUP_SQL)) {
-                            cleanup.executeUpdate();
-                        }
-                        return stored;
-                    }
-                }
+        String etag = CachePolicy.etag(body);
+        return Sql.with(dataSource, "Writing the response cache", c -> {
+            Optional<CachedResponse> stored =
+                    Sql.first(c, STORE_SQL, ResponseCache::read, teamId, requestKey, mediaType, body, etag, ttlSeconds);
+            if (stored.isPresent()) {
+                Sql.update(c, CLEANUP_SQL);
+                return stored.get();
             }
-            try (PreparedStatement ps = c.prepareStatement(FIND_SQL)) {
-                ps.setLong(1, teamId);
-                ps.setString(2, requestKey);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next()) {
-                        return read(rs);
-                    }
-                }
-            }
-            return new CachedResponse(mediaType, body, CachePolicy.etag(body), ttlSeconds);
-        } catch (SQLException e) {
-            throw new IllegalStateException("Writing the response cache failed: " + e.getMessage(), e);
-        }
+            return Sql.first(c, FIND_SQL, ResponseCache::read, teamId, requestKey)
+                    .orElse(new CachedResponse(mediaType, body, etag, ttlSeconds));
+        });
     }
 
     private static CachedResponse read(ResultSet rs) throws SQLException {

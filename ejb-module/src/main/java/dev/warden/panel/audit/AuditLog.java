@@ -8,13 +8,8 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import javax.sql.DataSource;
 
 /**
@@ -56,21 +51,17 @@ public class AuditLog {
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public long record(AuditRecord entry) {
         JsonValue payload = AuditPayloads.scrub(entry.payload());
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement ps = connection.prepareStatement(INSERT)) {
-            if (entry.operatorId() == null) {
-                ps.setNull(1, Types.BIGINT);
-            } else {
-                ps.setLong(1, entry.operatorId());
-            }
-            ps.setString(2, entry.action());
-            ps.setString(3, entry.resource());
-            ps.setString(4, entry.targetId());
-            ps.setString(5, payload == null ? null : payload.toString());
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
+        try (Connection connection = dataSource.getConnection()) {
+            return Sql.first(
+                            connection,
+                            INSERT,
+                            rs -> rs.getLong(1),
+                            entry.operatorId(),
+                            entry.action(),
+                            entry.resource(),
+                            entry.targetId(),
+                            payload == null ? null : payload.toString())
+                    .orElseThrow();
         } catch (SQLException e) {
             throw new AuditWriteException(
                     "Writing the audit entry " + entry.action() + " on " + entry.resource() + " failed: "
@@ -105,13 +96,9 @@ public class AuditLog {
         if (before == null) {
             throw new IllegalArgumentException("prune needs a time");
         }
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement ps = connection.prepareStatement(PRUNE)) {
-            ps.setObject(1, OffsetDateTime.ofInstant(before, ZoneOffset.UTC));
-            try (java.sql.ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return Math.toIntExact(rs.getLong(1));
-            }
+        try (Connection connection = dataSource.getConnection()) {
+            return Math.toIntExact(
+                    Sql.first(connection, PRUNE, rs -> rs.getLong(1), before).orElseThrow());
         } catch (SQLException e) {
             throw new AuditWriteException("Pruning the audit log before " + before + " failed: " + e.getMessage(), e);
         }
