@@ -315,17 +315,7 @@ class SsoIT {
         idp.next(subject, email, List.of("support"), Map.of());
         String second = sessionOf(idp.signIn(agent));
 
-        SignedJWT token = idp.server()
-                .issueToken(
-                        MockIdp.ISSUER_ID,
-                        MockIdp.CLIENT_ID,
-                        new DefaultOAuth2TokenCallback(
-                                MockIdp.ISSUER_ID,
-                                subject,
-                                "logout+jwt",
-                                List.of(MockIdp.CLIENT_ID),
-                                logoutEvent(),
-                                120));
+        SignedJWT token = logoutToken(subject, Map.of());
         backChannel(token.serialize()).then().statusCode(200).body("users", equalTo(1));
         Api.session(first).get("/admin-api/auth/me").then().statusCode(401);
         Api.session(second).get("/admin-api/auth/me").then().statusCode(401);
@@ -349,17 +339,7 @@ class SsoIT {
         String other = sessionOf(idp.signIn(agent));
 
         // the token names the user and the provider session: only the sessions made with that provider session end
-        SignedJWT token = idp.server()
-                .issueToken(
-                        MockIdp.ISSUER_ID,
-                        MockIdp.CLIENT_ID,
-                        new DefaultOAuth2TokenCallback(
-                                MockIdp.ISSUER_ID,
-                                subject,
-                                "logout+jwt",
-                                List.of(MockIdp.CLIENT_ID),
-                                Map.of("events", logoutEvent().get("events"), "sid", sid),
-                                120));
+        SignedJWT token = logoutToken(subject, Map.of("sid", sid));
         backChannel(token.serialize()).then().statusCode(200).body("users", equalTo(1));
         Api.session(withSid).get("/admin-api/auth/me").then().statusCode(401);
         Api.session(other).get("/admin-api/auth/me").then().statusCode(200);
@@ -373,17 +353,7 @@ class SsoIT {
         String cookie = sessionOf(idp.signIn(agent));
 
         // signed by another key under the provider's key id
-        SignedJWT real = idp.server()
-                .issueToken(
-                        MockIdp.ISSUER_ID,
-                        MockIdp.CLIENT_ID,
-                        new DefaultOAuth2TokenCallback(
-                                MockIdp.ISSUER_ID,
-                                subject,
-                                "logout+jwt",
-                                List.of(MockIdp.CLIENT_ID),
-                                logoutEvent(),
-                                120));
+        SignedJWT real = logoutToken(subject, Map.of());
         RSAKey forger =
                 new RSAKeyGenerator(2048).keyID(real.getHeader().getKeyID()).generate();
         SignedJWT forged = new SignedJWT(
