@@ -9,7 +9,8 @@
 #
 # Needs: a build (./run.sh once, or `mvn -B install -DskipTests && mvn -pl ear liberty:create liberty:deploy`),
 # PostgreSQL on 127.0.0.1:5432, wrk (installed with apt-get when missing), pgbench, python3.
-# Usage: ROWS=1000000 CONC=4 DUR=10 bench/list-latency.sh
+# Usage: ROWS=1000000 CONC=4 DUR=10 bench/list-latency.sh   (ROUNDS=2: every case twice, the first round right
+# after the server's start, the cold start of issue 19, point 4; the "API started" column says when each began)
 # SERVER=wildfly: the same on WildFly 39 (ear/target/wildfly, built by WARDEN_SERVER=wildfly ./run.sh or
 # `mvn -B -pl ear -am package -DskipTests -DskipITs -Dwarden.server=wildfly`), its management interface on
 # MGMT_PORT (9481) and the transaction manager on TXN_PORT and TXN_PORT + 1 (9482, 9483).
@@ -62,8 +63,22 @@ else
     "$WLP/bin/server" stop warden >/dev/null 2>&1 || true
     "$WLP/bin/server" start warden >/dev/null
 fi
-until [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/admin-api/auth/me")" = 401 ]; do sleep 0.5; done
-echo "server ready on $BASE (database $DB)"
+# ready: the health check's readiness (schema migrated, start-up work done); a server that stops or takes more
+# than 5 minutes ends the run with its log's tail instead of waiting for ever
+waited=0
+until [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/health/ready")" = 200 ]; do
+    sleep 1; waited=$((waited + 1))
+    if [ "$SERVER" = wildfly ] && ! kill -0 "$WILDFLY_PID" 2>/dev/null; then
+        echo "WildFly stopped while starting:"; tail -n 30 "$WORK/wildfly.out"; exit 1
+    fi
+    if [ "$waited" -ge 300 ]; then
+        echo "no readiness on $BASE after 300 s:"
+        if [ "$SERVER" = wildfly ]; then tail -n 30 "$WORK/wildfly.out"; else tail -n 30 "$WLP/usr/servers/warden/logs/messages.log"; fi
+        exit 1
+    fi
+done
+ready_at=$(date +%s)
+echo "server ready on $BASE (database $DB) after ${waited} s"
 
 have=$($PSQL -d "$DB" -c "SELECT count(*) FROM game_scores")
 if [ "$have" -lt "$ROWS" ]; then
@@ -99,27 +114,47 @@ COOKIE=$(curl -s -i -H 'Content-Type: application/json' -d "{\"email\":\"$EMAIL\
     "$BASE/admin-api/auth/login" | grep -i '^set-cookie: warden_session=' | sed -E 's/^[^=]*=([^;]*).*/\1/' | tr -d '\r')
 [ -n "$COOKIE" ] || { echo "login failed"; exit 1; }
 
+# The statements the API runs for one list request (issue 19, point 4), written out as the code builds them: the
+# session check (SessionCheck in dev.warden.auth.Sessions: session, user, role rows and the once-a-minute touch in
+# one statement) and the page (dev.warden.panel.crud.PageStatement: bounded count, the table's estimate, the window
+# of rows and both foreign keys' labels in one statement), plus, for a filtered list above the exact-count limit,
+# the planner's estimate (EXPLAIN). No transaction: the API runs them outside one too.
+SESSION_ID=$(printf '%s' "$COOKIE" | sha256sum | cut -d' ' -f1)
+SESSION="WITH found AS (SELECT s.id, s.expires_at, s.token_version = u.token_version AS current_version, s.last_seen_at, u.id AS user_id, CAST(u.ban AS text) AS ban, s.auth_method, s.created_at, u.email FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id WHERE s.id = '$SESSION_ID'), touched AS (UPDATE warden_sessions t SET last_seen_at = now() FROM found f WHERE t.id = f.id AND f.current_version AND f.expires_at > now() AND (f.last_seen_at IS NULL OR (f.last_seen_at >= now() - make_interval(secs => 43200) AND f.last_seen_at < now() - make_interval(secs => 60)))) SELECT f.expires_at, f.current_version, f.last_seen_at, f.user_id, f.ban, f.auth_method, f.created_at, f.email, g.roles, g.resources FROM found f LEFT JOIN LATERAL (SELECT array_agg(r.role ORDER BY r.role, r.resource) AS roles, array_agg(r.resource ORDER BY r.role, r.resource) AS resources FROM warden_roles r WHERE r.user_id = f.user_id) g ON TRUE;"
 COLS='"id", "user_id", "season", "score", "note", "tournament_id"'
+P_COLS='p."id", p."user_id", p."season", p."score", p."note", p."tournament_id"'
+P_LABELS='(SELECT l."display_name"::text FROM "warden_users" AS l WHERE l."id" = p."user_id"), (SELECT l."name"::text FROM "game_tournaments" AS l WHERE l."id" = p."tournament_id")'
 T='"game_scores"'
-# the two label lookups the API makes for a page (users.display_name, game_tournaments.name)
-LABELS='SELECT "id"::text, "display_name"::text FROM "warden_users" WHERE "id" = ANY (ARRAY(SELECT min(id) + g FROM warden_users, generate_series(0, 24) g GROUP BY g)); SELECT "id"::text, "name"::text FROM "game_tournaments" WHERE "id" = ANY (ARRAY(SELECT min(id) + g FROM game_tournaments, generate_series(0, 24) g GROUP BY g));'
-COUNT_ALL="SELECT count(*) FROM (SELECT 1 FROM $T LIMIT 10001) AS bounded; SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass('game_scores');"
+# page WHERE ORDER(inner) ORDER(outer) OFFSET: the page statement; the estimate is pg_class's without filters
+page() {
+    local where=$1 order=$2 outer=$3 offset=$4 estimate="NULL::bigint"
+    [ -n "$where" ] || estimate="(SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass('game_scores'))"
+    echo "SELECT c.\"_warden_total\", $estimate, $P_COLS, $P_LABELS FROM (SELECT count(*) AS \"_warden_total\" FROM (SELECT 1 FROM $T$where LIMIT 10001) AS bounded) AS c LEFT JOIN (SELECT $COLS FROM $T$where$order LIMIT 25 OFFSET $offset) AS p ON TRUE$outer;"
+}
+LIKE=" WHERE \"note\" ILIKE '%speed%' ESCAPE '\\'"
+GTE=' WHERE "user_id" >= 1'
+BY_SCORE=' ORDER BY "score" DESC, "id" ASC'; BY_SCORE_P=' ORDER BY p."score" DESC, p."id" ASC'
+BY_ID=' ORDER BY "id" ASC'; BY_ID_P=' ORDER BY p."id" ASC'
+BY_USER=' ORDER BY "user_id" DESC, "score" DESC, "id" ASC'; BY_USER_P=' ORDER BY p."user_id" DESC, p."score" DESC, p."id" ASC'
 # name | API path | the SQL the API runs for it
 CASES=(
-"first page, top scores|/admin-api/scores?_start=0&_end=25&_sort=score&_order=desc|$COUNT_ALL SELECT $COLS FROM $T ORDER BY \"score\" DESC, \"id\" ASC LIMIT 25 OFFSET 0; $LABELS"
-"deep page (_start=100000)|/admin-api/scores?_start=100000&_end=100025&_sort=id&_order=asc|$COUNT_ALL SELECT $COLS FROM $T ORDER BY \"id\" ASC LIMIT 25 OFFSET 100000; $LABELS"
-"_like search on note|/admin-api/scores?_start=0&_end=25&note_like=speed|SELECT count(*) FROM (SELECT 1 FROM $T WHERE \"note\" ILIKE '%speed%' ESCAPE '\\' LIMIT 10001) AS bounded; EXPLAIN (FORMAT JSON) SELECT 1 FROM $T WHERE \"note\" ILIKE '%speed%' ESCAPE '\\'; SELECT $COLS FROM $T WHERE \"note\" ILIKE '%speed%' ESCAPE '\\' ORDER BY \"score\" DESC, \"id\" ASC LIMIT 25 OFFSET 0; $LABELS"
-"filter + sort (user_id, score)|/admin-api/scores?_start=0&_end=25&user_id_gte=1&_sort=user_id,score&_order=desc,desc|SELECT count(*) FROM (SELECT 1 FROM $T WHERE \"user_id\" >= 1 LIMIT 10001) AS bounded; EXPLAIN (FORMAT JSON) SELECT 1 FROM $T WHERE \"user_id\" >= 1; SELECT $COLS FROM $T WHERE \"user_id\" >= 1 ORDER BY \"user_id\" DESC, \"score\" DESC, \"id\" ASC LIMIT 25 OFFSET 0; $LABELS"
+"first page, top scores|/admin-api/scores?_start=0&_end=25&_sort=score&_order=desc|$SESSION $(page "" "$BY_SCORE" "$BY_SCORE_P" 0)"
+"deep page (_start=100000)|/admin-api/scores?_start=100000&_end=100025&_sort=id&_order=asc|$SESSION $(page "" "$BY_ID" "$BY_ID_P" 100000)"
+"_like search on note|/admin-api/scores?_start=0&_end=25&note_like=speed|$SESSION $(page "$LIKE" "$BY_SCORE" "$BY_SCORE_P" 0) EXPLAIN (FORMAT JSON) SELECT 1 FROM $T$LIKE;"
+"filter + sort (user_id, score)|/admin-api/scores?_start=0&_end=25&user_id_gte=1&_sort=user_id,score&_order=desc,desc|$SESSION $(page "$GTE" "$BY_USER" "$BY_USER_P" 0) EXPLAIN (FORMAT JSON) SELECT 1 FROM $T$GTE;"
 )
 
 median_us() { sort -n | awk '{a[NR]=$1} END {if (NR==0) {print 0} else {print a[int((NR+1)/2)]}}'; }
 to_ms() { awk -v us="$1" 'BEGIN {printf "%.1f", us / 1000}'; }
 
 rows=$($PSQL -d "$DB" -c "SELECT count(*) FROM game_scores")
-table="| case | API median (ms) | direct SQL median (ms) | ratio |\n| --- | --- | --- | --- |\n"
+table="| case | API started (s after ready) | API median (ms) | direct SQL median (ms) | ratio |\n| --- | --- | --- | --- | --- |\n"
+for round in $(seq 1 "${ROUNDS:-1}"); do
 for case in "${CASES[@]}"; do
     IFS='|' read -r name path sql <<<"$case"
+    [ "${ROUNDS:-1}" = 1 ] || name="$name (round $round)"
     # API: wrk's own latency percentiles
+    since=$(( $(date +%s) - ready_at ))
     api=$(wrk -t"$(( CONC < 2 ? CONC : 2 ))" -c"$CONC" -d"${DUR}s" --latency -H "Cookie: warden_session=$COOKIE" "$BASE$path" \
         | awk '/^ +50%/ {v=$2; if (v ~ /ms$/) {sub(/ms/,"",v); print v*1000} else if (v ~ /us$/) {sub(/us/,"",v); print v} else {sub(/s/,"",v); print v*1000000}}')
     # direct SQL: pgbench per-transaction log, column 3 is the latency in microseconds
@@ -127,9 +162,10 @@ for case in "${CASES[@]}"; do
     (cd "$WORK" && rm -f pgbench_log.* && pgbench -h 127.0.0.1 -U postgres -n -M prepared -c "$CONC" -j 2 -T "$DUR" -l -f case.sql "$DB" >/dev/null 2>&1)
     direct=$(cat "$WORK"/pgbench_log.* | awk '{print $3}' | median_us)
     ratio=$(awk -v a="$api" -v d="$direct" 'BEGIN {printf "%.2f", (d > 0 ? a / d : 0)}')
-    line="| $name | $(to_ms "$api") | $(to_ms "$direct") | ${ratio}x |"
+    line="| $name | $since | $(to_ms "$api") | $(to_ms "$direct") | ${ratio}x |"
     echo "$line"
     table+="$line\n"
+done
 done
 
 {

@@ -41,18 +41,33 @@ public class OperatorLoader {
         if (rows.isEmpty()) {
             return Optional.empty();
         }
-        String email = null;
-        List<RoleGrant> grants = new ArrayList<>();
+        String email = (String) ((Object[]) rows.get(0))[0];
+        List<String[]> grants = new ArrayList<>();
         for (Object found : rows) {
             Object[] row = (Object[]) found;
-            email = (String) row[0];
             if (row[1] != null) {
-                String name = (String) row[1];
-                Role.fromWire(name)
-                        .ifPresentOrElse(
-                                role -> grants.add(new RoleGrant(role, (String) row[2])),
-                                () -> LOG.warning(() -> "Ignoring unknown role '" + name + "' of user " + userId));
+                grants.add(new String[] {(String) row[1], (String) row[2]});
             }
+        }
+        return fromRoleRows(userId, email, grants, sessionId);
+    }
+
+    /**
+     * The operator of user {@code userId} from its role rows already read (the session check reads them in its own
+     * statement: {@link Sessions#authenticate}).
+     *
+     * @param roleRows each {@code {role, resource}} of a {@code warden_roles} row ({@code resource} null for a
+     *                 role on every resource); an unknown role is logged and ignored
+     * @return empty for a player (no known role)
+     */
+    public static Optional<Operator> fromRoleRows(
+            long userId, String email, List<String[]> roleRows, String sessionId) {
+        List<RoleGrant> grants = new ArrayList<>();
+        for (String[] row : roleRows) {
+            Role.fromWire(row[0])
+                    .ifPresentOrElse(
+                            role -> grants.add(new RoleGrant(role, row[1])),
+                            () -> LOG.warning(() -> "Ignoring unknown role '" + row[0] + "' of user " + userId));
         }
         return grants.isEmpty() ? Optional.empty() : Optional.of(Operator.fromGrants(userId, email, grants, sessionId));
     }

@@ -3,18 +3,27 @@ package dev.warden.auth;
 import dev.warden.auth.model.Session;
 import dev.warden.common.ApiException;
 import dev.warden.common.Hashing;
+import dev.warden.common.sql.Sql;
 import dev.warden.panel.users.model.User;
+import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -35,6 +44,9 @@ public class Sessions {
 
     @PersistenceContext(unitName = "warden")
     EntityManager em;
+
+    @Resource(lookup = Sql.DATA_SOURCE)
+    DataSource dataSource;
 
     @EJB
     OperatorLoader operators;
@@ -125,48 +137,111 @@ public class Sessions {
     }
 
     /**
-     * The operator behind a session cookie value.
+     * The operator behind a session cookie value, checked in one statement (issue 19, point 4): the session, its
+     * user and the user's role rows are read, and the session's {@code last_seen_at} is touched (at most once a
+     * minute, and only while the session is current, unexpired and not idle), in one round trip outside a container
+     * transaction.
      *
      * @throws ApiException 401 {@code unauthenticated} when the value is missing, unknown, expired, revoked
      *                      (stale token version), idle for longer than the idle timeout, the user is banned or
      *                      holds no panel role
      */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Operator authenticate(String cookieValue) {
         if (cookieValue == null || cookieValue.isBlank()) {
             throw ApiException.unauthenticated("Sign in first");
         }
         String id = Hashing.sha256Hex(cookieValue);
-        List<?> found = em.createNativeQuery(
-                        """
-                        SELECT s.expires_at, s.token_version = u.token_version, s.last_seen_at, u.id, CAST(u.ban AS text),
-                               s.auth_method, s.created_at
-                        FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id
-                        WHERE s.id = ?1""")
-                .setParameter(1, id)
-                .getResultList();
+        Optional<SessionCheck> found = Sql.with(
+                dataSource,
+                "Checking a session",
+                connection -> Sql.first(
+                        connection,
+                        CHECK,
+                        SessionCheck::read,
+                        id,
+                        (double) idleTimeout().toSeconds(),
+                        (double) TOUCH_INTERVAL.toSeconds()));
         Instant now = Instant.now();
         if (found.isEmpty()) {
             throw ApiException.unauthenticated("Your session has ended; sign in again");
         }
-        Object[] row = (Object[]) found.get(0);
-        Instant expires = instant(row[0]);
-        Instant lastSeen = instant(row[2]);
-        boolean idle = lastSeen != null && lastSeen.plus(idleTimeout()).isBefore(now);
-        if ("sso".equals(row[5]) && !instant(row[6]).plus(sso.maxSessionAge()).isAfter(now)) {
+        SessionCheck row = found.get();
+        boolean idle =
+                row.lastSeen() != null && row.lastSeen().plus(idleTimeout()).isBefore(now);
+        if ("sso".equals(row.method())
+                && !row.created().plus(sso.maxSessionAge()).isAfter(now)) {
             throw ApiException.unauthenticated(
                     "Your single sign-on session has ended; sign in with " + sso.providerName() + " again");
         }
-        if (!expires.isAfter(now) || idle || !Boolean.TRUE.equals(row[1]) || Accounts.isBanned((String) row[4], now)) {
+        if (!row.expires().isAfter(now) || idle || !row.currentVersion() || Accounts.isBanned(row.ban(), now)) {
             throw ApiException.unauthenticated("Your session has ended; sign in again");
         }
-        if (lastSeen == null || lastSeen.plus(TOUCH_INTERVAL).isBefore(now)) {
-            em.createNativeQuery("UPDATE warden_sessions SET last_seen_at = now() WHERE id = ?1")
-                    .setParameter(1, id)
-                    .executeUpdate();
-        }
-        return operators
-                .load(((Number) row[3]).longValue(), id)
+        return OperatorLoader.fromRoleRows(row.userId(), row.email(), row.roles(), id)
                 .orElseThrow(() -> ApiException.unauthenticated("Your session has ended; sign in again"));
+    }
+
+    /**
+     * The session check's statement: the session and its user, the user's role rows as two arrays in one order, and
+     * (a data-modifying CTE, run whatever the rest answers) the touch of {@code last_seen_at}. Parameters: the
+     * session id, the idle timeout and the touch interval in seconds.
+     */
+    private static final String CHECK =
+            """
+            WITH found AS (
+                SELECT s.id, s.expires_at, s.token_version = u.token_version AS current_version, s.last_seen_at,
+                       u.id AS user_id, CAST(u.ban AS text) AS ban, s.auth_method, s.created_at, u.email
+                FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id
+                WHERE s.id = ?
+            ), touched AS (
+                UPDATE warden_sessions t SET last_seen_at = now()
+                FROM found f
+                WHERE t.id = f.id AND f.current_version AND f.expires_at > now()
+                  AND (f.last_seen_at IS NULL
+                       OR (f.last_seen_at >= now() - make_interval(secs => ?)
+                           AND f.last_seen_at < now() - make_interval(secs => ?)))
+            )
+            SELECT f.expires_at, f.current_version, f.last_seen_at, f.user_id, f.ban, f.auth_method, f.created_at,
+                   f.email, g.roles, g.resources
+            FROM found f LEFT JOIN LATERAL (
+                SELECT array_agg(r.role ORDER BY r.role, r.resource) AS roles,
+                       array_agg(r.resource ORDER BY r.role, r.resource) AS resources
+                FROM warden_roles r WHERE r.user_id = f.user_id) g ON TRUE""";
+
+    /** One answer of {@link #CHECK}; {@code roles} holds each role row as {@code {role, resource}}. */
+    private record SessionCheck(
+            Instant expires,
+            boolean currentVersion,
+            Instant lastSeen,
+            long userId,
+            String ban,
+            String method,
+            Instant created,
+            String email,
+            List<String[]> roles) {
+
+        static SessionCheck read(ResultSet rs) throws SQLException {
+            List<String[]> roles = new ArrayList<>();
+            Array names = rs.getArray(9);
+            Array resources = rs.getArray(10);
+            if (names != null) {
+                Object[] name = (Object[]) names.getArray();
+                Object[] resource = (Object[]) resources.getArray();
+                for (int i = 0; i < name.length; i++) {
+                    roles.add(new String[] {(String) name[i], (String) resource[i]});
+                }
+            }
+            return new SessionCheck(
+                    instant(rs.getObject(1, OffsetDateTime.class)),
+                    rs.getBoolean(2),
+                    instant(rs.getObject(3, OffsetDateTime.class)),
+                    rs.getLong(4),
+                    rs.getString(5),
+                    rs.getString(6),
+                    instant(rs.getObject(7, OffsetDateTime.class)),
+                    rs.getString(8),
+                    roles);
+        }
     }
 
     /**

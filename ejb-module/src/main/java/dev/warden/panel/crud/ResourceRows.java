@@ -4,6 +4,7 @@ import static dev.warden.common.JsonSupport.JSON;
 
 import dev.warden.common.ApiException;
 import dev.warden.common.sql.Sql;
+import dev.warden.panel.crud.PageStatement.LabelLookup;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
@@ -11,6 +12,8 @@ import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -22,12 +25,8 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -40,8 +39,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * column with a value, the target row's {@code display_name}, {@code name}, {@code email} or
  * {@code title} (the first the target has).
  *
- * <p>Reads run in a container transaction (REQUIRED): a 404 raised outside one made Liberty log a
- * rolled-back local transaction (WLTC0017E) for every unknown id.
+ * <p>A list is one statement ({@link PageStatement}: count, estimate, rows and labels) run outside a container
+ * transaction, so it costs one database round trip (issue 19, point 4); only a filtered list above the exact-count
+ * limit adds a second, the planner's estimate. A read is one statement too (row and labels), in a container
+ * transaction (REQUIRED): a 404 raised outside one made Liberty log a rolled-back local transaction (WLTC0017E) for
+ * every unknown id.
  */
 @Stateless
 public class ResourceRows {
@@ -66,55 +68,47 @@ public class ResourceRows {
      * counts at most one row more than the limit, so it never scans a big table. Above the limit the total is
      * PostgreSQL's estimate (table statistics without filters, the planner's row estimate with them).
      */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Page list(ResourceDef resource, ListQuery query) {
-        String table = RowJson.quote(resource.table());
         ListSql where = ListSql.where(resource, query);
-        String sql = "SELECT " + selectList(resource) + " FROM " + table + where.where() + ListSql.orderBy(query)
-                + " LIMIT ? OFFSET ?";
+        List<LabelLookup> labels = labelLookups(resource);
+        PageStatement statement = PageStatement.of(resource, query, where, labels, exactCountLimit + 1);
+        int key = statement.firstColumn()
+                + resource.columns()
+                        .indexOf(resource.column(resource.primaryKey().get(0)).orElseThrow());
         return Sql.with(dataSource, "Listing " + resource.key(), connection -> {
-            long counted = boundedCount(connection, table, where, exactCountLimit + 1);
-            boolean exact = counted <= exactCountLimit;
-            long total = exact ? counted : Math.max(counted, estimate(connection, resource, table, where));
-            List<JsonObject> rows = query.limit() > 0
-                    ? Sql.list(connection, sql, rs -> row(rs, resource), where.params(), query.limit(), query.start())
-                    : List.of();
+            long[] counts = new long[2];
+            List<JsonObject> rows = new ArrayList<>();
+            for (JsonObject row : Sql.list(
+                    connection,
+                    statement.sql(),
+                    rs -> {
+                        counts[0] = rs.getLong(1);
+                        counts[1] = rs.getLong(2);
+                        rs.getObject(key);
+                        return rs.wasNull() ? null : labelled(rs, resource, labels, statement);
+                    },
+                    statement.params())) {
+                if (row != null) {
+                    rows.add(row);
+                }
+            }
+            boolean exact = counts[0] <= exactCountLimit;
+            long total = exact
+                    ? counts[0]
+                    : Math.max(counts[0], counts[1] > 0 ? counts[1] : plannerEstimate(connection, resource, where));
             JsonArrayBuilder out = JSON.createArrayBuilder();
-            decorate(connection, resource, rows).forEach(out::add);
+            rows.forEach(out::add);
             return new Page(out.build(), total, exact);
         });
     }
 
-    /** The current row's columns of {@code resource}, as JSON. */
-    private static JsonObject row(ResultSet rs, ResourceDef resource) throws SQLException {
-        JsonObjectBuilder row = JSON.createObjectBuilder();
-        RowJson.read(rs, resource.columns(), row);
-        return row.build();
-    }
-
-    private static long boundedCount(Connection connection, String table, ListSql where, long limit)
+    /** The planner's row estimate for the filtered table (a list above the exact-count limit with filters). */
+    private static long plannerEstimate(Connection connection, ResourceDef resource, ListSql where)
             throws SQLException {
-        String sql = "SELECT count(*) FROM (SELECT 1 FROM " + table + where.where() + " LIMIT ?) AS bounded";
-        return Sql.first(connection, sql, rs -> rs.getLong(1), where.params(), limit)
-                .orElseThrow();
-    }
-
-    /** PostgreSQL's row estimate: {@code pg_class.reltuples} without filters, else the planner's. */
-    private static long estimate(Connection connection, ResourceDef resource, String table, ListSql where)
-            throws SQLException {
-        if (where.params().isEmpty() && where.where().isEmpty()) {
-            long tuples = Sql.first(
-                            connection,
-                            "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)",
-                            rs -> rs.getLong(1),
-                            resource.table())
-                    .orElse(0L);
-            if (tuples > 0) {
-                return tuples;
-            }
-        }
         String plan = Sql.first(
                         connection,
-                        "EXPLAIN (FORMAT JSON) SELECT 1 FROM " + table + where.where(),
+                        "EXPLAIN (FORMAT JSON) SELECT 1 FROM " + RowJson.quote(resource.table()) + where.where(),
                         rs -> rs.getString(1),
                         where.params())
                 .orElseThrow();
@@ -135,14 +129,21 @@ public class ResourceRows {
     public JsonObject read(ResourceDef resource, String id) {
         List<Object> key = RowAddress.decode(resource, id);
         String where = resource.primaryKey().stream()
-                .map(c -> RowJson.quote(c) + " = ?")
+                .map(c -> PageStatement.ROW_ALIAS + "." + RowJson.quote(c) + " = ?")
                 .collect(Collectors.joining(" AND "));
-        String sql = "SELECT " + selectList(resource) + " FROM " + RowJson.quote(resource.table()) + " WHERE " + where;
-        return Sql.with(dataSource, "Reading " + resource.key() + " " + id, connection -> {
-            JsonObject row = Sql.first(connection, sql, rs -> row(rs, resource), key)
-                    .orElseThrow(() -> ApiException.notFound("No " + resource.key() + " row with id '" + id + "'"));
-            return decorate(connection, resource, List.of(row)).get(0);
-        });
+        List<LabelLookup> labels = labelLookups(resource);
+        String alias = PageStatement.ROW_ALIAS;
+        StringBuilder select = new StringBuilder("SELECT ");
+        select.append(resource.columns().stream()
+                .map(c -> alias + "." + RowJson.quote(c.name()))
+                .collect(Collectors.joining(", ")));
+        labels.forEach(label -> select.append(", ").append(label.sql(alias)));
+        String sql = select + " FROM " + RowJson.quote(resource.table()) + " AS " + alias + " WHERE " + where;
+        PageStatement positions =
+                new PageStatement(sql, key, 1, 1 + resource.columns().size());
+        return Sql.with(dataSource, "Reading " + resource.key() + " " + id, connection -> Sql.first(
+                        connection, sql, rs -> labelled(rs, resource, labels, positions), key)
+                .orElseThrow(() -> ApiException.notFound("No " + resource.key() + " row with id '" + id + "'")));
     }
 
     /**
@@ -227,73 +228,59 @@ public class ResourceRows {
                 target, new ListQuery(query.start(), query.end(), query.sort(), List.copyOf(filters), query.search()));
     }
 
-    private static String selectList(ResourceDef resource) {
-        return resource.columns().stream().map(c -> RowJson.quote(c.name())).collect(Collectors.joining(", "));
+    /**
+     * The current result row as a resource row with {@code _id} and {@code _labels} (the non-null labels of its
+     * foreign keys), its columns and labels at {@code at}'s positions.
+     */
+    private static JsonObject labelled(ResultSet rs, ResourceDef resource, List<LabelLookup> labels, PageStatement at)
+            throws SQLException {
+        JsonObjectBuilder row = JSON.createObjectBuilder();
+        RowJson.read(rs, resource.columns(), at.firstColumn(), row);
+        JsonObjectBuilder rowLabels = JSON.createObjectBuilder();
+        for (int i = 0; i < labels.size(); i++) {
+            String label = rs.getString(at.firstLabel() + i);
+            if (label != null) {
+                rowLabels.add(labels.get(i).fk(), label);
+            }
+        }
+        JsonObject columns = row.build();
+        return JSON.createObjectBuilder(columns)
+                .add("_id", RowAddress.encode(resource, columns))
+                .add("_labels", rowLabels)
+                .build();
     }
 
-    /** Adds {@code _id} and {@code _labels} to each row, with one label query per foreign-key column. */
-    private List<JsonObject> decorate(Connection connection, ResourceDef resource, List<JsonObject> rows)
-            throws SQLException {
-        Map<String, Map<String, String>> labels = new HashMap<>();
+    /**
+     * The label lookups of {@code resource}'s rows: one per {@code one} relation whose target (as registered, not
+     * as the caller sees it) has a single-column key and a label column.
+     */
+    private List<LabelLookup> labelLookups(ResourceDef resource) {
+        List<LabelLookup> lookups = new ArrayList<>();
         for (RelationDef relation : resource.relations()) {
-            if (relation.isOne()) {
-                labels.put(relation.fk(), labelsFor(connection, relation, rows));
+            if (!relation.isOne()) {
+                continue;
             }
-        }
-        List<JsonObject> out = new ArrayList<>(rows.size());
-        for (JsonObject row : rows) {
-            JsonObjectBuilder rowLabels = JSON.createObjectBuilder();
-            labels.forEach((fk, byValue) -> {
-                JsonValue value = row.get(fk);
-                String label = value == null || value == JsonValue.NULL ? null : byValue.get(text(value));
-                if (label != null) {
-                    rowLabels.add(fk, label);
-                }
-            });
-            out.add(JSON.createObjectBuilder(row)
-                    .add("_id", RowAddress.encode(resource, row))
-                    .add("_labels", rowLabels)
-                    .build());
-        }
-        return out;
-    }
-
-    private Map<String, String> labelsFor(Connection connection, RelationDef relation, List<JsonObject> rows)
-            throws SQLException {
-        Optional<ResourceDef> target = registry.find(relation.target());
-        if (target.isEmpty() || target.get().hasCompositeKey()) {
-            return Map.of();
-        }
-        ResourceDef t = target.get();
-        Optional<String> labelColumn = t.labelColumn();
-        if (labelColumn.isEmpty()) {
-            return Map.of();
-        }
-        ColumnDef key = t.column(t.primaryKey().get(0)).orElseThrow();
-        Set<Object> values = new LinkedHashSet<>();
-        for (JsonObject row : rows) {
-            JsonValue value = row.get(relation.fk());
-            if (value != null && value != JsonValue.NULL) {
-                values.add(key.type().parse(text(value)));
+            Optional<ResourceDef> target = registry.find(relation.target());
+            if (target.isEmpty()
+                    || target.get().hasCompositeKey()
+                    || target.get().labelColumn().isEmpty()) {
+                continue;
             }
-        }
-        if (values.isEmpty()) {
-            return Map.of();
-        }
-        String sql = "SELECT " + RowJson.quote(key.name()) + "::text, " + RowJson.quote(labelColumn.get())
-                + "::text FROM " + RowJson.quote(t.table()) + " WHERE " + RowJson.quote(key.name()) + " = ANY (?)";
-        Map<String, String> labels = new HashMap<>();
-        // the array keeps the key's own SQL type (int4, uuid, ...)
-        for (String[] label : Sql.list(
-                connection,
-                sql,
-                rs -> new String[] {rs.getString(1), rs.getString(2)},
-                connection.createArrayOf(key.sqlType(), values.toArray()))) {
-            if (label[1] != null) {
-                labels.put(label[0], label[1]);
+            Optional<ColumnDef> fk = resource.column(relation.fk()); // absent when hidden from the caller
+            if (fk.isEmpty()) {
+                continue;
             }
+            ResourceDef t = target.get();
+            ColumnDef key = t.column(t.primaryKey().get(0)).orElseThrow();
+            String fkType = fk.get().sqlType();
+            lookups.add(new LabelLookup(
+                    relation.fk(),
+                    t.table(),
+                    key.name(),
+                    t.labelColumn().get(),
+                    fkType.equals(key.sqlType()) ? null : key.sqlType()));
         }
-        return labels;
+        return lookups;
     }
 
     private static String text(JsonValue value) {

@@ -28,74 +28,90 @@ public final class RowJson {
         return '"' + identifier.replace("\"", "\"\"") + '"';
     }
 
-    /** Adds the current row's {@code columns} to {@code out}, each converted by its column type. */
+    /** Adds the current row's {@code columns} to {@code out}, each found by its name and converted by its type. */
     public static void read(ResultSet rs, List<ColumnDef> columns, JsonObjectBuilder out) throws SQLException {
         for (ColumnDef column : columns) {
-            String name = column.name();
-            switch (column.type()) {
-                case INTEGER -> {
-                    long value = rs.getLong(name);
-                    if (rs.wasNull()) {
-                        out.addNull(name);
-                    } else {
-                        out.add(name, value);
-                    }
+            read(rs, rs.findColumn(column.name()), column, out);
+        }
+    }
+
+    /**
+     * Adds the current row's {@code columns} to {@code out}, read by position: column {@code i} of the list from
+     * result column {@code first + i} (for statements that also answer other columns, {@link PageStatement}).
+     */
+    public static void read(ResultSet rs, List<ColumnDef> columns, int first, JsonObjectBuilder out)
+            throws SQLException {
+        for (int i = 0; i < columns.size(); i++) {
+            read(rs, first + i, columns.get(i), out);
+        }
+    }
+
+    /** Adds result column {@code index} as {@code column}, converted by its column type. */
+    private static void read(ResultSet rs, int index, ColumnDef column, JsonObjectBuilder out) throws SQLException {
+        String name = column.name();
+        switch (column.type()) {
+            case INTEGER -> {
+                long value = rs.getLong(index);
+                if (rs.wasNull()) {
+                    out.addNull(name);
+                } else {
+                    out.add(name, value);
                 }
-                case NUMBER -> {
-                    BigDecimal value = rs.getBigDecimal(name);
-                    if (value == null) {
-                        out.addNull(name);
-                    } else {
-                        out.add(name, value);
-                    }
+            }
+            case NUMBER -> {
+                BigDecimal value = rs.getBigDecimal(index);
+                if (value == null) {
+                    out.addNull(name);
+                } else {
+                    out.add(name, value);
                 }
-                case BOOLEAN -> {
-                    boolean value = rs.getBoolean(name);
-                    if (rs.wasNull()) {
-                        out.addNull(name);
-                    } else {
-                        out.add(name, value);
-                    }
+            }
+            case BOOLEAN -> {
+                boolean value = rs.getBoolean(index);
+                if (rs.wasNull()) {
+                    out.addNull(name);
+                } else {
+                    out.add(name, value);
                 }
-                case DATETIME -> {
-                    OffsetDateTime value = rs.getObject(name, OffsetDateTime.class);
-                    if (value == null) {
-                        out.addNull(name);
-                    } else {
-                        out.add(name, value.toInstant().toString());
-                    }
+            }
+            case DATETIME -> {
+                OffsetDateTime value = rs.getObject(index, OffsetDateTime.class);
+                if (value == null) {
+                    out.addNull(name);
+                } else {
+                    out.add(name, value.toInstant().toString());
                 }
-                case LOCAL_DATETIME -> {
-                    LocalDateTime value = rs.getObject(name, LocalDateTime.class);
-                    if (value == null) {
-                        out.addNull(name);
-                    } else {
-                        out.add(name, value.toString());
-                    }
+            }
+            case LOCAL_DATETIME -> {
+                LocalDateTime value = rs.getObject(index, LocalDateTime.class);
+                if (value == null) {
+                    out.addNull(name);
+                } else {
+                    out.add(name, value.toString());
                 }
-                case DATE -> {
-                    LocalDate value = rs.getObject(name, LocalDate.class);
-                    if (value == null) {
-                        out.addNull(name);
-                    } else {
-                        out.add(name, value.toString());
-                    }
+            }
+            case DATE -> {
+                LocalDate value = rs.getObject(index, LocalDate.class);
+                if (value == null) {
+                    out.addNull(name);
+                } else {
+                    out.add(name, value.toString());
                 }
-                case JSON -> {
-                    String text = rs.getString(name);
-                    if (text == null) {
-                        out.addNull(name);
-                    } else {
-                        out.add(name, parse(text));
-                    }
+            }
+            case JSON -> {
+                String text = rs.getString(index);
+                if (text == null) {
+                    out.addNull(name);
+                } else {
+                    out.add(name, parse(text));
                 }
-                default -> {
-                    String value = rs.getString(name);
-                    if (value == null) {
-                        out.addNull(name);
-                    } else {
-                        out.add(name, value);
-                    }
+            }
+            default -> {
+                String value = rs.getString(index);
+                if (value == null) {
+                    out.addNull(name);
+                } else {
+                    out.add(name, value);
                 }
             }
         }

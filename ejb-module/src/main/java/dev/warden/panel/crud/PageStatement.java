@@ -1,0 +1,110 @@
+package dev.warden.panel.crud;
+
+import dev.warden.panel.registry.ColumnDef;
+import dev.warden.panel.registry.ResourceDef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The one SQL statement behind a list request (issue 19, point 4: fewer round trips): the bounded count, the
+ * table's row estimate, the window of rows and each row's foreign-key labels, in one statement that answers one
+ * result row per listed row (or one row with NULL columns for an empty window, which still carries the count).
+ *
+ * <pre>{@code
+ * SELECT c."_warden_total", (SELECT reltuples ...) , p."id", p."user_id", ...,
+ *        (SELECT l."display_name"::text FROM "warden_users" AS l WHERE l."id" = p."user_id"), ...
+ * FROM (SELECT count(*) AS "_warden_total" FROM (SELECT 1 FROM t WHERE ... LIMIT ?) AS bounded) AS c
+ * LEFT JOIN (SELECT ... FROM t WHERE ... ORDER BY ... LIMIT ? OFFSET ?) AS p ON TRUE
+ * ORDER BY p.<the same sort>
+ * }</pre>
+ *
+ * <p>Result columns by position: 1 the bounded count, 2 the table's {@code pg_class.reltuples} (NULL with filters,
+ * whose estimate needs the planner: {@code EXPLAIN}, a second statement run only above the exact-count limit), then
+ * the resource's columns from {@link #firstColumn}, then one label per {@link LabelLookup} from {@link #firstLabel}.
+ * The labels are looked up in the outer query, so a deep page ({@code OFFSET 100000}) looks up labels for its own
+ * rows only. Identifiers come from the registry only; every value is a bound parameter.
+ *
+ * @param sql         the statement
+ * @param params      its parameters, in placeholder order
+ * @param firstColumn the position of the resource's first column
+ * @param firstLabel  the position of the first label
+ */
+public record PageStatement(String sql, List<Object> params, int firstColumn, int firstLabel) {
+
+    /** Alias of the window of rows inside the statement; labels and the outer sort refer to it. */
+    static final String ROW_ALIAS = "p";
+
+    /**
+     * The statement for {@code query} on {@code resource}.
+     *
+     * @param where        the filters and search ({@link ListSql#where})
+     * @param labels       the label lookups of the resource's {@code one} relations
+     * @param countLimit   how many matching rows to count at most (the exact-count limit plus one)
+     */
+    public static PageStatement of(
+            ResourceDef resource, ListQuery query, ListSql where, List<LabelLookup> labels, long countLimit) {
+        String table = RowJson.quote(resource.table());
+        List<Object> params = new ArrayList<>();
+        StringBuilder sql = new StringBuilder("SELECT c.\"_warden_total\", ");
+        if (where.where().isEmpty()) {
+            sql.append("(SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?))");
+            params.add(resource.table());
+        } else {
+            sql.append("NULL::bigint");
+        }
+        for (ColumnDef column : resource.columns()) {
+            sql.append(", ").append(ROW_ALIAS).append('.').append(RowJson.quote(column.name()));
+        }
+        for (LabelLookup label : labels) {
+            sql.append(", ").append(label.sql(ROW_ALIAS));
+        }
+        sql.append(" FROM (SELECT count(*) AS \"_warden_total\" FROM (SELECT 1 FROM ")
+                .append(table)
+                .append(where.where())
+                .append(" LIMIT ?) AS bounded) AS c");
+        params.addAll(where.params());
+        params.add(countLimit);
+        sql.append(" LEFT JOIN (SELECT ")
+                .append(resource.columns().stream()
+                        .map(c -> RowJson.quote(c.name()))
+                        .collect(Collectors.joining(", ")))
+                .append(" FROM ")
+                .append(table)
+                .append(where.where())
+                .append(ListSql.orderBy(query))
+                .append(" LIMIT ? OFFSET ?) AS ")
+                .append(ROW_ALIAS)
+                .append(" ON TRUE")
+                .append(ListSql.orderBy(query, ROW_ALIAS + "."));
+        params.addAll(where.params());
+        params.add(query.limit());
+        params.add(query.start());
+        int firstColumn = 3;
+        return new PageStatement(
+                sql.toString(),
+                List.copyOf(params),
+                firstColumn,
+                firstColumn + resource.columns().size());
+    }
+
+    /**
+     * The label of a row's foreign key: the target row's label column ({@link ResourceDef#labelColumn}) looked up
+     * by its single-column key (spec/admin-panel.md, Relations, rule 1).
+     *
+     * @param fk          the foreign-key column of the listed resource
+     * @param targetTable the target resource's table
+     * @param targetKey   the target's key column
+     * @param labelColumn the target's label column
+     * @param cast        the key's SQL type when the foreign key's type differs from it, else null
+     */
+    public record LabelLookup(String fk, String targetTable, String targetKey, String labelColumn, String cast) {
+
+        /** The scalar subquery that labels the row aliased {@code rowAlias}; NULL when there is no such row. */
+        String sql(String rowAlias) {
+            return "(SELECT l." + RowJson.quote(labelColumn) + "::text FROM " + RowJson.quote(targetTable)
+                    + " AS l WHERE l." + RowJson.quote(targetKey) + " = " + rowAlias + "." + RowJson.quote(fk)
+                    + (cast == null ? "" : "::" + RowJson.quote(cast)) + ")";
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.warden.panel.crud;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.warden.panel.crud.PageStatement.LabelLookup;
+import dev.warden.panel.registry.ResourceDef;
+import dev.warden.panel.registry.TestResources;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The one statement of a list request ({@link PageStatement}; issue 19, point 4). */
+class PageStatementTest {
+
+    private static final ResourceDef ENTRIES = TestResources.leaderboardEntries();
+    private static final LabelLookup USER_LABEL =
+            new LabelLookup("user_id", "warden_users", "id", "display_name", null);
+
+    private static ListQuery parse(ResourceDef resource, String... namesAndValues) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            params.computeIfAbsent(namesAndValues[i], k -> new ArrayList<>()).add(namesAndValues[i + 1]);
+        }
+        return ListQuery.parse(params, resource);
+    }
+
+    @Test
+    void withoutFiltersTheStatementCountsEstimatesPagesAndLabelsInOne() {
+        ListQuery query = parse(ENTRIES, "_start", "50", "_end", "75");
+        ListSql where = ListSql.where(ENTRIES, query);
+        PageStatement statement = PageStatement.of(ENTRIES, query, where, List.of(USER_LABEL), 10_001);
+        assertEquals(
+                "SELECT c.\"_warden_total\", (SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)),"
+                        + " p.\"leaderboard_id\", p.\"user_id\", p.\"score\","
+                        + " (SELECT l.\"display_name\"::text FROM \"warden_users\" AS l WHERE l.\"id\" = p.\"user_id\")"
+                        + " FROM (SELECT count(*) AS \"_warden_total\" FROM (SELECT 1 FROM \"leaderboard_entries\""
+                        + " LIMIT ?) AS bounded) AS c"
+                        + " LEFT JOIN (SELECT \"leaderboard_id\", \"user_id\", \"score\" FROM \"leaderboard_entries\""
+                        + ListSql.orderBy(query) + " LIMIT ? OFFSET ?) AS p ON TRUE"
+                        + ListSql.orderBy(query, "p."),
+                statement.sql());
+        assertEquals(List.of("leaderboard_entries", 10_001L, 25, 50), statement.params());
+        assertEquals(3, statement.firstColumn());
+        assertEquals(6, statement.firstLabel());
+    }
+
+    @Test
+    void filtersBindTwiceInPlaceholderOrderAndLeaveTheEstimateToThePlanner() {
+        ListQuery query = parse(ENTRIES, "score_gte", "10", "user_id", "7", "_start", "0", "_end", "10");
+        ListSql where = ListSql.where(ENTRIES, query);
+        PageStatement statement = PageStatement.of(ENTRIES, query, where, List.of(), 101);
+        assertTrue(statement.sql().startsWith("SELECT c.\"_warden_total\", NULL::bigint, p."), statement.sql());
+        String sql = statement.sql();
+        int first = sql.indexOf(where.where());
+        assertTrue(
+                first > 0 && sql.indexOf(where.where(), first + 1) > first,
+                "the filters in both the count and the page");
+        List<Object> expected = new ArrayList<>(where.params());
+        expected.add(101L);
+        expected.addAll(where.params());
+        expected.add(10);
+        expected.add(0);
+        assertEquals(expected, statement.params());
+        assertEquals(
+                statement.firstLabel(),
+                statement.firstColumn() + ENTRIES.columns().size());
+        long placeholders = statement.sql().chars().filter(c -> c == '?').count();
+        assertEquals(placeholders, statement.params().size());
+    }
+
+    @Test
+    void aLabelWhoseKeyTypeDiffersCastsTheForeignKey() {
+        LabelLookup cast = new LabelLookup("owner", "accounts", "uuid_id", "name", "uuid");
+        assertEquals(
+                "(SELECT l.\"name\"::text FROM \"accounts\" AS l WHERE l.\"uuid_id\" = p.\"owner\"::\"uuid\")",
+                cast.sql("p"));
+    }
+}
