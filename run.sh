@@ -20,6 +20,8 @@ if [ "$WARDEN_DEMO" = "true" ]; then export SIMULATOR_CONTROL_ENABLED="${SIMULAT
 # the demo's live rooms: the simulator's bots (3 lobby rooms of 4 players over real WebSockets; docs/simulator.md)
 if [ "$WARDEN_DEMO" = "true" ]; then export SIMULATOR_ROOM_BOTS_ROOMS="${SIMULATOR_ROOM_BOTS_ROOMS:-3}"; fi
 export WARDEN_EGRESS_COPY_AT_STARTUP="${WARDEN_EGRESS_COPY_AT_STARTUP:-true}"
+# warm the request paths before reporting ready (docs/configuration.md, warden.warm-up.seconds)
+export WARDEN_WARM_UP_SECONDS="${WARDEN_WARM_UP_SECONDS:-20}"
 
 warden_setup_node
 warden_db_target

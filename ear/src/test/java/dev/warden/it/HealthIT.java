@@ -31,16 +31,26 @@ class HealthIT {
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.renamed(Deployments.warden(), "warden-health.ear");
+        // with a 3-second start-up warm-up (warden.warm-up.seconds): readiness waits for it (WarmUpCheck)
+        return Deployments.renamed(
+                Deployments.wardenWithConfig("it-warm-up.jar", "warden.warm-up.seconds=" + WARM_UP_SECONDS),
+                "warden-health.ear");
     }
 
+    static final int WARM_UP_SECONDS = 3;
+
     /**
-     * The answer of {@code path} once it lists Warden's checks: right after a deployment Liberty answers for a
-     * moment with no checks at all (UP, {@code "checks": []}) before it lists the application's; up to 60 s.
+     * The answer of {@code path} once it lists Warden's checks and the start-up warm-up has ended: right after a
+     * deployment Liberty answers for a moment with no checks at all (UP, {@code "checks": []}) before it lists the
+     * application's; up to 60 s.
      */
     static io.restassured.response.Response awaitChecks(String path) throws InterruptedException {
         io.restassured.response.Response answer = Api.health().get(path);
-        for (int i = 0; i < 120 && !answer.asString().contains("\"warden-"); i++) {
+        for (int i = 0;
+                i < 120
+                        && (!answer.asString().contains("\"warden-")
+                                || answer.asString().contains("\"running\""));
+                i++) {
             Thread.sleep(500);
             answer = Api.health().get(path);
         }
@@ -58,6 +68,25 @@ class HealthIT {
                 .body("checks.find { it.name == 'warden-schema' }.status", equalTo("UP"))
                 .body("checks.find { it.name == 'warden-schema' }.data.version", not(nullValue()))
                 .body("checks.find { it.name == 'warden-database' }.status", equalTo("UP"));
+    }
+
+    /**
+     * Issue 19, point 4: with {@code warden.warm-up.seconds} set, the node warms its request paths before it reports
+     * ready; the check {@code warden-warm-up} then says what it did (rounds over every registered resource, none
+     * failed) and readiness is UP.
+     */
+    @Test
+    void readinessReportsTheFinishedWarmUp() throws Exception {
+        String summary = awaitChecks("/health/ready")
+                .then()
+                .statusCode(200)
+                .body("checks.find { it.name == 'warden-warm-up' }.status", equalTo("UP"))
+                .extract()
+                .path("checks.find { it.name == 'warden-warm-up' }.data.'warm-up'");
+        org.junit.jupiter.api.Assertions.assertTrue(
+                summary.matches("[1-9][0-9]* rounds over [1-9][0-9]* resources in [0-9]+ ms"), summary);
+        long millis = Long.parseLong(summary.replaceAll(".* in ([0-9]+) ms", "$1"));
+        org.junit.jupiter.api.Assertions.assertTrue(millis >= WARM_UP_SECONDS * 1000L, summary);
     }
 
     @Test

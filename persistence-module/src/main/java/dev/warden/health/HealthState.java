@@ -16,6 +16,8 @@ public class HealthState {
     private volatile boolean migrated;
     private volatile String version;
     private volatile DataSource dataSource;
+    private volatile boolean warmingUp;
+    private volatile String warmUp = "not configured";
 
     /** The schema is migrated to Flyway version {@code flywayVersion} and the start-up work that waits for it ran. */
     public void schemaReady(String flywayVersion) {
@@ -31,6 +33,26 @@ public class HealthState {
     /** Warden's data source ({@code java:comp/DefaultDataSource}), checked by {@link DatabaseCheck}. */
     public void useDataSource(DataSource source) {
         dataSource = source;
+    }
+
+    /** The start-up warm-up runs: readiness is down until {@link #warmUpDone} ({@link WarmUpCheck}). */
+    public void warmUpStarted() {
+        warmingUp = true;
+        warmUp = "running";
+    }
+
+    /** The start-up warm-up ended; {@code summary} says what it did, e.g. "412 rounds in 20012 ms". */
+    public void warmUpDone(String summary) {
+        warmUp = summary;
+        warmingUp = false;
+    }
+
+    boolean warmingUp() {
+        return warmingUp;
+    }
+
+    String warmUp() {
+        return warmUp;
     }
 
     boolean migrated() {
