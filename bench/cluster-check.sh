@@ -5,6 +5,9 @@
 #
 #   bench/cluster-check.sh [--no-build]
 #
+# The nodes are Open Liberty servers, or WildFly 39 servers with WARDEN_CLUSTER_SERVER=wildfly (bench/cluster.sh
+# builds for that server unless --no-build; the same checks hold on either).
+#
 # Checks (docs/operations.md, "Running several nodes"):
 #   1. alternate requests land on both nodes (X-Warden-Node);
 #   2. a panel session created on one node works on the other;
@@ -40,10 +43,11 @@ bench/cluster.sh start "$@" || { log "the cluster did not start"; exit 1; }
 trap 'bench/cluster.sh stop; rm -rf "$work"' EXIT
 
 mkdir -p "$state"
+if [ "${WARDEN_CLUSTER_SERVER:-liberty}" = wildfly ]; then server_name="WildFly 39"; else server_name="Open Liberty"; fi
 {
     echo "# Cluster check, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo
-    echo "Two Open Liberty nodes behind nginx on one machine ($(nproc) cores), one PostgreSQL: bench/cluster-check.sh."
+    echo "Two $server_name nodes behind nginx on one machine ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start), one PostgreSQL: bench/cluster-check.sh."
     echo
     echo "| check | result | detail |"
     echo "| --- | --- | --- |"
@@ -254,6 +258,6 @@ else
 fi
 
 echo >>"$report"
-echo "$failures failed check(s)." >>"$report"
+echo "$failures failed check(s); load average $(cut -d' ' -f1-3 /proc/loadavg) at the end." >>"$report"
 log "report: $report"
 [ "$failures" = 0 ]
