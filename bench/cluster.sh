@@ -274,7 +274,7 @@ case "${1:-}" in
         if [ -f "$state/nginx/nginx.pid" ] && kill -0 "$(cat "$state/nginx/nginx.pid")" 2>/dev/null; then log "nginx runs"; else log "nginx is down"; fi
         ;;
     *)
-        sed -n '2,26p' "$0"
+        sed -n '2,24p' "$0"
         exit 2
         ;;
 esac
