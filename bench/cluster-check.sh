@@ -5,6 +5,9 @@
 #
 #   bench/cluster-check.sh [--no-build]
 #
+# The nodes are Open Liberty servers, or WildFly 39 servers with WARDEN_CLUSTER_SERVER=wildfly (bench/cluster.sh
+# builds for that server unless --no-build; the same checks hold on either).
+#
 # Checks (docs/operations.md, "Running several nodes"):
 #   1. alternate requests land on both nodes (X-Warden-Node);
 #   2. a panel session created on one node works on the other;
@@ -18,7 +21,8 @@
 #   7. live rooms: a message, a kick and a ban sent through the load balancer act on rooms and sockets on both
 #      nodes (bench/RoomsTool.java balancer: each command targets a room on A and one on B);
 #   8. SIGKILL of node B under a write load: node A keeps serving, every write answered 2xx has its row and its
-#      audit row, and node B rejoins on restart.
+#      audit row (a refused write may have left a row without its audit row: shown, see below), and node B
+#      rejoins on restart.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -40,10 +44,11 @@ bench/cluster.sh start "$@" || { log "the cluster did not start"; exit 1; }
 trap 'bench/cluster.sh stop; rm -rf "$work"' EXIT
 
 mkdir -p "$state"
+if [ "${WARDEN_CLUSTER_SERVER:-liberty}" = wildfly ]; then server_name="WildFly 39"; else server_name="Open Liberty"; fi
 {
     echo "# Cluster check, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo
-    echo "Two Open Liberty nodes behind nginx on one machine ($(nproc) cores), one PostgreSQL: bench/cluster-check.sh."
+    echo "Two $server_name nodes behind nginx on one machine ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start), one PostgreSQL: bench/cluster-check.sh."
     echo
     echo "| check | result | detail |"
     echo "| --- | --- | --- |"
@@ -239,12 +244,20 @@ while read -r code id n; do
     [ "$(sql "select count(*) from warden_user_notes where id = $id and body = '$marker $n'")" = 1 ] || missing_rows=$((missing_rows + 1))
     [ "$(sql "select count(*) from warden_admin_audit where resource = 'userNotes' and target_id = '$id' and action = 'create'")" = 1 ] || missing_audit=$((missing_audit + 1))
 done <"$work/writes"
-stray=$(sql "select count(*) from warden_user_notes n where n.body like '$marker %' and not exists (select 1 from warden_admin_audit a where a.resource = 'userNotes' and a.target_id = n.id::text and a.action = 'create')")
+# rows without their audit row: none may belong to a write answered 2xx (those are counted above). A write in
+# flight on B when it died may have one: the panel writes the audit row in its own transaction once the mutation
+# has committed (PanelAudit; spec: a failed audit write never blocks a mutation), so a SIGKILL between the two
+# commits leaves the row without it, and the client saw 502. Counted and shown, not a failure.
+stray=0; in_flight=0
+for n in $(sql "select substring(n.body from ' ([0-9]+)$') from warden_user_notes n where n.body like '$marker %' and not exists (select 1 from warden_admin_audit a where a.resource = 'userNotes' and a.target_id = n.id::text and a.action = 'create')"); do
+    if awk -v n="$n" '$3 == n && $1 ~ /^2/ {found = 1} END {exit !found}' "$work/writes"; then stray=$((stray + 1)); else in_flight=$((in_flight + 1)); fi
+done
 after=$(curl -sS -b "$work/jar" -o /dev/null -w '%{http_code}' "$base/admin-api/users?_start=0&_end=1")
 if [ "$ok2xx" -gt 0 ] && [ "$missing_rows" = 0 ] && [ "$missing_audit" = 0 ] && [ "$stray" = 0 ] && [ "$after" = 200 ]; then
-    check "SIGKILL of node B" ok "300 writes: $ok2xx answered 2xx, each with its row and audit row; $refused refused (requests in flight on B: 502); no row without its audit row; node A served on (200)"
+    if [ "$in_flight" = 0 ]; then unaudited="no row without its audit row"; else unaudited="$in_flight refused write(s) committed a row whose audit row B never wrote (it died between the two commits)"; fi
+    check "SIGKILL of node B" ok "300 writes: $ok2xx answered 2xx, each with its row and audit row; $refused refused (requests in flight on B: 502); $unaudited; node A served on (200)"
 else
-    check "SIGKILL of node B" FAIL "300 writes: $ok2xx 2xx, $refused refused; rows missing $missing_rows, audit rows missing $missing_audit, rows without audit $stray; after the kill: $after"
+    check "SIGKILL of node B" FAIL "300 writes: $ok2xx 2xx, $refused refused; rows missing $missing_rows, audit rows missing $missing_audit, answered rows without audit $stray (refused: $in_flight); after the kill: $after"
 fi
 if bench/cluster.sh start-b >"$work/restart.log" 2>&1; then
     seen=""; for i in $(seq 1 8); do curl -sS -D "$work/r$i" -o /dev/null "$base/"; seen="$seen $(node_of "$work/r$i")"; done
@@ -254,6 +267,6 @@ else
 fi
 
 echo >>"$report"
-echo "$failures failed check(s)." >>"$report"
+echo "$failures failed check(s); load average $(cut -d' ' -f1-3 /proc/loadavg) at the end." >>"$report"
 log "report: $report"
 [ "$failures" = 0 ]

@@ -8,9 +8,15 @@
 #   bench/cluster.sh balance a|ab         nginx sends everything to node A, or round robin over both (reload)
 #   bench/cluster.sh status               which parts run
 #
-# Two Open Liberty servers from the one runtime the build unpacks (ear/target/liberty/wlp), servers
-# "warden-node-a" (port 9491) and "warden-node-b" (port 9492), over one PostgreSQL database (warden_cluster,
-# created afresh by "start"), and nginx on 127.0.0.1:9490 with round robin and no sticky sessions. Loopback only.
+# WARDEN_CLUSTER_SERVER=liberty (the default): two Open Liberty servers from the one runtime the build unpacks
+# (ear/target/liberty/wlp), servers "warden-node-a" (port 9491) and "warden-node-b" (port 9492).
+# WARDEN_CLUSTER_SERVER=wildfly: two WildFly 39 servers from the one WildFly the build unpacks (ear/target/wildfly,
+# -Dwarden.server=wildfly), each with a base directory of its own (bench/target/cluster/wildfly/node-a, node-b:
+# copies of its standalone/ folder); management interfaces on the cluster port + 3 and + 4 (9493, 9494; readiness is
+# read there), the transaction manager's sockets on + 5/+ 6 (node A) and + 7/+ 8 (node B). The other commands
+# act on the server the last "start" used unless WARDEN_CLUSTER_SERVER says otherwise.
+# Either way one PostgreSQL database (warden_cluster, created afresh by "start"), and nginx on 127.0.0.1:9490 with
+# round robin and no sticky sessions. Loopback only.
 # Both nodes send X-Warden-Node (warden.node.header=true) so that a test sees which node answered.
 # Ports and names: WARDEN_CLUSTER_PORT (9490; the nodes take the next two), WARDEN_CLUSTER_DB (warden_cluster);
 # WARDEN_CLUSTER_ENV: more variables for both nodes, e.g. "WARDEN_HOSTING_LIMITS_ENABLED=false".
@@ -28,9 +34,26 @@ port_b=$((lb_port + 2))
 db=${WARDEN_CLUSTER_DB:-warden_cluster}
 admin_password=${WARDEN_CLUSTER_ADMIN_PASSWORD:-cluster-admin-password}
 state="$root/bench/target/cluster"
+# the server: WARDEN_CLUSTER_SERVER, else (but for "start") the one the last "start" used, else Liberty
+server=${WARDEN_CLUSTER_SERVER:-}
+if [ -z "$server" ] && [ "${1:-}" != start ] && [ -f "$state/server" ]; then server=$(cat "$state/server"); fi
+server=${server:-liberty}
 wlp="$root/ear/target/liberty/wlp"
 servers="$wlp/usr/servers"
+wildfly="$root/ear/target/wildfly"
+case "$server" in
+    liberty | wildfly) ;;
+    *) echo "WARDEN_CLUSTER_SERVER must be liberty or wildfly (got $server)" >&2; exit 2 ;;
+esac
 mkdir -p "$state"
+
+port_of() { if [ "$1" = a ]; then echo "$port_a"; else echo "$port_b"; fi; }
+# WildFly only: the management interface (readiness) and the transaction manager's two sockets of node $1
+mgmt_port_of() { if [ "$1" = a ]; then echo $((lb_port + 3)); else echo $((lb_port + 4)); fi; }
+txn_port_of() { if [ "$1" = a ]; then echo $((lb_port + 5)); else echo $((lb_port + 7)); fi; }
+# the node's server folder (Liberty) or base directory (WildFly), and its server log
+dir_of() { if [ "$server" = wildfly ]; then echo "$state/wildfly/node-$1"; else echo "$servers/warden-node-$1"; fi; }
+log_of() { if [ "$server" = wildfly ]; then echo "$(dir_of "$1")/log/server.log"; else echo "$(dir_of "$1")/logs/messages.log"; fi; }
 
 # the environment of node $1 (a or b) on port $2; only node A seeds the demo data (the nodes start one after
 # the other) and hosts the simulator both use as their upstream providers
@@ -57,27 +80,37 @@ node_env() {
     for extra in ${WARDEN_CLUSTER_ENV:-}; do echo "$extra"; done
 }
 
-pid_of() { cat "$servers/.pid/warden-node-$1.pid" 2>/dev/null || true; }
-running() { local pid; pid=$(pid_of "$1"); [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; }
+pid_file() { if [ "$server" = wildfly ]; then echo "$state/wildfly/node-$1.pid"; else echo "$servers/.pid/warden-node-$1.pid"; fi; }
+pid_of() { cat "$(pid_file "$1")" 2>/dev/null || true; }
+# node $1's JVM runs (for WildFly: the pid is a process started on that node's base directory)
+running() {
+    local pid; pid=$(pid_of "$1")
+    [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
+    [ "$server" = liberty ] || tr '\0' '\n' <"/proc/$pid/cmdline" 2>/dev/null | grep -qxF -- "-Djboss.server.base.dir=$(dir_of "$1")"
+}
+# where node $1 says it is ready: Liberty's HTTP port, WildFly's management interface (docs/wildfly.md, "Health")
+ready_url() {
+    if [ "$server" = wildfly ]; then echo "http://127.0.0.1:$(mgmt_port_of "$1")/health/ready"; else echo "http://localhost:$(port_of "$1")/health/ready"; fi
+}
 
 wait_ready() {
     local node=$1 port=$2 started
     started=$(date +%s)
     while [ $(( $(date +%s) - started )) -lt 300 ]; do
-        if curl -fsS -o /dev/null "http://localhost:$port/health/ready" 2>/dev/null; then
+        if curl -fsS -o /dev/null "$(ready_url "$node")" 2>/dev/null; then
             log "node $node ready on port $port after $(( $(date +%s) - started )) s"
             return 0
         fi
-        running "$node" || { log "node $node stopped while starting: see $servers/warden-node-$node/logs/messages.log"; return 1; }
+        running "$node" || { log "node $node stopped while starting: see $(log_of "$node")"; return 1; }
         sleep 2
     done
-    log "node $node not ready after 300 s: see $servers/warden-node-$node/logs/messages.log"
+    log "node $node not ready after 300 s: see $(log_of "$node")"
     return 1
 }
 
 # creates server warden-node-$1 as a copy of the run server "warden" the run-server profile made (server.xml,
 # the EAR, the PostgreSQL driver; the simulator on node A only)
-make_server() {
+make_liberty_server() {
     local node=$1 dir="$servers/warden-node-$1"
     rm -rf "$dir"
     mkdir -p "$dir"
@@ -85,15 +118,62 @@ make_server() {
     if [ "$node" = b ]; then
         find "$dir/dropins" -name 'warden-simulator*' -exec rm -rf {} +
     fi
-    node_env "$node" "$([ "$node" = a ] && echo "$port_a" || echo "$port_b")" >"$dir/server.env"
+    node_env "$node" "$(port_of "$node")" >"$dir/server.env"
+}
+
+# creates node $1's WildFly base directory as a copy of the standalone/ folder the wildfly profile configured
+# (standalone-warden.xml, warden.ear in deployments/; the simulator on node A only) and its environment,
+# node.env: node_env's, without empty values (WildFly refuses an empty data-source password; warden.cli's default
+# stands in), plus the transaction manager's sockets
+make_wildfly_base() {
+    local node=$1 dir txn
+    dir=$(dir_of "$node"); txn=$(txn_port_of "$node")
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    (cd "$wildfly/standalone" && tar --exclude=./log --exclude=./data --exclude=./tmp \
+        --exclude=./configuration/standalone_xml_history -cf - .) | (cd "$dir" && tar -xf -)
+    # the deployment scanner's markers of an earlier run of the unpacked server
+    find "$dir/deployments" -maxdepth 1 -type f \( -name '*.deployed' -o -name '*.failed' -o -name '*.is*' \
+        -o -name '*.pending' -o -name '*.undeployed' -o -name '*.skipdeploy' -o -name '*.dodeploy' \) -delete
+    if [ "$node" = b ]; then rm -rf "$dir"/deployments/warden-simulator*; fi
+    {
+        node_env "$node" "$(port_of "$node")" | grep -v '=$' || true
+        echo "WARDEN_TXN_RECOVERY_PORT=$txn"
+        echo "WARDEN_TXN_STATUS_PORT=$((txn + 1))"
+    } >"$dir/node.env"
+}
+
+make_server() {
+    if [ "$server" = wildfly ]; then make_wildfly_base "$1"; else make_liberty_server "$1"; fi
+}
+
+# starts WildFly on node $1's base directory in the background (its own session, so that it outlives this
+# script); standalone.sh writes the JVM's pid to JBOSS_PIDFILE
+start_wildfly() {
+    local node=$1 dir pidfile vars _
+    dir=$(dir_of "$node"); pidfile=$(pid_file "$node")
+    mapfile -t vars <"$dir/node.env"
+    rm -f "$pidfile"
+    env "${vars[@]}" JBOSS_HOME="$wildfly" LAUNCH_JBOSS_IN_BACKGROUND=1 JBOSS_PIDFILE="$pidfile" \
+        setsid nohup "$wildfly/bin/standalone.sh" -c standalone-warden.xml \
+        -Djboss.server.base.dir="$dir" -Djboss.node.name="warden-node-$node" -Djboss.tx.node.id="warden-node-$node" \
+        -Djboss.management.http.port="$(mgmt_port_of "$node")" -Djboss.bind.address.management=127.0.0.1 \
+        >"$state/start-$node.log" 2>&1 </dev/null &
+    for _ in $(seq 1 60); do [ -s "$pidfile" ] && return 0; sleep 0.5; done
+    cat "$state/start-$node.log"
+    return 1
 }
 
 start_node() {
     local node=$1 port
-    port=$([ "$node" = a ] && echo "$port_a" || echo "$port_b")
+    port=$(port_of "$node")
     running "$node" && { log "node $node already runs"; return 0; }
-    log "starting node $node on port $port (server warden-node-$node)"
-    "$wlp/bin/server" start "warden-node-$node" >"$state/start-$node.log" 2>&1 || { cat "$state/start-$node.log"; return 1; }
+    log "starting node $node on port $port ($server, $(dir_of "$node"))"
+    if [ "$server" = wildfly ]; then
+        start_wildfly "$node" || return 1
+    else
+        "$wlp/bin/server" start "warden-node-$node" >"$state/start-$node.log" 2>&1 || { cat "$state/start-$node.log"; return 1; }
+    fi
     wait_ready "$node" "$port"
 }
 
@@ -123,9 +203,15 @@ stop_nginx() {
 
 stop_node() {
     running "$1" || return 0
-    "$wlp/bin/server" stop "warden-node-$1" >/dev/null 2>&1 || true
-    local pid; pid=$(pid_of "$1")
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
+    local pid _; pid=$(pid_of "$1")
+    if [ "$server" = wildfly ]; then
+        # SIGTERM: WildFly's shutdown hook stops the server in order
+        kill -TERM "$pid" 2>/dev/null || true
+        for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+    else
+        "$wlp/bin/server" stop "warden-node-$1" >/dev/null 2>&1 || true
+    fi
+    if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
     log "node $1 stopped"
 }
 
@@ -133,10 +219,20 @@ case "${1:-}" in
     start)
         if [ "${2:-}" != --no-build ]; then
             warden_setup_node
-            log "building (mvn -Prun-server; tests skipped)"
-            mvn -B -q -pl ear -am package -DskipTests -DskipITs -Prun-server
+            if [ "$server" = wildfly ]; then
+                log "building (mvn -Dwarden.server=wildfly; tests skipped)"
+                mvn -B -q -pl ear -am package -DskipTests -DskipITs -Dwarden.server=wildfly
+            else
+                log "building (mvn -Prun-server; tests skipped)"
+                mvn -B -q -pl ear -am package -DskipTests -DskipITs -Prun-server
+            fi
         fi
-        [ -d "$servers/warden" ] || { log "no run server at $servers/warden: build first (without --no-build)"; exit 1; }
+        if [ "$server" = wildfly ]; then
+            [ -f "$wildfly/standalone/configuration/standalone-warden.xml" ] && [ -f "$wildfly/standalone/deployments/warden.ear" ] \
+                || { log "no configured WildFly with warden.ear at $wildfly: build first (without --no-build)"; exit 1; }
+        else
+            [ -d "$servers/warden" ] || { log "no run server at $servers/warden: build first (without --no-build)"; exit 1; }
+        fi
         WARDEN_DB_URL=jdbc:postgresql://127.0.0.1:5432/postgres warden_setup_postgres
         WARDEN_DB_URL=jdbc:postgresql://127.0.0.1:5432/postgres warden_db_target
         stop_nginx; stop_node a; stop_node b
@@ -146,6 +242,7 @@ case "${1:-}" in
         if [ "${WARDEN_CLUSTER_LOG_STATEMENTS:-false}" = true ]; then
             warden_psql postgres -c "alter database $db set log_statement = 'all'" >/dev/null
         fi
+        echo "$server" >"$state/server"
         make_server a
         make_server b
         start_node a
@@ -157,8 +254,10 @@ case "${1:-}" in
         stop_nginx; stop_node a; stop_node b
         ;;
     kill-b)
-        pid=$(pid_of b)
-        [ -n "$pid" ] && kill -KILL "$pid" && log "node b (pid $pid) killed with SIGKILL"
+        if running b; then
+            pid=$(pid_of b)
+            kill -KILL "$pid" && log "node b (pid $pid) killed with SIGKILL"
+        fi
         ;;
     start-b)
         start_node b
@@ -175,7 +274,7 @@ case "${1:-}" in
         if [ -f "$state/nginx/nginx.pid" ] && kill -0 "$(cat "$state/nginx/nginx.pid")" 2>/dev/null; then log "nginx runs"; else log "nginx is down"; fi
         ;;
     *)
-        sed -n '2,19p' "$0"
+        sed -n '2,24p' "$0"
         exit 2
         ;;
 esac
