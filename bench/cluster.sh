@@ -20,6 +20,7 @@
 # Both nodes send X-Warden-Node (warden.node.header=true) so that a test sees which node answered.
 # Ports and names: WARDEN_CLUSTER_PORT (9490; the nodes take the next two), WARDEN_CLUSTER_DB (warden_cluster);
 # WARDEN_CLUSTER_ENV: more variables for both nodes, e.g. "WARDEN_HOSTING_LIMITS_ENABLED=false".
+# WARDEN_CLUSTER_WARM_UP: each node's start-up warm-up in seconds before it reports ready (default 20; 0: none).
 # The demo admin's password is WARDEN_CLUSTER_ADMIN_PASSWORD (default cluster-admin-password). Output and state:
 # bench/target/cluster/ (nginx.conf, logs, pid files).
 set -euo pipefail
@@ -75,6 +76,7 @@ node_env() {
     echo "WARDEN_BILLING_MP_REST_URL=$sim/billing"
     echo "WARDEN_INFRASTRUCTURE_MP_REST_URL=$sim/infrastructure"
     echo "WARDEN_AGENT_ENDPOINTS_ALLOW_LOOPBACK=true"
+    echo "WARDEN_WARM_UP_SECONDS=${WARDEN_CLUSTER_WARM_UP:-20}"   # ready only once warm (docs/configuration.md)
     echo "SIMULATOR_CONTROL_ENABLED=true"
     local extra
     for extra in ${WARDEN_CLUSTER_ENV:-}; do echo "$extra"; done
@@ -274,7 +276,7 @@ case "${1:-}" in
         if [ -f "$state/nginx/nginx.pid" ] && kill -0 "$(cat "$state/nginx/nginx.pid")" 2>/dev/null; then log "nginx runs"; else log "nginx is down"; fi
         ;;
     *)
-        sed -n '2,24p' "$0"
+        sed -n '2,25p' "$0"
         exit 2
         ;;
 esac
