@@ -148,22 +148,41 @@ CASES=(
 median_us() { sort -n | awk '{a[NR]=$1} END {if (NR==0) {print 0} else {print a[int((NR+1)/2)]}}'; }
 to_ms() { awk -v us="$1" 'BEGIN {printf "%.1f", us / 1000}'; }
 
+# CPU time (ms) of the server's JVM (the process listening on $PORT) and of all PostgreSQL processes, from /proc
+server_pid=$(ss -Hltnp "sport = :$PORT" | grep -o 'pid=[0-9]*' | head -n 1 | cut -d= -f2)
+cpu_ms() { # cpu_ms <pid...>: utime + stime in ms
+    local total=0 pid ticks
+    for pid in "$@"; do
+        ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+        total=$((total + ticks))
+    done
+    echo $((total * 1000 / $(getconf CLK_TCK)))
+}
+pg_cpu_ms() { cpu_ms $(pgrep -u postgres -x postgres); }
+per_request() { awk -v ms="$1" -v n="$2" 'BEGIN {printf "%.2f", (n > 0 ? ms / n : 0)}'; }
+
 rows=$($PSQL -d "$DB" -c "SELECT count(*) FROM game_scores")
-table="| case | API started (s after ready) | API median (ms) | direct SQL median (ms) | ratio |\n| --- | --- | --- | --- | --- |\n"
+table="| case | API started (s after ready) | API median (ms) | direct SQL median (ms) | ratio | API: server CPU / PostgreSQL CPU per request (ms) | direct: PostgreSQL CPU per request (ms) |\n| --- | --- | --- | --- | --- | --- | --- |\n"
 for round in $(seq 1 "${ROUNDS:-1}"); do
 for case in "${CASES[@]}"; do
     IFS='|' read -r name path sql <<<"$case"
     [ "${ROUNDS:-1}" = 1 ] || name="$name (round $round)"
     # API: wrk's own latency percentiles
     since=$(( $(date +%s) - ready_at ))
-    api=$(wrk -t"$(( CONC < 2 ? CONC : 2 ))" -c"$CONC" -d"${DUR}s" --latency -H "Cookie: warden_session=$COOKIE" "$BASE$path" \
-        | awk '/^ +50%/ {v=$2; if (v ~ /ms$/) {sub(/ms/,"",v); print v*1000} else if (v ~ /us$/) {sub(/us/,"",v); print v} else {sub(/s/,"",v); print v*1000000}}')
+    jvm0=$(cpu_ms "$server_pid"); pg0=$(pg_cpu_ms)
+    wrk -t"$(( CONC < 2 ? CONC : 2 ))" -c"$CONC" -d"${DUR}s" --latency -H "Cookie: warden_session=$COOKIE" "$BASE$path" >"$WORK/wrk.out"
+    jvm1=$(cpu_ms "$server_pid"); pg1=$(pg_cpu_ms)
+    api=$(awk '/^ +50%/ {v=$2; if (v ~ /ms$/) {sub(/ms/,"",v); print v*1000} else if (v ~ /us$/) {sub(/us/,"",v); print v} else {sub(/s/,"",v); print v*1000000}}' "$WORK/wrk.out")
+    api_n=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
     # direct SQL: pgbench per-transaction log, column 3 is the latency in microseconds
     echo "$sql" | tr ';' '\n' | sed '/^ *$/d; s/$/;/' > "$WORK/case.sql"
+    pg0=$(pg_cpu_ms)
     (cd "$WORK" && rm -f pgbench_log.* && pgbench -h 127.0.0.1 -U postgres -n -M prepared -c "$CONC" -j 2 -T "$DUR" -l -f case.sql "$DB" >/dev/null 2>&1)
+    pg_direct=$(( $(pg_cpu_ms) - pg0 ))
     direct=$(cat "$WORK"/pgbench_log.* | awk '{print $3}' | median_us)
+    direct_n=$(cat "$WORK"/pgbench_log.* | wc -l)
     ratio=$(awk -v a="$api" -v d="$direct" 'BEGIN {printf "%.2f", (d > 0 ? a / d : 0)}')
-    line="| $name | $since | $(to_ms "$api") | $(to_ms "$direct") | ${ratio}x |"
+    line="| $name | $since | $(to_ms "$api") | $(to_ms "$direct") | ${ratio}x | $(per_request $((jvm1 - jvm0)) "$api_n") / $(per_request $((pg1 - pg0)) "$api_n") | $(per_request "$pg_direct" "$direct_n") |"
     echo "$line"
     table+="$line\n"
 done
@@ -173,7 +192,7 @@ done
     echo
     echo "## list latency, $(date -u +%Y-%m-%d) — $rows rows in the custom table game_scores (resource scores), concurrency $CONC, ${DUR}s per case"
     echo
-    echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB; API through $SERVER_NAME on 127.0.0.1:$PORT; direct SQL by pgbench (prepared) with the statements the API runs."
+    echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, load average at the end $(cut -d' ' -f1-3 /proc/loadavg); API through $SERVER_NAME on 127.0.0.1:$PORT (start-up warm-up ${WARM_UP:-20} s); direct SQL by pgbench (prepared) with the statements the API runs. CPU columns: the server JVM's and all PostgreSQL processes' CPU time during the case (/proc), divided by the requests answered."
     echo
     printf "%b" "$table"
 } >> bench/RESULTS.md
