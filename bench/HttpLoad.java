@@ -2,6 +2,8 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,18 +21,35 @@ import java.util.concurrent.atomic.LongAdder;
  * with a part {@code body=<text>} (e.g. {@code POST http://h/admin-api/userNotes|Content-Type: application/json|body={"user_id": 1, "body": "x"}}). Each of the {@code concurrency} threads sends the requests
  * in turn, one at a time, for {@code seconds} (after a warm-up of a quarter of that, not counted), and the program
  * prints one line: {@code requests=N rps=R p50_ms=… p95_ms=… p99_ms=… statuses={200=…}}.
+ *
+ * <p>Count mode: {@code n=<N>} instead of {@code <seconds>} sends exactly N requests (no warm-up), the i-th one being
+ * request i of the list (cycling when the list is shorter), taken in turn by the {@code concurrency} threads; rps is
+ * then over the wall time of the N requests. An argument {@code @<file>} stands for the file's non-empty lines,
+ * one request each (for long lists of distinct URLs, e.g. bench/hosting-metrics-http.sh).
  */
 public class HttpLoad {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 3) {
-            System.err.println("usage: java bench/HttpLoad.java <concurrency> <seconds> <url[|Header: value...]>...");
+            System.err.println("usage: java bench/HttpLoad.java <concurrency> <seconds>|n=<count> <url[|Header: value...]>|@<file>...");
             System.exit(2);
         }
         int concurrency = Integer.parseInt(args[0]);
-        double seconds = Double.parseDouble(args[1]);
+        boolean counted = args[1].startsWith("n=");
+        long total = counted ? Long.parseLong(args[1].substring(2)) : 0;
+        double seconds = counted ? 0 : Double.parseDouble(args[1]);
+        List<String> specs = new ArrayList<>();
+        for (String arg : Arrays.copyOfRange(args, 2, args.length)) {
+            if (arg.startsWith("@")) {
+                Files.readAllLines(Path.of(arg.substring(1))).stream()
+                        .filter(line -> !line.isBlank())
+                        .forEach(specs::add);
+            } else {
+                specs.add(arg);
+            }
+        }
         List<HttpRequest> requests = new ArrayList<>();
-        for (String spec : Arrays.copyOfRange(args, 2, args.length)) {
+        for (String spec : specs) {
             String method = "GET";
             int space = spec.indexOf(' ');
             if (space > 0 && spec.substring(0, space).matches("POST|PUT|PATCH|DELETE")) {
@@ -53,8 +72,10 @@ public class HttpLoad {
         }
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
-        long warmupEnd = System.nanoTime() + (long) (seconds * 0.25e9);
-        long end = warmupEnd + (long) (seconds * 1e9);
+        long begin = System.nanoTime();
+        long warmupEnd = counted ? begin : begin + (long) (seconds * 0.25e9);
+        long end = counted ? Long.MAX_VALUE : warmupEnd + (long) (seconds * 1e9);
+        AtomicLong next = new AtomicLong();
         int buckets = 60_000; // latency histogram in 0.1 ms steps up to 6 s
         AtomicLong[] histogram = new AtomicLong[buckets + 1];
         for (int i = 0; i <= buckets; i++) {
@@ -66,13 +87,19 @@ public class HttpLoad {
         for (int t = 0; t < concurrency; t++) {
             int offset = t;
             Thread thread = new Thread(() -> {
-                int i = offset;
+                long i = offset;
                 while (true) {
+                    if (counted) {
+                        i = next.getAndIncrement();
+                        if (i >= total) {
+                            return;
+                        }
+                    }
                     long started = System.nanoTime();
                     if (started >= end) {
                         return;
                     }
-                    HttpRequest request = requests.get(i++ % requests.size());
+                    HttpRequest request = requests.get((int) (i++ % requests.size()));
                     int status;
                     try {
                         status = client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();
@@ -94,6 +121,9 @@ public class HttpLoad {
             thread.join();
         }
         long n = count.sum();
+        if (counted) {
+            seconds = (System.nanoTime() - begin) / 1e9;
+        }
         Map<Integer, Long> byStatus = new TreeMap<>();
         statuses.forEach((k, v) -> byStatus.put(k, v.sum()));
         System.out.printf("requests=%d rps=%.1f p50_ms=%.1f p95_ms=%.1f p99_ms=%.1f statuses=%s%n", n, n / seconds,

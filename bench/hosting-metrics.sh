@@ -27,44 +27,19 @@ LOCATIONS=$((INSTANCES / 20))
 
 echo "disk before generating:"; df -h "$(psql -d postgres -Atc 'SHOW data_directory' 2>/dev/null || echo /)" 2>/dev/null || df -h /
 
+. "$HERE/metrics-samples.sh"
+
 setup_db() { # name days
   local name=$1 days=$2
   psql -q -d postgres -c "DROP DATABASE IF EXISTS $name WITH (FORCE)" -c "CREATE DATABASE $name"
   # the real schema: V1 (helper functions), V2 (hosting tables), V6 (samples, partitions, daily peaks)
   cat "$MIG"/V1__*.sql "$MIG"/V2__*.sql "$MIG"/V6__*.sql | psql -q -v ON_ERROR_STOP=1 -d "$name" >/dev/null
-  psql -q -v ON_ERROR_STOP=1 -d "$name" <<SQL
-INSERT INTO warden_teams (id, name) VALUES (1, 'bench');
-INSERT INTO warden_applications (id, team_id, slug, name) SELECT g, 1, 'app-' || g, 'App ' || g FROM generate_series(1, $LOCATIONS) g;
-INSERT INTO warden_locations (id, application_id, region_code, region_city, region_country, status, scale_strategy, plan_vcpus, plan_ram_mb, plan_transfer_gb)
-  SELECT g, g, 'fra', 'Frankfurt', 'DE', 'ready', 'horizontal', 2, 4096, 1000 FROM generate_series(1, $LOCATIONS) g;
--- 20 instances per location: instance ids (l-1)*20+1 .. l*20
-INSERT INTO warden_instances (id, location_id, status) SELECT g, (g - 1) / 20 + 1, 'ready' FROM generate_series(1, $INSTANCES) g;
-SQL
+  psql -q -v ON_ERROR_STOP=1 -d "$name" -c "INSERT INTO warden_teams (id, name) VALUES (1, 'bench')"
+  metrics_fleet "$name" "$INSTANCES" 1
   local start=$(date +%s)
-  # samples cover the last $days x 24 hours up to the current minute, one partition (UTC day) at a time
-  for ((d = days; d >= 0; d--)); do
-    # one day at a time, in time order (as agents report: every instance each minute), triggers and FK checks
-    # off (session_replication_role) for speed; the daily peaks are computed per day right after
-    psql -q -v ON_ERROR_STOP=1 -d "$name" >/dev/null <<SQL
-SET session_replication_role = replica;
-SELECT warden_metric_samples_ensure_partition(((now() AT TIME ZONE 'UTC')::date - $d));
-INSERT INTO warden_metric_samples (instance_id, sampled_at, ccu, rooms, cpu_percent, memory_percent)
-SELECT i, t, (30 + 25 * sin(extract(epoch FROM t) / 13751 + i))::int, (4 + 3 * sin(extract(epoch FROM t) / 13751 + i))::int,
-       round((40 + 30 * sin(extract(epoch FROM t) / 9000 + i))::numeric, 1)::float8, round((50 + 10 * sin(i))::numeric, 1)::float8
-FROM generate_series(greatest(((now() AT TIME ZONE 'UTC')::date - $d)::timestamp AT TIME ZONE 'UTC',
-                              date_trunc('minute', now()) - interval '$days days' + interval '1 minute'),
-                     least(((now() AT TIME ZONE 'UTC')::date - $d + 1)::timestamp AT TIME ZONE 'UTC' - interval '1 minute', date_trunc('minute', now())),
-                     interval '1 minute') AS t,
-     generate_series(1, $INSTANCES) AS i;
-INSERT INTO warden_metric_daily_peaks (instance_id, day, ccu, rooms, cpu_percent, memory_percent)
-SELECT instance_id, (sampled_at AT TIME ZONE 'UTC')::date, max(ccu), max(rooms), max(cpu_percent), max(memory_percent)
-FROM warden_metric_samples WHERE sampled_at >= ((now() AT TIME ZONE 'UTC')::date - $d)::timestamp AT TIME ZONE 'UTC'
-  AND sampled_at < ((now() AT TIME ZONE 'UTC')::date - $d + 1)::timestamp AT TIME ZONE 'UTC'
-GROUP BY 1, 2;
-SQL
-    echo "  $name: day -$d loaded ($(( $(date +%s) - start )) s so far)"
-  done
-  psql -q -d "$name" -c "VACUUM ANALYZE warden_metric_samples" -c "VACUUM ANALYZE warden_metric_daily_peaks"
+  # samples cover the last $days x 24 hours up to the current minute (bench/metrics-samples.sh)
+  metrics_samples "$name" "$INSTANCES" "date_trunc('minute', now()) - interval '$days days' + interval '1 minute'" \
+    "date_trunc('minute', now())"
   psql -At -d "$name" -c "SELECT 'rows: ' || count(*) FROM warden_metric_samples" \
        -c "SELECT 'size: ' || pg_size_pretty(sum(pg_total_relation_size(inhrelid))) FROM pg_inherits WHERE inhparent = 'warden_metric_samples'::regclass"
   echo "  $name generated in $(( $(date +%s) - start )) s"
