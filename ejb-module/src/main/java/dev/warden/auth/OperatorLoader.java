@@ -54,7 +54,7 @@ public class OperatorLoader {
 
     /**
      * The operator of user {@code userId} from its role rows already read (the session check reads them in its own
-     * statement: {@link Sessions#authenticate}).
+     * statement: {@link Sessions#check}).
      *
      * @param roleRows each {@code {role, resource}} of a {@code warden_roles} row ({@code resource} null for a
      *                 role on every resource); an unknown role is logged and ignored

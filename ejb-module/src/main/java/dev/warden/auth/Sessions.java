@@ -1,7 +1,6 @@
 package dev.warden.auth;
 
 import dev.warden.auth.model.Session;
-import dev.warden.common.ApiException;
 import dev.warden.common.Hashing;
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.users.model.User;
@@ -140,16 +139,17 @@ public class Sessions {
      * The operator behind a session cookie value, checked in one statement (issue 19, point 4): the session, its
      * user and the user's role rows are read, and the session's {@code last_seen_at} is touched (at most once a
      * minute, and only while the session is current, unexpired and not idle), in one round trip outside a container
-     * transaction.
+     * transaction. Refusals come back as a verdict ({@link SessionVerdict#orThrow()} throws them), never thrown from
+     * here.
      *
-     * @throws ApiException 401 {@code unauthenticated} when the value is missing, unknown, expired, revoked
-     *                      (stale token version), idle for longer than the idle timeout, the user is banned or
-     *                      holds no panel role
+     * @return the operator, or the refusal (a 401 {@code unauthenticated} message) when the value is missing, unknown,
+     *         expired, revoked (stale token version), idle for longer than the idle timeout, the user is banned or
+     *         holds no panel role
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public Operator authenticate(String cookieValue) {
+    public SessionVerdict check(String cookieValue) {
         if (cookieValue == null || cookieValue.isBlank()) {
-            throw ApiException.unauthenticated("Sign in first");
+            return SessionVerdict.refused("Sign in first");
         }
         String id = Hashing.sha256Hex(cookieValue);
         Optional<SessionCheck> found = Sql.with(
@@ -163,22 +163,24 @@ public class Sessions {
                         (double) idleTimeout().toSeconds(),
                         (double) TOUCH_INTERVAL.toSeconds()));
         Instant now = Instant.now();
+        String ended = "Your session has ended; sign in again";
         if (found.isEmpty()) {
-            throw ApiException.unauthenticated("Your session has ended; sign in again");
+            return SessionVerdict.refused(ended);
         }
         SessionCheck row = found.get();
         boolean idle =
                 row.lastSeen() != null && row.lastSeen().plus(idleTimeout()).isBefore(now);
         if ("sso".equals(row.method())
                 && !row.created().plus(sso.maxSessionAge()).isAfter(now)) {
-            throw ApiException.unauthenticated(
+            return SessionVerdict.refused(
                     "Your single sign-on session has ended; sign in with " + sso.providerName() + " again");
         }
         if (!row.expires().isAfter(now) || idle || !row.currentVersion() || Accounts.isBanned(row.ban(), now)) {
-            throw ApiException.unauthenticated("Your session has ended; sign in again");
+            return SessionVerdict.refused(ended);
         }
         return OperatorLoader.fromRoleRows(row.userId(), row.email(), row.roles(), id)
-                .orElseThrow(() -> ApiException.unauthenticated("Your session has ended; sign in again"));
+                .map(SessionVerdict::of)
+                .orElseGet(() -> SessionVerdict.refused(ended));
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.warden.warmup;
 import static dev.warden.common.JsonSupport.JSON;
 
 import dev.warden.auth.Sessions;
-import dev.warden.common.ApiException;
 import dev.warden.common.Hashing;
 import dev.warden.health.HealthState;
 import dev.warden.panel.crud.ListQuery;
@@ -133,11 +132,8 @@ public class WarmUp {
     }
 
     private void checkSession() {
-        try {
-            sessions.authenticate(Hashing.randomToken(32));
-        } catch (ApiException expected) {
-            // an unknown session: the 401 path, as for a request with a stale cookie
-        }
+        // an unknown session: the refusal path, as for a request with a stale cookie
+        sessions.check(Hashing.randomToken(32));
     }
 
     /** One list of {@code resource}'s first page, written as JSON, and its first row read back; false on failure. */

@@ -79,7 +79,7 @@ public class SessionFilter implements ContainerRequestFilter {
             session.set(bearer.authenticate(authorization.substring(7).strip()));
             return;
         }
-        session.set(auth.authenticate(cookie));
+        session.set(auth.check(cookie).orThrow());
     }
 
     /** The session cookie's value: the {@code __Host-} one when present, else the plain one; null when neither. */

@@ -24,7 +24,7 @@ import java.nio.charset.StandardCharsets;
  *   <li>{@code /admin} redirects (302) to {@code /admin/}.</li>
  *   <li>A signed-in user whose role is {@code user} gets 403 with a self-contained "no access" page for every
  *       path under {@code /admin}, assets included (spec/admin-panel.md, Authentication, rule 3). The session
- *       is looked up with {@link Sessions#authenticate}; a missing, expired or revoked session counts as
+ *       is looked up with {@link Sessions#check}; a missing, expired or revoked session counts as
  *       anonymous, which gets the app (its sign-in page).</li>
  *   <li>{@code /admin/assets/*} (Vite's fingerprinted bundles) are served by the container with
  *       {@code Cache-Control: public, max-age=31536000, immutable}; a missing asset is a plain 404.</li>
@@ -93,7 +93,7 @@ public class AdminUiFilter extends HttpFilter {
             return false;
         }
         try {
-            Operator operator = auth.authenticate(cookie);
+            Operator operator = auth.check(cookie).orThrow();
             return !operator.isOperator();
         } catch (ApiException e) {
             return false; // expired, revoked or unknown: anonymous, gets the sign-in page

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.auth.Operator;
 import dev.warden.auth.Role;
+import dev.warden.auth.SessionVerdict;
 import dev.warden.auth.Sessions;
-import dev.warden.common.ApiException;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletContext;
 import jakarta.servlet.ServletOutputStream;
@@ -124,11 +124,12 @@ class AdminUiFilterTest {
     private static Sessions role(String role) {
         return new Sessions() {
             @Override
-            public Operator authenticate(String cookieValue) {
+            public SessionVerdict check(String cookieValue) {
                 if (role == null) {
-                    throw ApiException.unauthenticated("ended");
+                    return new SessionVerdict(null, "ended");
                 }
-                return new Operator(7, "x@example.com", Role.fromWire(role).orElseThrow(), List.of(), "s");
+                return new SessionVerdict(
+                        new Operator(7, "x@example.com", Role.fromWire(role).orElseThrow(), List.of(), "s"), null);
             }
         };
     }
