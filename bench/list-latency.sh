@@ -150,10 +150,10 @@ to_ms() { awk -v us="$1" 'BEGIN {printf "%.1f", us / 1000}'; }
 
 # CPU time (ms) of the server's JVM (the process listening on $PORT) and of all PostgreSQL processes, from /proc
 server_pid=$(ss -Hltnp "sport = :$PORT" | grep -o 'pid=[0-9]*' | head -n 1 | cut -d= -f2)
-cpu_ms() { # cpu_ms <pid...>: utime + stime in ms
+cpu_ms() { # cpu_ms <pid...>: utime + stime, plus those of reaped children (a closed connection's backend), in ms
     local total=0 pid ticks
     for pid in "$@"; do
-        ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+        ticks=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$pid/stat" 2>/dev/null || echo 0)
         total=$((total + ticks))
     done
     echo $((total * 1000 / $(getconf CLK_TCK)))
@@ -178,6 +178,7 @@ for case in "${CASES[@]}"; do
     echo "$sql" | tr ';' '\n' | sed '/^ *$/d; s/$/;/' > "$WORK/case.sql"
     pg0=$(pg_cpu_ms)
     (cd "$WORK" && rm -f pgbench_log.* && pgbench -h 127.0.0.1 -U postgres -n -M prepared -c "$CONC" -j 2 -T "$DUR" -l -f case.sql "$DB" >/dev/null 2>&1)
+    sleep 0.5 # the postmaster reaps the closed connections' backends (their CPU moves to its children's time)
     pg_direct=$(( $(pg_cpu_ms) - pg0 ))
     direct=$(cat "$WORK"/pgbench_log.* | awk '{print $3}' | median_us)
     direct_n=$(cat "$WORK"/pgbench_log.* | wc -l)

@@ -1,0 +1,82 @@
+package dev.warden.warmup;
+
+import dev.warden.common.Hashing;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.logging.Logger;
+
+/**
+ * The warm-up's HTTP requests to this node over loopback ({@code http://localhost:<port>}): requests every route's
+ * stack runs (HTTP channel, servlet filters, JAX-RS routing, the session or token check, the error mapping and its
+ * JSON body), made with credentials that do not exist, so each ends in a 401 and changes nothing. Not thread-safe:
+ * one warm-up thread. When the port does not answer (a server bound elsewhere), it says so once and stops trying.
+ */
+final class LoopbackRequests {
+
+    private static final Logger LOG = Logger.getLogger(LoopbackRequests.class.getName());
+
+    private final HttpClient client = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(2))
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
+    private final String base;
+    private final String cookie = "warden_session=" + Hashing.randomToken(32);
+    private final String bearer = "Bearer wdn_warmup_" + Hashing.randomToken(16);
+    private int sent;
+    private int unexpected;
+    private String failure;
+
+    /** Requests to {@code http://localhost:<port>}. */
+    LoopbackRequests(int port) {
+        this.base = "http://localhost:" + port;
+    }
+
+    /** {@code GET /admin-api/<key>} (first page) with an unknown session cookie: 401. */
+    void refusedList(String key) {
+        send(base + "/admin-api/" + key + "?_start=0&_end=25", "Cookie", cookie);
+    }
+
+    /** {@code GET /api/v1/applications} with an unknown bearer token: 401. */
+    void refusedHostingRequest() {
+        send(base + "/api/v1/applications", "Authorization", bearer);
+    }
+
+    /** What was sent, for the warm-up's summary: empty when nothing was. */
+    String summary() {
+        if (failure != null) {
+            return "; no HTTP warm-up (" + failure + ")";
+        }
+        return sent == 0
+                ? ""
+                : "; " + sent + " requests over HTTP" + (unexpected > 0 ? ", " + unexpected + " not 401" : "");
+    }
+
+    private void send(String url, String header, String value) {
+        if (failure != null) {
+            return;
+        }
+        try {
+            HttpResponse<Void> answer = client.send(
+                    HttpRequest.newBuilder(URI.create(url))
+                            .timeout(Duration.ofSeconds(5))
+                            .header(header, value)
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
+            sent++;
+            if (answer.statusCode() != 401) {
+                unexpected++;
+            }
+        } catch (IOException e) {
+            failure = base + " did not answer: " + e.getMessage();
+            LOG.info(() -> "Warm-up: " + failure + "; warming in-process only");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failure = "interrupted";
+        }
+    }
+}
