@@ -176,10 +176,10 @@ for case in "${CASES[@]}"; do
     api_n=$(awk '/requests in/ {print $1}' "$WORK/wrk.out")
     # direct SQL: pgbench per-transaction log, column 3 is the latency in microseconds
     echo "$sql" | tr ';' '\n' | sed '/^ *$/d; s/$/;/' > "$WORK/case.sql"
-    pg0=$(pg_cpu_ms)
+    pgd0=$(pg_cpu_ms)
     (cd "$WORK" && rm -f pgbench_log.* && pgbench -h 127.0.0.1 -U postgres -n -M prepared -c "$CONC" -j 2 -T "$DUR" -l -f case.sql "$DB" >/dev/null 2>&1)
     sleep 0.5 # the postmaster reaps the closed connections' backends (their CPU moves to its children's time)
-    pg_direct=$(( $(pg_cpu_ms) - pg0 ))
+    pg_direct=$(( $(pg_cpu_ms) - pgd0 ))
     direct=$(cat "$WORK"/pgbench_log.* | awk '{print $3}' | median_us)
     direct_n=$(cat "$WORK"/pgbench_log.* | wc -l)
     ratio=$(awk -v a="$api" -v d="$direct" 'BEGIN {printf "%.2f", (d > 0 ? a / d : 0)}')
