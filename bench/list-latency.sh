@@ -66,8 +66,11 @@ else
 fi
 # ready: the health check's readiness (schema migrated, start-up work done); a server that stops or takes more
 # than 5 minutes ends the run with its log's tail instead of waiting for ever
+# (WildFly answers the health checks on its management interface)
+ready_url="$BASE/health/ready"
+[ "$SERVER" = liberty ] || ready_url="http://127.0.0.1:$MGMT_PORT/health/ready"
 waited=0
-until [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/health/ready")" = 200 ]; do
+until [ "$(curl -s -o /dev/null -w '%{http_code}' "$ready_url")" = 200 ]; do
     sleep 1; waited=$((waited + 1))
     if [ "$SERVER" = wildfly ] && ! kill -0 "$WILDFLY_PID" 2>/dev/null; then
         echo "WildFly stopped while starting:"; tail -n 30 "$WORK/wildfly.out"; exit 1
