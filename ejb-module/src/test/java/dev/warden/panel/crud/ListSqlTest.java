@@ -8,10 +8,7 @@ import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.TestResources;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Filters and search of {@link ListQuery} and the SQL {@link ListSql} builds from them. */
@@ -20,11 +17,7 @@ class ListSqlTest {
     private static final ResourceDef USERS = TestResources.users();
 
     private static ListQuery parse(String... namesAndValues) {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        for (int i = 0; i < namesAndValues.length; i += 2) {
-            params.computeIfAbsent(namesAndValues[i], k -> new ArrayList<>()).add(namesAndValues[i + 1]);
-        }
-        return ListQuery.parse(params, USERS);
+        return TestQueries.parse(USERS, namesAndValues);
     }
 
     @Test

@@ -7,9 +7,7 @@ import dev.warden.panel.crud.PageStatement.LabelLookup;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.TestResources;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The one statement of a list request ({@link PageStatement}; issue 19, point 4). */
@@ -19,17 +17,9 @@ class PageStatementTest {
     private static final LabelLookup USER_LABEL =
             new LabelLookup("user_id", "warden_users", "id", "display_name", null);
 
-    private static ListQuery parse(ResourceDef resource, String... namesAndValues) {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        for (int i = 0; i < namesAndValues.length; i += 2) {
-            params.computeIfAbsent(namesAndValues[i], k -> new ArrayList<>()).add(namesAndValues[i + 1]);
-        }
-        return ListQuery.parse(params, resource);
-    }
-
     @Test
     void withoutFiltersTheStatementCountsEstimatesPagesAndLabelsInOne() {
-        ListQuery query = parse(ENTRIES, "_start", "50", "_end", "75");
+        ListQuery query = TestQueries.parse(ENTRIES, "_start", "50", "_end", "75");
         ListSql where = ListSql.where(ENTRIES, query);
         PageStatement statement = PageStatement.of(ENTRIES, query, where, List.of(USER_LABEL), 10_001);
         assertEquals(
@@ -49,7 +39,7 @@ class PageStatementTest {
 
     @Test
     void filtersBindTwiceInPlaceholderOrderAndLeaveTheEstimateToThePlanner() {
-        ListQuery query = parse(ENTRIES, "score_gte", "10", "user_id", "7", "_start", "0", "_end", "10");
+        ListQuery query = TestQueries.parse(ENTRIES, "score_gte", "10", "user_id", "7", "_start", "0", "_end", "10");
         ListSql where = ListSql.where(ENTRIES, query);
         PageStatement statement = PageStatement.of(ENTRIES, query, where, List.of(), 101);
         assertTrue(statement.sql().startsWith("SELECT c.\"_warden_total\", NULL::bigint, p."), statement.sql());
