@@ -51,15 +51,9 @@ public record ListSql(String where, List<Object> params) {
      * first descending) so that a plain B-tree index on the column serves the sort in both directions.
      */
     public static String orderBy(ListQuery query) {
-        return orderBy(query, "");
-    }
-
-    /** As {@link #orderBy(ListQuery)}, each column prefixed with {@code qualifier} (e.g. {@code "p."}). */
-    public static String orderBy(ListQuery query, String qualifier) {
         return " ORDER BY "
                 + query.sort().stream()
-                        .map(s ->
-                                qualifier + RowJson.quote(s.field()) + (s.order() == SortOrder.DESC ? " DESC" : " ASC"))
+                        .map(s -> RowJson.quote(s.field()) + (s.order() == SortOrder.DESC ? " DESC" : " ASC"))
                         .collect(Collectors.joining(", "));
     }
 

@@ -1,10 +1,10 @@
 package dev.warden.panel.crud;
 
+import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ResourceDef;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * The one SQL statement behind a list request (issue 19, point 4: fewer round trips): the bounded count, the
@@ -65,18 +65,30 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
                 .append(" LIMIT ?) AS bounded) AS c");
         params.addAll(where.params());
         params.add(countLimit);
+        // the outer sort names the page's columns; a sort column the caller cannot read (so not among the columns)
+        // travels in the page under an alias of its own
+        List<String> inner = new ArrayList<>(
+                resource.columns().stream().map(c -> RowJson.quote(c.name())).toList());
+        List<String> outerSort = new ArrayList<>();
+        for (ResourceDef.Sort sort : query.sort()) {
+            String name = RowJson.quote(sort.field());
+            if (resource.column(sort.field()).isEmpty()) {
+                String alias = RowJson.quote("_warden_sort_" + outerSort.size());
+                inner.add(name + " AS " + alias);
+                name = alias;
+            }
+            outerSort.add(ROW_ALIAS + "." + name + (sort.order() == SortOrder.DESC ? " DESC" : " ASC"));
+        }
         sql.append(" LEFT JOIN (SELECT ")
-                .append(resource.columns().stream()
-                        .map(c -> RowJson.quote(c.name()))
-                        .collect(Collectors.joining(", ")))
+                .append(String.join(", ", inner))
                 .append(" FROM ")
                 .append(table)
                 .append(where.where())
                 .append(ListSql.orderBy(query))
                 .append(" LIMIT ? OFFSET ?) AS ")
                 .append(ROW_ALIAS)
-                .append(" ON TRUE")
-                .append(ListSql.orderBy(query, ROW_ALIAS + "."));
+                .append(" ON TRUE ORDER BY ")
+                .append(String.join(", ", outerSort));
         params.addAll(where.params());
         params.add(query.limit());
         params.add(query.start());

@@ -8,6 +8,7 @@ import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.TestResources;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The one statement of a list request ({@link PageStatement}; issue 19, point 4). */
@@ -29,8 +30,8 @@ class PageStatementTest {
                         + " FROM (SELECT count(*) AS \"_warden_total\" FROM (SELECT 1 FROM \"leaderboard_entries\""
                         + " LIMIT ?) AS bounded) AS c"
                         + " LEFT JOIN (SELECT \"leaderboard_id\", \"user_id\", \"score\" FROM \"leaderboard_entries\""
-                        + ListSql.orderBy(query) + " LIMIT ? OFFSET ?) AS p ON TRUE"
-                        + ListSql.orderBy(query, "p."),
+                        + " ORDER BY \"score\" DESC, \"leaderboard_id\" ASC, \"user_id\" ASC LIMIT ? OFFSET ?) AS p ON TRUE"
+                        + " ORDER BY p.\"score\" DESC, p.\"leaderboard_id\" ASC, p.\"user_id\" ASC",
                 statement.sql());
         assertEquals(List.of("leaderboard_entries", 10_001L, 25, 50), statement.params());
         assertEquals(3, statement.firstColumn());
@@ -59,6 +60,25 @@ class PageStatementTest {
                 statement.firstColumn() + ENTRIES.columns().size());
         long placeholders = statement.sql().chars().filter(c -> c == '?').count();
         assertEquals(placeholders, statement.params().size());
+    }
+
+    @Test
+    void aSortColumnTheCallerCannotReadTravelsUnderAnAlias() {
+        ResourceDef withoutScore = ENTRIES.restrictedTo(Set.of("score"), Set.of());
+        ListQuery query = TestQueries.parse(ENTRIES);
+        PageStatement statement =
+                PageStatement.of(withoutScore, query, ListSql.where(withoutScore, query), List.of(), 11);
+        assertTrue(
+                statement
+                        .sql()
+                        .contains("SELECT \"leaderboard_id\", \"user_id\", \"score\" AS \"_warden_sort_0\" FROM"),
+                statement.sql());
+        assertTrue(
+                statement
+                        .sql()
+                        .endsWith(" ORDER BY p.\"_warden_sort_0\" DESC, p.\"leaderboard_id\" ASC, p.\"user_id\" ASC"),
+                statement.sql());
+        assertEquals(5, statement.firstLabel());
     }
 
     @Test
