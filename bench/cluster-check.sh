@@ -129,12 +129,16 @@ else
 fi
 
 # --- 4. the response cache: per team, and never older than max-age
+# team B (one application, "$slug") and team C (none) ask the same URL in turn: B must always get its application
+# and C its empty list. (Team A, the budget's, also has no application: once its window has rolled over it answers
+# {"data":[]} like team C, which an earlier version of this check counted as a shared answer.)
 team_c=$(new_team cache); token_c="wdn_cluster_cache_$run_id"; token_for "$team_c" "$token_c"
 mixed=0
 for i in 1 2 3 4; do
-    curl -sS -o "$work/c-own-$i" -H "Authorization: Bearer $token_budget" "$base/api/v1/applications"
+    curl -sS -o "$work/c-own-$i" -H "Authorization: Bearer $token_other" "$base/api/v1/applications"
     curl -sS -o "$work/c-other-$i" -H "Authorization: Bearer $token_c" "$base/api/v1/applications"
     cmp -s "$work/c-own-$i" "$work/c-other-$i" && mixed=$((mixed + 1))
+    grep -q "\"$slug\"" "$work/c-own-$i" || mixed=$((mixed + 1))
     grep -q '"data":\[\]' "$work/c-other-$i" || mixed=$((mixed + 1))
 done
 # a change: team C gets an application; within max-age (+1 s) both nodes show it
