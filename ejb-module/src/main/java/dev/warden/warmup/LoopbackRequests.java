@@ -2,6 +2,7 @@ package dev.warden.warmup;
 
 import dev.warden.common.Hashing;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,11 +14,17 @@ import java.util.logging.Logger;
  * The warm-up's HTTP requests to this node over loopback ({@code http://localhost:<port>}): requests every route's
  * stack runs (HTTP channel, servlet filters, JAX-RS routing, the session or token check, the error mapping and its
  * JSON body), made with credentials that do not exist, so each ends in a 401 and changes nothing. Not thread-safe:
- * one warm-up thread. When the port does not answer (a server bound elsewhere), it says so once and stops trying.
+ * one warm-up thread. A refused connection is retried every {@link #RETRY_MILLIS} ms: Open Liberty opens its HTTP port
+ * only once every application has started, so the warm-up's first rounds run before it listens (a fresh-clone
+ * {@code run.sh} warmed in-process only because of that). Any other failure (a timeout, a server bound to another
+ * address) is said once and ends the requests over HTTP.
  */
 final class LoopbackRequests {
 
     private static final Logger LOG = Logger.getLogger(LoopbackRequests.class.getName());
+
+    /** How long to wait, after a refused connection, before the next request over loopback. */
+    static final long RETRY_MILLIS = 250;
 
     private final HttpClient client = HttpClient.newBuilder()
             .connectTimeout(Duration.ofSeconds(2))
@@ -28,6 +35,8 @@ final class LoopbackRequests {
     private final String bearer = "Bearer wdn_warmup_" + Hashing.randomToken(16);
     private int sent;
     private int unexpected;
+    private int refusedConnections;
+    private long retryAt;
     private String failure;
 
     /** Requests to {@code http://localhost:<port>}. */
@@ -50,13 +59,15 @@ final class LoopbackRequests {
         if (failure != null) {
             return "; no HTTP warm-up (" + failure + ")";
         }
-        return sent == 0
-                ? ""
-                : "; " + sent + " requests over HTTP" + (unexpected > 0 ? ", " + unexpected + " not 401" : "");
+        if (sent == 0) {
+            return refusedConnections == 0 ? "" : "; no HTTP warm-up (" + base + " refused every connection)";
+        }
+        return "; " + sent + " requests over HTTP" + (unexpected > 0 ? ", " + unexpected + " not 401" : "")
+                + (refusedConnections > 0 ? " (" + refusedConnections + " refused before the port opened)" : "");
     }
 
     private void send(String url, String header, String value) {
-        if (failure != null) {
+        if (failure != null || (retryAt != 0 && System.nanoTime() - retryAt < 0)) {
             return;
         }
         try {
@@ -71,6 +82,10 @@ final class LoopbackRequests {
             if (answer.statusCode() != 401) {
                 unexpected++;
             }
+        } catch (ConnectException e) {
+            // the port is not open yet: try again a little later
+            refusedConnections++;
+            retryAt = System.nanoTime() + RETRY_MILLIS * 1_000_000;
         } catch (IOException e) {
             failure = base + " did not answer: " + e.getMessage();
             LOG.info(() -> "Warm-up: " + failure + "; warming in-process only");
