@@ -8,6 +8,8 @@ import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.Set;
@@ -83,8 +85,10 @@ public class Moderation {
 
     /**
      * The resource keys whose rows' labels {@code operator} may see in {@code _labels}: readable resources whose
-     * label column is readable too (issue 17, point 1; {@link FieldAccess}).
+     * label column is readable too (issue 17, point 1; {@link FieldAccess}). In memory: runs in the caller's
+     * transaction when it has one and starts none (every list and read calls it).
      */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Set<String> labelableKeys(Operator operator) {
         Set<String> out = new java.util.HashSet<>();
         for (ResourceDef resource : registry.all()) {
@@ -96,7 +100,11 @@ public class Moderation {
         return out;
     }
 
-    /** The resource keys {@code operator} may read: what {@link Visibility} lets labels and counts reveal. */
+    /**
+     * The resource keys {@code operator} may read: what {@link Visibility} lets labels and counts reveal. In memory,
+     * as {@link #labelableKeys}.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Set<String> readableKeys(Operator operator) {
         return AccessRules.readable(operator, registry.all());
     }

@@ -52,6 +52,7 @@ import javax.sql.DataSource;
 @Startup
 @DependsOn("SchemaMigrator")
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.SUPPORTS) // lookups in memory: no transaction of their own
 public class ResourceRegistry {
 
     private static final Logger LOG = Logger.getLogger(ResourceRegistry.class.getName());
