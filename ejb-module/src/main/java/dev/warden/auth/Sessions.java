@@ -15,7 +15,6 @@ import jakarta.persistence.PersistenceContext;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -280,15 +279,8 @@ public class Sessions {
         return Duration.ofSeconds(Math.max(seconds, 2 * TOUCH_INTERVAL.toSeconds()));
     }
 
-    /** A timestamp column of a native query as an instant (drivers give Timestamp or OffsetDateTime). */
-    private static Instant instant(Object value) {
-        if (value == null) {
-            return null;
-        } else if (value instanceof Timestamp timestamp) {
-            return timestamp.toInstant();
-        } else if (value instanceof OffsetDateTime time) {
-            return time.toInstant();
-        }
-        return (Instant) value;
+    /** A {@code timestamptz} column's value as an instant; null for SQL NULL. */
+    private static Instant instant(OffsetDateTime value) {
+        return value == null ? null : value.toInstant();
     }
 }

@@ -13,10 +13,12 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class HealthState {
 
+    /** The warm-up's summary while it runs. */
+    private static final String WARMING_UP = "running";
+
     private volatile boolean migrated;
     private volatile String version;
     private volatile DataSource dataSource;
-    private volatile boolean warmingUp;
     private volatile String warmUp = "not configured";
 
     /** The schema is migrated to Flyway version {@code flywayVersion} and the start-up work that waits for it ran. */
@@ -37,18 +39,16 @@ public class HealthState {
 
     /** The start-up warm-up runs: readiness is down until {@link #warmUpDone} ({@link WarmUpCheck}). */
     public void warmUpStarted() {
-        warmingUp = true;
-        warmUp = "running";
+        warmUp = WARMING_UP;
     }
 
     /** The start-up warm-up ended; {@code summary} says what it did, e.g. "412 rounds in 20012 ms". */
     public void warmUpDone(String summary) {
         warmUp = summary;
-        warmingUp = false;
     }
 
     boolean warmingUp() {
-        return warmingUp;
+        return WARMING_UP.equals(warmUp);
     }
 
     String warmUp() {

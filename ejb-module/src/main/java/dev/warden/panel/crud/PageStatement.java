@@ -53,12 +53,8 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
         } else {
             sql.append("NULL::bigint");
         }
-        for (ColumnDef column : resource.columns()) {
-            sql.append(", ").append(ROW_ALIAS).append('.').append(RowJson.quote(column.name()));
-        }
-        for (LabelLookup label : labels) {
-            sql.append(", ").append(label.sql(ROW_ALIAS));
-        }
+        sql.append(", ");
+        appendRow(sql, resource, labels);
         sql.append(" FROM (SELECT count(*) AS \"_warden_total\" FROM (SELECT 1 FROM ")
                 .append(table)
                 .append(where.where())
@@ -98,6 +94,41 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
                 List.copyOf(params),
                 firstColumn,
                 firstColumn + resource.columns().size());
+    }
+
+    /**
+     * The statement that reads one row of {@code resource} by its primary key, with the same columns and labels as a
+     * page's row (so {@link ResourceRows} reads both alike): the columns from position 1, then the labels.
+     *
+     * @param key the primary key's values, in {@link ResourceDef#primaryKey()} order
+     */
+    public static PageStatement row(ResourceDef resource, List<LabelLookup> labels, List<Object> key) {
+        StringBuilder sql = new StringBuilder("SELECT ");
+        appendRow(sql, resource, labels);
+        sql.append(" FROM ")
+                .append(RowJson.quote(resource.table()))
+                .append(" AS ")
+                .append(ROW_ALIAS)
+                .append(" WHERE ")
+                .append(String.join(
+                        " AND ",
+                        resource.primaryKey().stream()
+                                .map(c -> ROW_ALIAS + "." + RowJson.quote(c) + " = ?")
+                                .toList()));
+        return new PageStatement(
+                sql.toString(), List.copyOf(key), 1, 1 + resource.columns().size());
+    }
+
+    /** The row's columns and then its labels, each qualified by {@link #ROW_ALIAS}, comma-separated. */
+    private static void appendRow(StringBuilder sql, ResourceDef resource, List<LabelLookup> labels) {
+        List<String> select = new ArrayList<>();
+        for (ColumnDef column : resource.columns()) {
+            select.add(ROW_ALIAS + "." + RowJson.quote(column.name()));
+        }
+        for (LabelLookup label : labels) {
+            select.add(label.sql(ROW_ALIAS));
+        }
+        sql.append(String.join(", ", select));
     }
 
     /**

@@ -27,7 +27,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -127,22 +126,13 @@ public class ResourceRows {
      * @throws ApiException 404 {@code not_found} when no such row exists
      */
     public JsonObject read(ResourceDef resource, String id) {
-        List<Object> key = RowAddress.decode(resource, id);
-        String where = resource.primaryKey().stream()
-                .map(c -> PageStatement.ROW_ALIAS + "." + RowJson.quote(c) + " = ?")
-                .collect(Collectors.joining(" AND "));
         List<LabelLookup> labels = labelLookups(resource);
-        String alias = PageStatement.ROW_ALIAS;
-        StringBuilder select = new StringBuilder("SELECT ");
-        select.append(resource.columns().stream()
-                .map(c -> alias + "." + RowJson.quote(c.name()))
-                .collect(Collectors.joining(", ")));
-        labels.forEach(label -> select.append(", ").append(label.sql(alias)));
-        String sql = select + " FROM " + RowJson.quote(resource.table()) + " AS " + alias + " WHERE " + where;
-        PageStatement positions =
-                new PageStatement(sql, key, 1, 1 + resource.columns().size());
+        PageStatement statement = PageStatement.row(resource, labels, RowAddress.decode(resource, id));
         return Sql.with(dataSource, "Reading " + resource.key() + " " + id, connection -> Sql.first(
-                        connection, sql, rs -> labelled(rs, resource, labels, positions), key)
+                        connection,
+                        statement.sql(),
+                        rs -> labelled(rs, resource, labels, statement),
+                        statement.params())
                 .orElseThrow(() -> ApiException.notFound("No " + resource.key() + " row with id '" + id + "'")));
     }
 

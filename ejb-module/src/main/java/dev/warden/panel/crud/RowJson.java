@@ -6,6 +6,7 @@ import dev.warden.panel.registry.ColumnDef;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.math.BigDecimal;
 import java.sql.ResultSet;
@@ -14,6 +15,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Reads result-set rows into JSON objects keyed by SQL column names (DESIGN.md section 3: "All bodies are
@@ -46,78 +48,42 @@ public final class RowJson {
         }
     }
 
-    /** Adds result column {@code index} as {@code column}, converted by its column type. */
+    /** Adds result column {@code index} as {@code column}, converted by its column type (SQL NULL: JSON null). */
     private static void read(ResultSet rs, int index, ColumnDef column, JsonObjectBuilder out) throws SQLException {
-        String name = column.name();
-        switch (column.type()) {
-            case INTEGER -> {
-                long value = rs.getLong(index);
-                if (rs.wasNull()) {
-                    out.addNull(name);
-                } else {
-                    out.add(name, value);
-                }
-            }
-            case NUMBER -> {
-                BigDecimal value = rs.getBigDecimal(index);
-                if (value == null) {
-                    out.addNull(name);
-                } else {
-                    out.add(name, value);
-                }
-            }
-            case BOOLEAN -> {
-                boolean value = rs.getBoolean(index);
-                if (rs.wasNull()) {
-                    out.addNull(name);
-                } else {
-                    out.add(name, value);
-                }
-            }
-            case DATETIME -> {
-                OffsetDateTime value = rs.getObject(index, OffsetDateTime.class);
-                if (value == null) {
-                    out.addNull(name);
-                } else {
-                    out.add(name, value.toInstant().toString());
-                }
-            }
-            case LOCAL_DATETIME -> {
-                LocalDateTime value = rs.getObject(index, LocalDateTime.class);
-                if (value == null) {
-                    out.addNull(name);
-                } else {
-                    out.add(name, value.toString());
-                }
-            }
-            case DATE -> {
-                LocalDate value = rs.getObject(index, LocalDate.class);
-                if (value == null) {
-                    out.addNull(name);
-                } else {
-                    out.add(name, value.toString());
-                }
-            }
-            case JSON -> {
-                String text = rs.getString(index);
-                if (text == null) {
-                    out.addNull(name);
-                } else {
-                    out.add(name, parse(text));
-                }
-            }
-            default -> {
-                String value = rs.getString(index);
-                if (value == null) {
-                    out.addNull(name);
-                } else {
-                    out.add(name, value);
-                }
-            }
-        }
+        JsonValue value =
+                switch (column.type()) {
+                    case INTEGER -> {
+                        long number = rs.getLong(index);
+                        yield rs.wasNull() ? null : JSON.createValue(number);
+                    }
+                    case NUMBER -> {
+                        BigDecimal number = rs.getBigDecimal(index);
+                        yield number == null ? null : JSON.createValue(number);
+                    }
+                    case BOOLEAN -> {
+                        boolean flag = rs.getBoolean(index);
+                        yield rs.wasNull() ? null : flag ? JsonValue.TRUE : JsonValue.FALSE;
+                    }
+                    case DATETIME ->
+                        text(rs.getObject(index, OffsetDateTime.class), t -> t.toInstant()
+                                .toString());
+                    case LOCAL_DATETIME -> text(rs.getObject(index, LocalDateTime.class), LocalDateTime::toString);
+                    case DATE -> text(rs.getObject(index, LocalDate.class), LocalDate::toString);
+                    case JSON -> {
+                        String text = rs.getString(index);
+                        yield text == null ? null : parse(text);
+                    }
+                    default -> text(rs.getString(index), String::valueOf);
+                };
+        out.add(column.name(), value == null ? JsonValue.NULL : value);
     }
 
-    private static jakarta.json.JsonValue parse(String text) {
+    /** {@code value} written as a JSON string, or null for SQL NULL. */
+    private static <T> JsonValue text(T value, Function<T, String> format) {
+        return value == null ? null : JSON.createValue(format.apply(value));
+    }
+
+    private static JsonValue parse(String text) {
         try (JsonReader reader = JSON.createReader(new StringReader(text))) {
             return reader.readValue();
         } catch (JsonException e) {

@@ -39,6 +39,19 @@ class PageStatementTest {
     }
 
     @Test
+    void aReadSelectsThePagesColumnsAndLabelsByTheWholeKey() {
+        PageStatement statement = PageStatement.row(ENTRIES, List.of(USER_LABEL), List.of(3L, 7L));
+        assertEquals(
+                "SELECT p.\"leaderboard_id\", p.\"user_id\", p.\"score\","
+                        + " (SELECT l.\"display_name\"::text FROM \"warden_users\" AS l WHERE l.\"id\" = p.\"user_id\")"
+                        + " FROM \"leaderboard_entries\" AS p WHERE p.\"leaderboard_id\" = ? AND p.\"user_id\" = ?",
+                statement.sql());
+        assertEquals(List.of(3L, 7L), statement.params());
+        assertEquals(1, statement.firstColumn());
+        assertEquals(4, statement.firstLabel());
+    }
+
+    @Test
     void filtersBindTwiceInPlaceholderOrderAndLeaveTheEstimateToThePlanner() {
         ListQuery query = TestQueries.parse(ENTRIES, "score_gte", "10", "user_id", "7", "_start", "0", "_end", "10");
         ListSql where = ListSql.where(ENTRIES, query);

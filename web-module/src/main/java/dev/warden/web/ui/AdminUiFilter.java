@@ -2,7 +2,6 @@ package dev.warden.web.ui;
 
 import dev.warden.auth.Operator;
 import dev.warden.auth.Sessions;
-import dev.warden.common.ApiException;
 import dev.warden.web.auth.SessionFilter;
 import jakarta.ejb.EJB;
 import jakarta.servlet.FilterChain;
@@ -92,12 +91,9 @@ public class AdminUiFilter extends HttpFilter {
         if (cookie == null) {
             return false;
         }
-        try {
-            Operator operator = auth.check(cookie).orThrow();
-            return !operator.isOperator();
-        } catch (ApiException e) {
-            return false; // expired, revoked or unknown: anonymous, gets the sign-in page
-        }
+        // expired, revoked or unknown (no operator): anonymous, gets the sign-in page
+        Operator operator = auth.check(cookie).operator();
+        return operator != null && !operator.isOperator();
     }
 
     private static String sessionCookie(HttpServletRequest request) {
