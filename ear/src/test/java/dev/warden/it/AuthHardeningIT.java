@@ -146,12 +146,18 @@ class AuthHardeningIT {
                         "SELECT count(*) FROM warden_admin_audit WHERE payload::text LIKE ?", "%" + newEmail + "%"),
                 "the new email never reaches the audit log");
 
-        // a mod scoped to users still changes a panel user's password (no role above user)
+        // a mod scoped to users no longer changes a panel user's password (any role row is a panel account); an
+        // admin does, and that ends the user's sessions
         String mod2 = Api.signedIn("mod", "users").cookie();
         String userEmail = "plain-" + TestDb.unique() + "@example.com";
         long user = TestDb.panelUser(userEmail, "Plain", PASSWORD);
         String userSession = Api.login(userEmail, PASSWORD);
         Api.patch(mod2, "users/" + user, "{\"password\": \"reset by a mod 1\"}")
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("forbidden"));
+        Api.session(userSession).get("/admin-api/auth/me").then().statusCode(200);
+        Api.patch(admin, "users/" + user, "{\"password\": \"reset by an admin 1\"}")
                 .then()
                 .statusCode(200);
         Api.session(userSession).get("/admin-api/auth/me").then().statusCode(401);

@@ -19,15 +19,19 @@ import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Sign-in throttling per email and per client address (DESIGN.md section 3, "Auth": 429 after repeated
- * failures; issue 13, point 4: atomic). Every attempt takes a slot in the fixed-window counters
- * ({@link WindowCounters}) before the password is checked, in one SQL statement that counts and checks, so 200
- * parallel attempts for one email let at most the limit through; a successful sign-in gives its slots back.
- * Failures are also kept as rows of {@code warden_login_failures} (history for operators).
+ * Sign-in throttling (docs/security.md, "Sign-in throttling"): 429 after repeated failures, counted per email and
+ * client address pair, per client address, and per email across all addresses. Every attempt takes a slot in the
+ * fixed-window counters ({@link WindowCounters}) before the password is checked, in one SQL statement that counts
+ * and checks, so 200 parallel attempts for one email let at most the limit through; a successful sign-in gives its
+ * slots back. Failures are also kept as rows of {@code warden_login_failures} (history for operators).
  *
- * <p>Config: {@code warden.login.max-failures-per-email} (default 5) and {@code warden.login.max-failures-per-ip}
- * (default 20) within {@code warden.login.window-minutes} (default 15), a window that starts at the first counted
- * attempt.
+ * <p>The tight limit is per pair, so failures from one address never lock out the owner signing in from another;
+ * the per-email limit across addresses is a high ceiling against guessing spread over many addresses.
+ *
+ * <p>Config: {@code warden.login.max-failures-per-email-and-address} (default 5),
+ * {@code warden.login.max-failures-per-ip} (default 20) and {@code warden.login.max-failures-per-email} (default 50,
+ * all addresses together) within {@code warden.login.window-minutes} (default 15), a window that starts at the
+ * first counted attempt.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -40,7 +44,11 @@ public class LoginThrottle {
     WindowCounters counters;
 
     @Inject
-    @ConfigProperty(name = "warden.login.max-failures-per-email", defaultValue = "5")
+    @ConfigProperty(name = "warden.login.max-failures-per-email-and-address", defaultValue = "5")
+    int perPair;
+
+    @Inject
+    @ConfigProperty(name = "warden.login.max-failures-per-email", defaultValue = "50")
     int perEmail;
 
     @Inject
@@ -57,31 +65,37 @@ public class LoginThrottle {
         return "login-email:" + (e.length() > 320 ? e.substring(0, 320) : e);
     }
 
+    /** Counter key of an email and client address pair ({@code ip} null: an unknown address). */
+    static String pairKey(String email, String ip) {
+        return "login-pair:" + (ip == null ? "-" : ip) + " " + emailKey(email).substring("login-email:".length());
+    }
+
     /** Counter key of a client address. */
     static String ipKey(String ip) {
         return "login-ip:" + ip;
     }
 
     /**
-     * Counts a sign-in attempt for the email and the address and refuses it when either is over its limit (the
-     * count and the check are one statement).
+     * Counts a sign-in attempt for the email and address pair, the address and the email, and refuses it when any
+     * is over its limit (the count and the check are one statement).
      *
      * @throws ApiException 429 {@code rate_limited} with {@code Retry-After} (seconds until the window ends)
      */
     public void check(String email, String ip) {
-        List<String> keys = new ArrayList<>(List.of(emailKey(email)));
+        // the pair and the address first: an attempt they refuse never counts against the email across addresses,
+        // so one address hammering an account cannot use up the owner's ceiling
+        List<String> local = new ArrayList<>(List.of(pairKey(email, ip)));
         if (ip != null) {
-            keys.add(ipKey(ip));
+            local.add(ipKey(ip));
         }
-        Map<String, Count> counts = counters.hit(keys, windowMinutes * 60L);
-        long retry = 0;
-        Count byEmail = counts.get(emailKey(email));
-        if (byEmail.hits() > perEmail) {
-            retry = byEmail.retryAfterSeconds();
+        Map<String, Count> counts = counters.hit(local, windowMinutes * 60L);
+        long retry = over(counts.get(pairKey(email, ip)), perPair);
+        if (ip != null) {
+            retry = Math.max(retry, over(counts.get(ipKey(ip)), perIp));
         }
-        Count byIp = ip == null ? null : counts.get(ipKey(ip));
-        if (byIp != null && byIp.hits() > perIp) {
-            retry = Math.max(retry, byIp.retryAfterSeconds());
+        if (retry == 0) {
+            retry = over(
+                    counters.hit(List.of(emailKey(email)), windowMinutes * 60L).get(emailKey(email)), perEmail);
         }
         if (retry > 0) {
             throw new ApiException(
@@ -90,6 +104,11 @@ public class LoginThrottle {
                     Map.of(),
                     Map.of("Retry-After", Long.toString(retry)));
         }
+    }
+
+    /** Seconds until {@code count}'s window ends when it is over {@code limit}, else 0. */
+    private static long over(Count count, int limit) {
+        return count.hits() > limit ? Math.max(1, count.retryAfterSeconds()) : 0;
     }
 
     /**
@@ -110,13 +129,9 @@ public class LoginThrottle {
         });
     }
 
-    /** Forgets the email's failures after a successful sign-in. */
-    public void clear(String email) {
-        clear(email, null);
-    }
-
-    /** Forgets the email's failures after a successful sign-in and gives the address its slot back. */
+    /** Forgets the email's failures after a successful sign-in from {@code ip} and gives the address its slot back. */
     public void clear(String email, String ip) {
+        counters.reset(pairKey(email, ip));
         counters.reset(emailKey(email));
         if (ip != null) {
             counters.release(ipKey(ip));

@@ -38,6 +38,13 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Stateless
 public class Sessions {
 
+    /**
+     * The {@code warden_sessions.kind} of a panel session. Only rows of this kind authenticate anything under
+     * {@code /admin-api} or {@code /admin}; a game token (kind {@code player}) never does (docs/security.md,
+     * "Players and panel sessions").
+     */
+    public static final String KIND = "http";
+
     private static final Duration TOUCH_INTERVAL = Duration.ofMinutes(1);
 
     @PersistenceContext(unitName = "warden")
@@ -68,7 +75,7 @@ public class Sessions {
         session.setId(Hashing.sha256Hex(cookieValue));
         session.setUser(user);
         session.setTokenVersion(user.getTokenVersion());
-        session.setKind("http");
+        session.setKind(KIND);
         session.setIp(Accounts.truncate(ip, 100));
         session.setUserAgent(Accounts.truncate(userAgent, 500));
         session.setLastSeenAt(Instant.now());
@@ -110,7 +117,8 @@ public class Sessions {
         if (cookieValue == null || cookieValue.isBlank()) {
             return Optional.empty();
         }
-        List<?> found = em.createNativeQuery("SELECT auth_method FROM warden_sessions WHERE id = ?1")
+        List<?> found = em.createNativeQuery(
+                        "SELECT auth_method FROM warden_sessions WHERE id = ?1 AND kind = '" + KIND + "'")
                 .setParameter(1, Hashing.sha256Hex(cookieValue))
                 .getResultList();
         return found.isEmpty() ? Optional.empty() : Optional.of((String) found.get(0));
@@ -193,7 +201,7 @@ public class Sessions {
                 SELECT s.id, s.expires_at, s.token_version = u.token_version AS current_version, s.last_seen_at,
                        u.id AS user_id, CAST(u.ban AS text) AS ban, s.auth_method, s.created_at, u.email
                 FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id
-                WHERE s.id = ?
+                WHERE s.id = ? AND s.kind = 'http'
             ), touched AS (
                 UPDATE warden_sessions t SET last_seen_at = now()
                 FROM found f
@@ -255,7 +263,7 @@ public class Sessions {
             return Optional.empty();
         }
         Session session = em.find(Session.class, Hashing.sha256Hex(cookieValue));
-        if (session == null) {
+        if (session == null || !KIND.equals(session.getKind())) {
             return Optional.empty();
         }
         User user = session.getUser();

@@ -40,6 +40,13 @@ public class PlayerAuth {
     static final String BANNED = "(u.ban IS NOT NULL AND jsonb_typeof(u.ban) <> 'null' AND "
             + "(u.ban->>'until' IS NULL OR (u.ban->>'until')::timestamptz > now()))";
 
+    /**
+     * SQL: true when the user row {@code u} holds a panel role row. Such an account signs in to the panel only: its
+     * game sign-in is refused like an unknown email and its player tokens stop working (docs/security.md, "Players
+     * and panel sessions").
+     */
+    static final String PANEL_ACCOUNT = "EXISTS (SELECT 1 FROM warden_roles r WHERE r.user_id = u.id)";
+
     @PersistenceContext(unitName = "warden")
     EntityManager em;
 
@@ -59,7 +66,8 @@ public class PlayerAuth {
     /**
      * {@code POST /game-api/v1/auth/login {email, password}}.
      *
-     * @throws ApiException 401 {@code invalid_credentials}; 403 {@code forbidden} banned; 422 missing field;
+     * @throws ApiException 401 {@code invalid_credentials} (also for a panel account, whatever the password); 403
+     *                      {@code forbidden} banned; 422 missing field;
      *                      429 after repeated failures
      */
     public PlayerLogin login(String email, String password, String ip, String userAgent) {
@@ -67,19 +75,23 @@ public class PlayerAuth {
         require("email", email);
         require("password", password);
         throttle.check(email.strip(), ip);
-        List<?> found = em.createNativeQuery(
-                        "SELECT u.id, u.password_hash, " + BANNED + " FROM warden_users u WHERE lower(u.email) = ?1")
+        List<?> found = em.createNativeQuery("SELECT u.id, u.password_hash, " + BANNED + ", " + PANEL_ACCOUNT
+                        + " FROM warden_users u WHERE lower(u.email) = ?1")
                 .setParameter(1, email.strip().toLowerCase(Locale.ROOT))
                 .getResultList();
         Object[] row = found.isEmpty() ? null : (Object[]) found.get(0);
-        if (row == null || row[1] == null || !passwords.verify(password, (String) row[1])) {
+        // a panel account (any role row) is never a player: refused like an unknown email, whatever the password
+        if (row == null
+                || row[1] == null
+                || Boolean.TRUE.equals(row[3])
+                || !passwords.verify(password, (String) row[1])) {
             throttle.recordFailure(email.strip(), ip);
             throw new ApiException(ErrorCode.INVALID_CREDENTIALS, "Email or password is wrong");
         }
         if (Boolean.TRUE.equals(row[2])) {
             throw ApiException.forbidden("This account is banned");
         }
-        throttle.clear(email.strip());
+        throttle.clear(email.strip(), ip);
         long userId = ((Number) row[0]).longValue();
         em.createNativeQuery("UPDATE warden_users SET last_login_at = now() WHERE id = ?1")
                 .setParameter(1, userId)
@@ -131,7 +143,7 @@ public class PlayerAuth {
      * The player behind a bearer token.
      *
      * @throws ApiException 401 {@code unauthenticated} when the token is missing, unknown, expired, revoked
-     *                      (stale {@code token_version}) or the user is banned
+     *                      (stale {@code token_version}), the user is banned or holds a panel role
      */
     public Player authenticate(String token) {
         if (token == null || token.isBlank()) {
@@ -140,7 +152,9 @@ public class PlayerAuth {
         String id = Hashing.sha256Hex(token.strip());
         List<?> found = em.createNativeQuery("SELECT u.id, coalesce(u.display_name, u.email) FROM warden_sessions s "
                         + "JOIN warden_users u ON u.id = s.user_id WHERE s.id = ?1 AND s.kind = '" + KIND + "' "
-                        + "AND s.expires_at > now() AND s.token_version = u.token_version AND NOT " + BANNED)
+                        + "AND s.expires_at > now() AND s.token_version = u.token_version AND NOT " + BANNED
+                        + " AND NOT "
+                        + PANEL_ACCOUNT)
                 .setParameter(1, id)
                 .getResultList();
         if (found.isEmpty()) {

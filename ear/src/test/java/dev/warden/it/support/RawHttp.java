@@ -35,8 +35,17 @@ public final class RawHttp {
      * @param target the request target as bytes go on the wire (ISO-8859-1 characters = bytes)
      */
     public static Answer send(String method, String target, String[] headers, byte[] body) throws IOException {
+        return sendFrom("127.0.0.1", method, target, headers, body);
+    }
+
+    /**
+     * {@link #send} from the loopback address {@code localAddress} (e.g. {@code 127.0.0.2}), so the server sees
+     * another client address without trusting a forwarded header.
+     */
+    public static Answer sendFrom(String localAddress, String method, String target, String[] headers, byte[] body)
+            throws IOException {
         URI base = URI.create(Api.baseUrl());
-        try (Socket socket = new Socket("127.0.0.1", base.getPort())) {
+        try (Socket socket = new Socket("127.0.0.1", base.getPort(), java.net.InetAddress.getByName(localAddress), 0)) {
             socket.setSoTimeout(30_000);
             StringBuilder head =
                     new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");

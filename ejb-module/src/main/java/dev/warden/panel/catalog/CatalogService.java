@@ -46,7 +46,10 @@ public class CatalogService {
         JsonArrayBuilder resources = JSON.createArrayBuilder();
         for (ResourceDef resource : registry.all()) {
             if (AccessRules.allows(operator, Operation.LIST, resource)) {
-                resources.add(describe(FieldAccess.view(operator, resource), operator));
+                resources.add(describe(
+                        FieldAccess.view(
+                                operator, resource, key -> registry.find(key).orElse(null)),
+                        operator));
             }
         }
         JsonArrayBuilder scopes = JSON.createArrayBuilder();

@@ -181,6 +181,7 @@ public class ResourceWrites {
         try (Connection connection = dataSource.getConnection()) {
             if (users) {
                 UserAccountRules.requireMayChange(connection, operator, ((Number) key.get(0)).longValue());
+                UserAccountRules.requireMayChangeCredentials(operator, credentialWrites(resource, body, current));
             }
             try (PreparedStatement ps = connection.prepareStatement(sql)) {
                 Sql.bind(ps, bind(ps, 1, assignments), key);
@@ -196,6 +197,24 @@ public class ResourceWrites {
         } catch (SQLException e) {
             throw SqlErrors.map(resource, e);
         }
+    }
+
+    /**
+     * The credential fields an update of a user would change, read before it runs: every write-only field of the
+     * body and the {@code email} when the body gives another value than the row holds ({@link UserAccountRules}).
+     */
+    private static Set<String> credentialWrites(ResourceDef resource, JsonObject body, JsonObject before) {
+        Set<String> changed = new LinkedHashSet<>();
+        for (String field : body.keySet()) {
+            if (resource.writeOnly(field).isPresent()) {
+                changed.add(field);
+            }
+        }
+        if (body.containsKey(UserAccountRules.EMAIL)
+                && !body.get(UserAccountRules.EMAIL).equals(before.get(UserAccountRules.EMAIL))) {
+            changed.add(UserAccountRules.EMAIL);
+        }
+        return changed;
     }
 
     /**

@@ -8,12 +8,13 @@ import java.sql.SQLException;
 import java.util.Optional;
 
 /**
- * Who may change a panel account and what a change of credentials does (issue 13, point 1; DESIGN.md section 3,
- * "Auth": "A mod never changes, bans or revokes a user who holds a role; only admins do").
+ * Who may change an account and what a change of credentials does (docs/security.md, "Accounts and credentials").
  *
  * <ul>
- *   <li>A non-admin may not update, delete, ban, unban or revoke the sessions of a user who holds the
- *       {@code admin} or {@code mod} role (403), whatever the policies say.</li>
+ *   <li>A non-admin may not update, delete, ban, unban or revoke the sessions of a user who holds any role row
+ *       ({@code admin}, {@code mod} or {@code user}: a panel account) (403), whatever the policies say.</li>
+ *   <li>Only admins change credentials: a non-admin's update that writes a write-only field (the {@code password})
+ *       or changes the {@code email} of any user, a player included, is refused (403).</li>
  *   <li>Changing a user's {@code password} (any write-only field) or {@code email} is audited with both values
  *       replaced by {@value #CHANGED} and ends that user's other sessions (token version bumped; the session making the
  *       change, when it is the user's own, stays valid).</li>
@@ -31,7 +32,7 @@ public final class UserAccountRules {
     private UserAccountRules() {}
 
     /**
-     * Refuses a change of user {@code userId} by a non-admin when the user holds the admin or mod role.
+     * Refuses a change of user {@code userId} by a non-admin when the user holds any role row (a panel account).
      *
      * @throws ApiException 403 {@code forbidden}
      */
@@ -39,13 +40,21 @@ public final class UserAccountRules {
         if (operator.isAdmin()) {
             return;
         }
-        if (Sql.first(
-                        connection,
-                        "SELECT 1 FROM warden_roles WHERE user_id = ? AND role IN ('admin', 'mod') LIMIT 1",
-                        rs -> true,
-                        userId)
+        if (Sql.first(connection, "SELECT 1 FROM warden_roles WHERE user_id = ? LIMIT 1", rs -> true, userId)
                 .isPresent()) {
-            throw ApiException.forbidden("Only admins change admin and mod accounts");
+            throw ApiException.forbidden("Only admins change panel accounts (users who hold a role)");
+        }
+    }
+
+    /**
+     * Refuses a credential change by a non-admin: {@code credentials} names the credential fields the write would
+     * change (write-only fields it writes, the email when its value changes).
+     *
+     * @throws ApiException 403 {@code forbidden} naming the fields
+     */
+    public static void requireMayChangeCredentials(Operator operator, java.util.Set<String> credentials) {
+        if (!operator.isAdmin() && !credentials.isEmpty()) {
+            throw ApiException.forbidden("Only admins change a user's " + String.join(" and ", credentials));
         }
     }
 

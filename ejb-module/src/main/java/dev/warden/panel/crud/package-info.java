@@ -7,7 +7,7 @@
  * (hidden, read-only, write-only or operator-filled columns) come from the {@code ResourceDef}, i.e. from a
  * customizer's settings. It writes no audit rows and checks no access (the callers do). One exception for
  * now (issue 13, point 1): {@link dev.warden.panel.crud.UserAccountRules} knows the {@code users} resource
- * (only admins change admin and mod accounts; a credential change is audited as {@code (changed)} and ends
+ * (only admins change panel accounts and credentials; a credential change is audited as {@code (changed)} and ends
  * the user's other sessions); it should become a customizer setting.
  */
 package dev.warden.panel.crud;

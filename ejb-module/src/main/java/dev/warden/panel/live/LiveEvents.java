@@ -32,7 +32,8 @@ public class LiveEvents {
     static final String SINCE =
             "SELECT id, action, row_id FROM warden_live_events WHERE resource = ? AND id > ? " + "ORDER BY id LIMIT ?";
     static final String VALID = "SELECT s.id FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id "
-            + "WHERE s.id = ANY (?) AND s.expires_at > now() AND s.token_version = u.token_version";
+            + "WHERE s.id = ANY (?) AND s.kind = '" + dev.warden.auth.Sessions.KIND + "' AND s.expires_at > now() "
+            + "AND s.token_version = u.token_version";
     static final String PRUNE = "DELETE FROM warden_live_events WHERE created_at < now() - make_interval(mins => ?)";
 
     @Resource(lookup = Sql.DATA_SOURCE)

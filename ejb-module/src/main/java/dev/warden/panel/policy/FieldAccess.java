@@ -41,9 +41,24 @@ public final class FieldAccess {
         };
     }
 
-    /** {@code resource} without the columns {@code operator} may not read, knowing which ones they may not write. */
-    public static ResourceDef view(Operator operator, ResourceDef resource) {
-        if (!resource.hasColumnPolicies()) {
+    /**
+     * {@code resource} without the columns {@code operator} may not read, knowing which ones they may not write, and
+     * without the {@code many} relations whose foreign key (a column of the related resource) {@code operator} may
+     * not read there: filtering related rows on a hidden column would reveal it (docs/security.md, "Field
+     * permissions").
+     *
+     * @param targets the full definition of a related resource by key (null when unknown)
+     */
+    public static ResourceDef view(
+            Operator operator, ResourceDef resource, java.util.function.Function<String, ResourceDef> targets) {
+        Set<String> unreadableRelations = new LinkedHashSet<>();
+        for (var relation : resource.relations()) {
+            ResourceDef target = relation.isMany() ? targets.apply(relation.target()) : null;
+            if (target != null && !allows(operator, target.columnReadPolicies().get(relation.fk()))) {
+                unreadableRelations.add(relation.name());
+            }
+        }
+        if (!resource.hasColumnPolicies() && unreadableRelations.isEmpty()) {
             return resource;
         }
         Set<String> hidden = new LinkedHashSet<>();
@@ -58,7 +73,7 @@ public final class FieldAccess {
                 locked.add(column);
             }
         });
-        return resource.restrictedTo(hidden, locked);
+        return resource.restrictedTo(hidden, locked, unreadableRelations);
     }
 
     /** True when {@code view} shows its label column to its caller (or it has none to hide). */

@@ -80,7 +80,13 @@ public class Moderation {
         if (!AccessRules.allows(operator, action, resource)) {
             throw ApiException.forbidden("You may not " + action.wireName() + " " + key);
         }
-        return FieldAccess.view(operator, resource);
+        return view(operator, resource);
+    }
+
+    /** {@code resource} as {@code operator} sees it ({@link FieldAccess#view} with the registry's definitions). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public ResourceDef view(Operator operator, ResourceDef resource) {
+        return FieldAccess.view(operator, resource, key -> registry.find(key).orElse(null));
     }
 
     /**
@@ -93,7 +99,7 @@ public class Moderation {
         Set<String> out = new java.util.HashSet<>();
         for (ResourceDef resource : registry.all()) {
             if (AccessRules.allows(operator, Operation.READ, resource)
-                    && FieldAccess.labelVisible(resource, FieldAccess.view(operator, resource))) {
+                    && FieldAccess.labelVisible(resource, view(operator, resource))) {
                 out.add(resource.key());
             }
         }

@@ -349,12 +349,13 @@ public final class ResourceDef {
     /**
      * This resource as one caller sees it (issue 17, point 1): without the columns in {@code hidden} (from the
      * columns, list, form and show fields, the default sort, the {@code one} relations on them and the attribute
-     * map), remembering {@code hidden} and {@code locked}. Primary-key columns are never hidden.
+     * map), remembering {@code hidden} and {@code locked}, and without the relations named in
+     * {@code hiddenRelations}. Primary-key columns are never hidden.
      */
-    public ResourceDef restrictedTo(Set<String> hidden, Set<String> locked) {
+    public ResourceDef restrictedTo(Set<String> hidden, Set<String> locked, Set<String> hiddenRelations) {
         Set<String> gone = new LinkedHashSet<>(hidden);
         gone.removeAll(primaryKey);
-        if (gone.isEmpty() && locked.isEmpty()) {
+        if (gone.isEmpty() && locked.isEmpty() && hiddenRelations.isEmpty()) {
             return this;
         }
         java.util.function.Predicate<String> kept = name -> !gone.contains(name);
@@ -379,7 +380,7 @@ public final class ResourceDef {
                 .showFields(showFields.stream().filter(kept).toList())
                 .defaultSort(kept.test(defaultSort.field()) ? defaultSort : null)
                 .relations(relations.stream()
-                        .filter(r -> !(r.isOne() && gone.contains(r.fk())))
+                        .filter(r -> !(r.isOne() && gone.contains(r.fk())) && !hiddenRelations.contains(r.name()))
                         .toList())
                 .actions(actions)
                 .policies(policies)

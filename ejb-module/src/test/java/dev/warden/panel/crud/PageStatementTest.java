@@ -77,7 +77,7 @@ class PageStatementTest {
 
     @Test
     void aSortColumnTheCallerCannotReadTravelsUnderAnAlias() {
-        ResourceDef withoutScore = ENTRIES.restrictedTo(Set.of("score"), Set.of());
+        ResourceDef withoutScore = ENTRIES.restrictedTo(Set.of("score"), Set.of(), Set.of());
         ListQuery query = TestQueries.parse(ENTRIES);
         PageStatement statement =
                 PageStatement.of(withoutScore, query, ListSql.where(withoutScore, query), List.of(), 11);

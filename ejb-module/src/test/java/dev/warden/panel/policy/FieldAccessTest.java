@@ -56,16 +56,35 @@ class FieldAccessTest {
         return r.columns().stream().map(c -> c.name()).toList();
     }
 
+    /** A handler (users-like) resource whose many relation "contacts" filters CONTACTS on handler_id. */
+    private static final ResourceDef HANDLERS = ResourceDef.builder("handlers", "game_handlers", Object.class)
+            .columns(List.of(WriteFixtures.col("id", "int8", false, true, true)))
+            .primaryKey(List.of("id"))
+            .relations(List.of(new RelationDef("contacts", "Contacts", "contacts", Relation.Kind.MANY, "handler_id")))
+            .build();
+
+    @Test
+    void aManyRelationWhoseForeignKeyIsHiddenThereIsDropped() {
+        java.util.function.Function<String, ResourceDef> targets = key -> key.equals("contacts") ? CONTACTS : null;
+        assertEquals(
+                List.of("contacts"),
+                FieldAccess.view(ADMIN, HANDLERS, targets).relations().stream()
+                        .map(RelationDef::name)
+                        .toList());
+        assertTrue(FieldAccess.view(MOD, HANDLERS, targets).relations().isEmpty(), "handler_id is admin-only");
+        assertSame(HANDLERS, FieldAccess.view(MOD, HANDLERS, key -> null), "an unknown target hides nothing");
+    }
+
     @Test
     void anAdminSeesTheWholeResource() {
-        ResourceDef view = FieldAccess.view(ADMIN, CONTACTS);
+        ResourceDef view = FieldAccess.view(ADMIN, CONTACTS, key -> null);
         assertEquals(names(CONTACTS), names(view));
         assertTrue(view.lockedColumns().isEmpty());
     }
 
     @Test
     void aModLosesTheColumnsTheirRoleMayNotReadAndTheRelationAndSortOnThem() {
-        ResourceDef view = FieldAccess.view(MOD, CONTACTS);
+        ResourceDef view = FieldAccess.view(MOD, CONTACTS, key -> null);
         assertEquals(List.of("id", "name", "email"), names(view), "the primary key ignores its read policy");
         assertEquals(Set.of("salary", "handler_id"), view.hiddenColumns());
         assertEquals(Set.of("email"), view.lockedColumns());
@@ -77,13 +96,13 @@ class FieldAccessTest {
 
     @Test
     void theLabelColumnDecidesWhetherLabelsShow() {
-        assertTrue(FieldAccess.labelVisible(CONTACTS, FieldAccess.view(MOD, CONTACTS)));
-        assertFalse(FieldAccess.labelVisible(CONTACTS, FieldAccess.view(USER, CONTACTS)));
+        assertTrue(FieldAccess.labelVisible(CONTACTS, FieldAccess.view(MOD, CONTACTS, key -> null)));
+        assertFalse(FieldAccess.labelVisible(CONTACTS, FieldAccess.view(USER, CONTACTS, key -> null)));
     }
 
     @Test
     void aBodyWritingAnUnwritableOrUnreadableColumnIsRefusedNamingIt() {
-        ResourceDef view = FieldAccess.view(MOD, CONTACTS);
+        ResourceDef view = FieldAccess.view(MOD, CONTACTS, key -> null);
         ApiException locked = assertThrows(
                 ApiException.class,
                 () -> FieldAccess.checkBody(
@@ -106,7 +125,7 @@ class FieldAccessTest {
 
     @Test
     void anUnchangedUnwritableValueOfARowSentBackIsDropped() {
-        ResourceDef view = FieldAccess.view(MOD, CONTACTS);
+        ResourceDef view = FieldAccess.view(MOD, CONTACTS, key -> null);
         JsonObject current = JSON.createObjectBuilder()
                 .add("id", 1)
                 .add("name", "a")
@@ -116,6 +135,6 @@ class FieldAccessTest {
                 JSON.createObjectBuilder().add("name", "b").add("email", "e@x").build();
         assertEquals(JSON.createObjectBuilder().add("name", "b").build(), FieldAccess.checkBody(view, body, current));
         assertTrue(FieldAccess.namesLocked(view, body));
-        assertSame(body, FieldAccess.checkBody(FieldAccess.view(ADMIN, CONTACTS), body, null));
+        assertSame(body, FieldAccess.checkBody(FieldAccess.view(ADMIN, CONTACTS, key -> null), body, null));
     }
 }
