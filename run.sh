@@ -26,6 +26,9 @@ export WARDEN_WARM_UP_SECONDS="${WARDEN_WARM_UP_SECONDS:-20}"
 warden_setup_node
 warden_db_target
 warden_setup_postgres "$WARDEN_PG_DB"
+# the server connects as roles that are not superusers, made here (docs/operations.md, "Database roles"), unless
+# WARDEN_DB_USER names the user to connect as
+warden_setup_db_roles "$WARDEN_PG_DB" "${WARDEN_SERVER:-liberty}"
 
 # WARDEN_SSO_DEMO=true: a demo OpenID Connect provider on loopback and Warden signed in through it too (docs/sso.md)
 if [ "${WARDEN_SSO_DEMO:-false}" = "true" ]; then . scripts/sso-demo.sh && warden_sso_demo_start; fi

@@ -6,6 +6,11 @@
 #                                     package is installed (apt-get) and the cluster started, with trust auth for
 #                                     127.0.0.1; otherwise one line says what to install. With a database name,
 #                                     that database is created when missing (needs psql).
+#   warden_setup_db_roles db [server] the run's database roles that are not superusers (docs/operations.md,
+#                                     "Database roles"): <db>_owner (owns the database and the schema, runs the
+#                                     migrations) and <db>_app (rows only; docs/db-roles.sql), new random passwords,
+#                                     exported as WARDEN_DB_MIGRATION_USER/_PASSWORD and WARDEN_DB_USER/_PASSWORD.
+#                                     Only while WARDEN_DB_USER is unset and the default user is a superuser.
 #   warden_setup_node                 node 20.19+ and npm (the admin UI's build): Debian's nodejs/npm as root.
 #   warden_setup_chromium             /usr/bin/chromium for the browser test (Debian's chromium as root).
 #
@@ -132,6 +137,63 @@ warden_setup_postgres() {
     fi
     warden_log "PostgreSQL answers at $where"
     return 0
+}
+
+# The run's two roles that are not superusers, in database $1 (created when missing; docs/operations.md, "Database
+# roles"): <db>_owner owns the database, and so the schema and every table (Flyway migrates as it), and <db>_app may
+# only read and write rows (docs/db-roles.sql). Objects an earlier run created as a superuser are given to the owner.
+# Each run sets new random passwords and exports them for the server. WildFly binds no migration data source
+# (docs/wildfly.md), so with $2 = wildfly the server connects as the owner role (still no superuser).
+# Does nothing when WARDEN_DB_USER is set (the caller chose the credentials) or the user is no superuser.
+warden_setup_db_roles() {
+    local db="$1" server="${2:-liberty}"
+    local owner="${db}_owner" app="${db}_app" super owner_pw app_pw
+    [ -z "${WARDEN_DB_USER:-}" ] || return 0
+    command -v psql >/dev/null 2>&1 || {
+        warden_log "no psql here: the server connects as $WARDEN_PG_USER (Debian: apt-get install postgresql-client)"
+        return 0
+    }
+    super=$(warden_psql "$db" -Atc "select rolsuper from pg_roles where rolname = current_user") || return 1
+    [ "$super" = t ] || return 0
+    owner_pw=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
+    app_pw=$(head -c 18 /dev/urandom | base64 | tr -d '/+=')
+    warden_psql "$db" -v ON_ERROR_STOP=1 -v db="$db" -v owner="$owner" -v app="$app" \
+        -v owner_pw="$owner_pw" -v app_pw="$app_pw" >/dev/null <<'SQL' || { warden_log "could not set up the roles $owner and $app in $db"; return 1; }
+SELECT format('CREATE ROLE %I LOGIN', r) FROM unnest(ARRAY[:'owner', :'app']) r
+ WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = r)
+\gexec
+ALTER ROLE :"owner" WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD :'owner_pw';
+ALTER ROLE :"app" WITH LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD :'app_pw';
+ALTER DATABASE :"db" OWNER TO :"owner";
+ALTER SCHEMA public OWNER TO :"owner";
+-- tables an earlier run created as a superuser (their sequences follow), then standalone sequences and functions
+SELECT format('ALTER TABLE %s OWNER TO %I', c.oid::regclass, :'owner')
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+ WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'f') AND pg_get_userbyid(c.relowner) <> :'owner'
+   AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+\gexec
+SELECT format('ALTER SEQUENCE %s OWNER TO %I', c.oid::regclass, :'owner')
+  FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+ WHERE n.nspname = 'public' AND c.relkind = 'S' AND pg_get_userbyid(c.relowner) <> :'owner'
+   AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype IN ('a', 'i', 'e'))
+\gexec
+SELECT format('ALTER ROUTINE %s OWNER TO %I', p.oid::regprocedure, :'owner')
+  FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+ WHERE n.nspname = 'public' AND pg_get_userbyid(p.proowner) <> :'owner'
+   AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+\gexec
+SQL
+    sed -e "s/\${migration_role}/\"$owner\"/g" -e "s/\${app_role}/\"$app\"/g" docs/db-roles.sql \
+        | warden_psql "$db" -v ON_ERROR_STOP=1 >/dev/null \
+        || { warden_log "could not apply docs/db-roles.sql to $db"; return 1; }
+    export WARDEN_DB_MIGRATION_USER="$owner" WARDEN_DB_MIGRATION_PASSWORD="$owner_pw"
+    if [ "$server" = wildfly ]; then
+        export WARDEN_DB_USER="$owner" WARDEN_DB_PASSWORD="$owner_pw"
+        warden_log "the server connects to $db as $owner, not a superuser (WildFly: one role migrates and serves)"
+    else
+        export WARDEN_DB_USER="$app" WARDEN_DB_PASSWORD="$app_pw"
+        warden_log "the server connects to $db as $app and migrates as $owner, neither a superuser (docs/operations.md, \"Database roles\")"
+    fi
 }
 
 # node 20.19+ (Vite 7) and npm, which build the admin UI and run the browser test.

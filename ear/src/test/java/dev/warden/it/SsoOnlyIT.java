@@ -5,11 +5,14 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
 import dev.warden.it.support.BrowserTests;
 import dev.warden.it.support.Deployments;
+import dev.warden.it.support.GameClient;
 import dev.warden.it.support.MockIdp;
+import dev.warden.it.support.ServerLog;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -41,7 +44,11 @@ class SsoOnlyIT {
         return Deployments.wardenWithConfig(
                 "it-sso-only.jar",
                 idp.config(
-                        "warden.sso.mode=sso", "warden.sso.default-role=user", "warden.sso.link-verified-email=true"));
+                        "warden.sso.mode=sso",
+                        "warden.sso.default-role=user",
+                        "warden.sso.link-verified-email=true",
+                        // bearer mode on without warden.sso.bearer.audience: every bearer token is refused
+                        "warden.sso.bearer.enabled=true"));
     }
 
     @AfterAll
@@ -102,7 +109,8 @@ class SsoOnlyIT {
         assertEquals("/admin/", callback.header("Location"));
         String cookie = callback.cookie("warden_session");
         assertNotNull(cookie);
-        // bearer access tokens are off by default (issue 15, point 8)
+        // bearer mode is on but has no audience of its own (warden.sso.bearer.audience): no token is accepted, not
+        // even one for the client id (the audience of ID tokens)
         String subject = TestDb.column(
                         "SELECT i.subject FROM warden_sso_identities i JOIN warden_users u ON u.id = i.user_id "
                                 + "WHERE u.email = ?",
@@ -120,7 +128,12 @@ class SsoOnlyIT {
                                 Map.of("groups", List.of("marketing")),
                                 300))
                 .serialize();
-        Api.bearer(token).get("/admin-api/auth/me").then().statusCode(401);
+        Api.bearer(token)
+                .get("/admin-api/auth/me")
+                .then()
+                .statusCode(401)
+                .body("error.code", equalTo("unauthenticated"))
+                .body("error.message", containsString("warden.sso.bearer.audience"));
         Api.session(cookie)
                 .get("/admin-api/auth/me")
                 .then()
@@ -147,6 +160,62 @@ class SsoOnlyIT {
     }
 
     @Test
+    void anAccountRegisteredThroughTheGameWithTheVictimsEmailLosesItsPasswordAndSessionsWhenLinked() throws Exception {
+        // the attacker registers a player with the victim's email (the game API verifies no email) and keeps a token
+        String email = "sso-victim-" + TestDb.unique() + "@example.com";
+        String attackerPassword = "the attacker's password";
+        Map<String, String> credentials = Map.of("email", email, "password", attackerPassword);
+        String token = Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(Map.of("email", email, "password", attackerPassword, "display_name", "Victim"))
+                .post("/game-api/v1/auth/register")
+                .then()
+                .statusCode(201)
+                .extract()
+                .path("token");
+        GameClient open = GameClient.connect("lobby", token);
+        open.next();
+        long row = TestDb.scalar("SELECT id FROM warden_users WHERE email = ?", email);
+
+        // the victim's first SSO sign-in links that row by the verified email
+        String subject = "sub-" + UUID.randomUUID();
+        idp.next(subject, email, List.of("warden-admins"), Map.of());
+        String agent = "SsoOnlyIT pre-hijack " + TestDb.unique();
+        Response signIn = idp.signIn(agent);
+        assertEquals(302, signIn.statusCode(), signIn.asString());
+        assertEquals("/admin/", signIn.header("Location"));
+        String victim = signIn.cookie("warden_session");
+        assertNotNull(victim);
+        assertEquals(row, TestDb.scalar("SELECT user_id FROM warden_sso_identities WHERE subject = ?", subject));
+
+        // the attacker's password is gone, the token dead, the open socket closed
+        Api.anonymous()
+                .contentType(ContentType.JSON)
+                .body(credentials)
+                .post("/game-api/v1/auth/login")
+                .then()
+                .statusCode(401)
+                .body("error.code", equalTo("invalid_credentials"));
+        assertEquals(4003, open.closeCode(), "the attacker's open game socket is closed");
+        assertEquals(4003, GameClient.connect("lobby", token).closeCode(), "the attacker's token is dead");
+        assertEquals(
+                0L, TestDb.scalar("SELECT count(*) FROM warden_users WHERE id = ? AND password_hash IS NOT NULL", row));
+        assertEquals(
+                List.of("true"),
+                TestDb.column(
+                        "SELECT payload->>'password_cleared' FROM warden_admin_audit WHERE action = 'auth.sso_link' "
+                                + "AND operator_id = ?",
+                        row));
+        // the victim is signed in, as the admin the groups make them
+        Api.session(victim)
+                .get("/admin-api/auth/me")
+                .then()
+                .statusCode(200)
+                .body("role", equalTo("admin"))
+                .body("user.email", equalTo(email));
+    }
+
+    @Test
     void withLinkingOnAVerifiedEmailLinksTheExistingAccountAnUnverifiedOneDoesNot() throws Exception {
         String email = "sso-link-" + TestDb.unique() + "@example.com";
         long existing = TestDb.userWithRole(email, "a long enough password", "mod", "users");
@@ -167,5 +236,16 @@ class SsoOnlyIT {
                 List.of("admin sso", "mod manual"),
                 TestDb.column(
                         "SELECT role || ' ' || origin FROM warden_roles WHERE user_id = ? ORDER BY role", existing));
+        assertEquals(
+                0L,
+                TestDb.scalar("SELECT count(*) FROM warden_users WHERE id = ? AND password_hash IS NOT NULL", existing),
+                "linking makes the account the provider's: no password left");
+    }
+
+    @Test
+    void bearerModeWithoutAnAudienceSaysSoInTheLogAtStart() throws Exception {
+        assertTrue(
+                ServerLog.since(0).contains(dev.warden.auth.sso.BearerAudienceCheck.WARNING.substring(0, 80)),
+                "the start-up warning about warden.sso.bearer.audience is in the server log");
     }
 }

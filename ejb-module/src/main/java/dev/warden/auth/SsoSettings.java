@@ -25,8 +25,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *   <li>{@code warden.sso.role-mapping} ({@code group=role[:scope,scope];...}), {@code warden.sso.default-role},
  *       {@code warden.sso.provisioning} (default true), {@code warden.sso.link-verified-email} (default false);</li>
  *   <li>{@code warden.sso.max-session-hours} (default 8, fractions allowed);</li>
- *   <li>{@code warden.sso.bearer.enabled} (default false), {@code warden.sso.bearer.audience} (default the client
- *       id): JWT access tokens on {@code /admin-api}.</li>
+ *   <li>{@code warden.sso.bearer.enabled} (default false), {@code warden.sso.bearer.audience} (no default: without
+ *       it every bearer token is refused): JWT access tokens on {@code /admin-api}
+ *       (docs/decisions/sso-bearer-access-tokens.md);</li>
+ *   <li>{@code warden.sso.start-max-per-ip} (default 30): sign-in starts per client address a minute.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -113,6 +115,13 @@ public class SsoSettings {
     @Inject
     @ConfigProperty(name = "warden.sso.max-session-hours", defaultValue = "8")
     double maxSessionHours;
+
+    @Inject
+    @ConfigProperty(name = "warden.sso.start-max-per-ip", defaultValue = "30")
+    int startMaxPerIp;
+
+    /** The configuration key of the bearer audience, for messages. */
+    public static final String BEARER_AUDIENCE_KEY = "warden.sso.bearer.audience";
 
     /** The configured mode; an unknown value counts as {@link Mode#PASSWORD}, and SSO modes without an issuer too. */
     public Mode mode() {
@@ -228,9 +237,17 @@ public class SsoSettings {
         return bearerEnabled && ssoEnabled();
     }
 
-    /** The audience an access token must name ({@code warden.sso.bearer.audience}; default the client id). */
-    public String bearerAudience() {
-        return bearerAudience.map(String::strip).filter(a -> !a.isEmpty()).orElse(clientId());
+    /**
+     * The audience an access token must name ({@code warden.sso.bearer.audience}); empty when not configured, and then
+     * no bearer token is accepted (there is no default: the client id is the audience of ID tokens).
+     */
+    public Optional<String> bearerAudience() {
+        return bearerAudience.map(String::strip).filter(a -> !a.isEmpty());
+    }
+
+    /** Sign-in starts ({@code GET /admin-api/auth/sso/start}) allowed per client address a minute (at least 1). */
+    public int startMaxPerIp() {
+        return Math.max(1, startMaxPerIp);
     }
 
     private static String trimSlash(String url) {

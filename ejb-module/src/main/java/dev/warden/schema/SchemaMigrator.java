@@ -42,7 +42,8 @@ import org.flywaydb.core.api.output.MigrateResult;
  * {@code WARDEN_DB_MIGRATION_USER}, by default the application's own user), so the application role can own
  * nothing; else through the application's data source.
  * Flyway commits per migration itself, so this bean manages no JTA transaction. Once done, {@link SchemaState}
- * says so (the readiness check {@code warden-schema} turns UP).
+ * says so (the readiness check {@code warden-schema} turns UP), and a server whose application data source connects
+ * as a PostgreSQL superuser outside the demo logs one warning ({@link DatabaseRoles}).
  */
 @Singleton
 @Startup
@@ -76,9 +77,14 @@ public class SchemaMigrator {
     @ConfigProperty(name = "warden.schema.retry-max-seconds", defaultValue = "30")
     int retryMaxSeconds;
 
+    @Inject
+    @ConfigProperty(name = "warden.demo", defaultValue = "false")
+    boolean demo;
+
     private int attempts;
     private String lastProblem;
     private boolean listed;
+    private boolean superuserChecked;
 
     @PostConstruct
     void migrateAtStartup() {
@@ -179,6 +185,10 @@ public class SchemaMigrator {
         state.migratedTo(version);
         LOG.info(() -> "Schema: " + result.migrationsExecuted + " migrations applied, now at version " + version + " ("
                 + millis + " ms)");
+        if (!superuserChecked) {
+            superuserChecked = true;
+            DatabaseRoles.warnIfSuperuser(dataSource, demo);
+        }
     }
 
     /**

@@ -135,10 +135,16 @@ public final class MockIdp implements AutoCloseable {
 
     /**
      * The browser's part up to the provider's answer: {@code GET /admin-api/auth/sso/start} (302 to the provider
-     * and the state cookie), then the provider's authorization endpoint (302 back to Warden's callback).
+     * and the state cookie), then the provider's authorization endpoint (302 back to Warden's callback). The start
+     * comes from an address of its own ({@code X-Forwarded-For} in 10.0.0.0/8): where loopback is a trusted proxy
+     * (SsoIT), sign-ins stay out of each other's per-address start limit; elsewhere the header is ignored.
      */
     public Redirect startAt(String userAgent) {
-        Response start = Api.anonymous().header("User-Agent", userAgent).get("/admin-api/auth/sso/start");
+        java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
+        Response start = Api.anonymous()
+                .header("User-Agent", userAgent)
+                .header("X-Forwarded-For", "10." + r.nextInt(256) + "." + r.nextInt(256) + "." + (1 + r.nextInt(254)))
+                .get("/admin-api/auth/sso/start");
         assertEquals(302, start.statusCode(), start.asString());
         String location = start.header("Location");
         assertTrue(location.startsWith(issuer() + "/authorize"), location);

@@ -106,9 +106,10 @@ public class OidcProvider {
     }
 
     /**
-     * Validates a JWT access token (issue 15, point 8): signature against the provider's keys, {@code typ} absent,
-     * {@code JWT} or {@code at+jwt}, {@code iss} = the provider's issuer, {@code aud} containing {@code audience},
-     * {@code exp} in the future (60 s skew), {@code sub} present.
+     * Validates a JWT access token (issue 15, point 8; docs/sso.md, "Machine access"): signature against the provider's
+     * keys, {@code typ} absent, {@code JWT}, {@code at+jwt} or {@code application/at+jwt} (RFC 9068), {@code iss} = the
+     * provider's issuer, {@code aud} containing {@code audience}, {@code exp} in the future (60 s skew), {@code sub}
+     * present, and no {@code nonce} claim: a token with one is an ID token, never an API credential.
      *
      * @return the token's claims
      * @throws BadJOSEException for a token that fails a check
@@ -118,8 +119,8 @@ public class OidcProvider {
             throws BadJOSEException, JOSEException, java.text.ParseException {
         Loaded l = load();
         DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
-        processor.setJWSTypeVerifier(
-                new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));
+        processor.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(
+                JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), new JOSEObjectType("application/at+jwt"), null));
         processor.setJWSKeySelector(
                 new JWSVerificationKeySelector<>(algorithms(l.metadata().getIDTokenJWSAlgs()), l.keys()));
         DefaultJWTClaimsVerifier<SecurityContext> verifier = new DefaultJWTClaimsVerifier<>(
@@ -128,7 +129,7 @@ public class OidcProvider {
                         .issuer(l.metadata().getIssuer().getValue())
                         .build(),
                 Set.of("sub", "exp", "iat"),
-                null);
+                Set.of("nonce"));
         verifier.setMaxClockSkew(CLOCK_SKEW_SECONDS);
         processor.setJWTClaimsSetVerifier(verifier);
         return processor.process(token, null);

@@ -23,7 +23,8 @@ import java.util.logging.Logger;
  * Machine access to {@code /admin-api} without passwords (issue 15, point 8; off by default,
  * {@code warden.sso.bearer.enabled}): an {@code Authorization: Bearer} JWT access token issued by the configured
  * provider, validated against its JWKS ({@link OidcProvider#validateAccessToken}: signature, issuer, audience
- * {@code warden.sso.bearer.audience}, expiry).
+ * {@code warden.sso.bearer.audience}, expiry, an access token's {@code typ}, no {@code nonce}). Without a configured
+ * audience every token is refused (docs/decisions/sso-bearer-access-tokens.md).
  *
  * <p>The token's (issuer, subject) must belong to a Warden user linked by a previous SSO sign-in (or linked by an
  * admin in {@code warden_sso_identities}); a banned user is refused. The roles come from the token's groups claim
@@ -47,7 +48,8 @@ public class SsoBearer {
     /**
      * The operator a bearer access token stands for.
      *
-     * @throws ApiException 401 {@code unauthenticated} when bearer tokens are off, or the token is invalid, expired,
+     * @throws ApiException 401 {@code unauthenticated} when bearer tokens are off or have no configured audience (the
+     *                      message names {@code warden.sso.bearer.audience}), or the token is an ID token, invalid, expired,
      *                      for another audience or issuer, names an unknown subject or a banned user, or its groups
      *                      map to no role
      */
@@ -55,9 +57,12 @@ public class SsoBearer {
         if (!settings.bearerEnabled()) {
             throw ApiException.unauthenticated("Bearer tokens are not accepted on /admin-api; sign in first");
         }
+        String audience = settings.bearerAudience()
+                .orElseThrow(() -> ApiException.unauthenticated("Bearer tokens are refused: "
+                        + SsoSettings.BEARER_AUDIENCE_KEY + " (WARDEN_SSO_BEARER_AUDIENCE) is not set on this Warden"));
         JWTClaimsSet claims;
         try {
-            claims = provider.validateAccessToken(token, settings.bearerAudience());
+            claims = provider.validateAccessToken(token, audience);
         } catch (java.text.ParseException | BadJOSEException | JOSEException e) {
             LOG.fine(() -> "Bearer token refused: " + e.getMessage());
             throw ApiException.unauthenticated("The bearer token is not valid");

@@ -22,7 +22,12 @@ import dev.warden.auth.Role;
 import dev.warden.auth.RoleGrant;
 import dev.warden.auth.Sessions;
 import dev.warden.auth.SsoSettings;
+import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
+import dev.warden.common.WindowCounters;
 import dev.warden.panel.users.model.User;
+import dev.warden.rooms.CloseCodes;
+import dev.warden.rooms.LiveSessions;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
@@ -60,6 +65,8 @@ public class SsoSignIn {
     private static final Logger LOG = Logger.getLogger(SsoSignIn.class.getName());
     /** How long a started sign-in may take at the provider, in minutes. */
     public static final int REQUEST_MINUTES = 10;
+    /** The window of the per-address start limit, in seconds. */
+    static final long START_WINDOW_SECONDS = 60;
 
     @PersistenceContext(unitName = "warden")
     EntityManager em;
@@ -75,6 +82,12 @@ public class SsoSignIn {
 
     @Inject
     AuthAudit audit;
+
+    @EJB
+    WindowCounters counters;
+
+    @EJB
+    LiveSessions liveSessions;
 
     /**
      * A started sign-in: where to send the browser and the state to keep in its cookie.
@@ -105,12 +118,27 @@ public class SsoSignIn {
     }
 
     /**
-     * Starts a sign-in: a new state, nonce and PKCE verifier, stored; expired rows are swept.
+     * Starts a sign-in: a new state, nonce and PKCE verifier, stored; expired rows are swept. Each call from an address
+     * counts in a one-minute window ({@code warden.sso.start-max-per-ip}, default 30; docs/sso.md, "How it works").
      *
-     * @throws dev.warden.common.ApiException 404 when SSO is off; 503 when the provider cannot be reached
+     * @param ip the client address; null counts nowhere
+     * @throws dev.warden.common.ApiException 404 when SSO is off; 429 {@code rate_limited} with {@code Retry-After}
+     *     past the per-address limit; 503 when the provider cannot be reached or too many sign-ins are pending
      */
-    public Started start() {
+    public Started start(String ip) {
         OIDCProviderMetadata metadata = provider.metadata();
+        if (ip != null) {
+            String key = "sso-start-ip:" + ip;
+            WindowCounters.Count count =
+                    counters.hit(List.of(key), START_WINDOW_SECONDS).get(key);
+            if (count.hits() > settings.startMaxPerIp()) {
+                throw new ApiException(
+                        ErrorCode.RATE_LIMITED,
+                        "Too many sign-in attempts from this address; try again later",
+                        Map.of(),
+                        Map.of("Retry-After", Long.toString(count.retryAfterSeconds())));
+            }
+        }
         State state = new State();
         Nonce nonce = new Nonce();
         CodeVerifier verifier = new CodeVerifier();
@@ -278,7 +306,7 @@ public class SsoSignIn {
                 }
                 user = byEmail;
                 SsoIdentities.link(em, user, issuer, subject);
-                LOG.info("Single sign-on: linked user " + user.getId() + " by its verified email");
+                takeOver(user, ip, userAgent);
             } else {
                 if (grants.isEmpty()) {
                     return refuse(null, email, "no_role", noRoleMessage(), ip, userAgent);
@@ -317,6 +345,29 @@ public class SsoSignIn {
                 claims.getSessionID() == null ? null : claims.getSessionID().getValue());
         audit.record("auth.login", user.getId(), user.getEmail(), ip, userAgent, details(null));
         return new Outcome(result, null, null);
+    }
+
+    /**
+     * Makes a row linked by verified email the provider's user alone (docs/decisions/sso-email-link.md): its password
+     * is cleared and every session of it ends (panel sessions and player tokens: token version moved on, rows
+     * deleted; open game sockets closed with 4003 on every node), audited as {@code auth.sso_link}. Whoever created
+     * the row before (e.g. through the game API's registration, which verifies no email) keeps no way in.
+     */
+    private void takeOver(User user, String ip, String userAgent) {
+        boolean hadPassword = user.getPasswordHash() != null;
+        long ended = ((Number) em.createNativeQuery("SELECT count(*) FROM warden_sessions WHERE user_id = ?1")
+                        .setParameter(1, user.getId())
+                        .getSingleResult())
+                .longValue();
+        user.setPasswordHash(null);
+        sessions.endAll(user);
+        ended += liveSessions.closeUser(user.getId(), CloseCodes.BANNED);
+        LOG.info("Single sign-on: linked user " + user.getId() + " by its verified email; password cleared: "
+                + hadPassword + ", sessions ended: " + ended);
+        Map<String, String> extra = details(null);
+        extra.put("password_cleared", Boolean.toString(hadPassword));
+        extra.put("sessions_ended", Long.toString(ended));
+        audit.record("auth.sso_link", user.getId(), user.getEmail(), ip, userAgent, extra);
     }
 
     private String noRoleMessage() {

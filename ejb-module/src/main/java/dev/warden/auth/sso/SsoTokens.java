@@ -22,6 +22,8 @@ import com.nimbusds.openid.connect.sdk.claims.UserInfo;
 import com.nimbusds.openid.connect.sdk.op.OIDCProviderMetadata;
 import com.nimbusds.openid.connect.sdk.token.OIDCTokens;
 import dev.warden.auth.SsoSettings;
+import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
 import dev.warden.common.Hashing;
 import jakarta.persistence.EntityManager;
 import java.io.IOException;
@@ -40,13 +42,30 @@ final class SsoTokens {
 
     private static final Logger LOG = Logger.getLogger(SsoTokens.class.getName());
     private static final int TIMEOUT_MS = 10_000;
+    /** The most started, unexpired sign-ins kept at once. */
+    static final int MAX_PENDING = 10_000;
 
     private SsoTokens() {}
 
-    /** Keeps a started sign-in for {@code minutes}; sweeps expired ones first. */
+    /**
+     * Keeps a started sign-in for {@code minutes}; sweeps expired ones first (docs/sso.md, "How it works").
+     *
+     * @throws ApiException 503 {@code unavailable} with {@code Retry-After} while {@value #MAX_PENDING} unexpired
+     *     sign-ins are kept already (many addresses starting sign-ins they never finish)
+     */
     static void store(EntityManager em, String state, String nonce, String verifier, int minutes) {
         em.createNativeQuery("DELETE FROM warden_sso_requests WHERE expires_at < now()")
                 .executeUpdate();
+        Number pending = (Number)
+                em.createNativeQuery("SELECT count(*) FROM warden_sso_requests").getSingleResult();
+        if (pending.longValue() >= MAX_PENDING) {
+            LOG.warning("Single sign-on: " + MAX_PENDING + " started sign-ins are pending; refusing more");
+            throw new ApiException(
+                    ErrorCode.UNAVAILABLE,
+                    "Too many sign-ins are in progress; try again in a minute",
+                    Map.of(),
+                    Map.of("Retry-After", "60"));
+        }
         em.createNativeQuery(
                         """
                         INSERT INTO warden_sso_requests (state_hash, nonce, code_verifier, expires_at)

@@ -36,7 +36,8 @@ import javax.sql.DataSource;
 
 /**
  * Writes every row of a resource that matches a list query, in the list's order, as CSV or NDJSON (issue 20,
- * point 4: "streamed from the database (no 1000-row cap, constant memory)").
+ * point 4: "streamed from the database (no 1000-row cap, constant memory)"). CSV text cells that a spreadsheet would
+ * read as a formula get a leading {@code '} ({@link #spreadsheetSafe}); NDJSON values are written raw.
  *
  * <p>The rows are read through a PostgreSQL server-side cursor: the statement runs with auto-commit off and a
  * fetch size of {@value #FETCH_SIZE}, so the driver holds one batch at a time, and each row is written to the
@@ -131,7 +132,7 @@ public class ResourceExport {
             if (i > 0) {
                 writer.write(',');
             }
-            writer.write(csvCell(text(row.get(columns.get(i).name()))));
+            writer.write(csvCell(spreadsheetSafe(row.get(columns.get(i).name()))));
         }
         writer.write("\r\n");
     }
@@ -142,6 +143,28 @@ public class ResourceExport {
             return "";
         }
         return value instanceof JsonString s ? s.getString() : value.toString();
+    }
+
+    /**
+     * A value as CSV text that a spreadsheet shows as text (OWASP "CSV injection"; docs/security.md, the export row):
+     * a text value starting with {@code =}, {@code +}, {@code -}, {@code @}, a tab or a carriage return gets a leading
+     * {@code '}, so it is never read as a formula. Numbers, booleans and JSON values are {@link #text} as they are
+     * (a number such as {@code -5} is no formula; JSON starts with a brace or bracket).
+     */
+    static String spreadsheetSafe(JsonValue value) {
+        String text = text(value);
+        return value instanceof JsonString ? neutralised(text) : text;
+    }
+
+    /** {@code text} with a leading {@code '} when it starts with {@code =}, {@code +}, {@code -}, {@code @}, tab or CR. */
+    static String neutralised(String text) {
+        if (text.isEmpty()) {
+            return text;
+        }
+        char first = text.charAt(0);
+        boolean formula =
+                first == '=' || first == '+' || first == '-' || first == '@' || first == '\t' || first == '\r';
+        return formula ? "'" + text : text;
     }
 
     /** One CSV field (RFC 4180): quoted, with quotes doubled, when it holds a comma, quote, CR, LF or edge space. */

@@ -35,6 +35,26 @@ class ResourceExportTest {
     }
 
     @Test
+    void textCellsThatASpreadsheetReadsAsAFormulaGetALeadingQuote() {
+        for (String formula : new String[] {"=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx", "=HYPERLINK(\"u\",\"c\")"}) {
+            assertEquals("'" + formula, ResourceExport.spreadsheetSafe(Json.createValue(formula)), formula);
+        }
+        for (String text : new String[] {"plain", "", " =padded", "a=b", "'quoted", "1-2"}) {
+            assertEquals(text, ResourceExport.spreadsheetSafe(Json.createValue(text)), text);
+        }
+        // numbers, booleans, null and JSON are not text: as they are
+        assertEquals("-5", ResourceExport.spreadsheetSafe(Json.createValue(-5)));
+        assertEquals("-1.5", ResourceExport.spreadsheetSafe(Json.createValue(-1.5)));
+        assertEquals("", ResourceExport.spreadsheetSafe(JsonValue.NULL));
+        assertEquals(
+                "[\"=x\"]",
+                ResourceExport.spreadsheetSafe(
+                        Json.createArrayBuilder().add("=x").build()));
+        // then quoted as RFC 4180 needs
+        assertEquals("\"'=1,2\"", ResourceExport.csvCell(ResourceExport.spreadsheetSafe(Json.createValue("=1,2"))));
+    }
+
+    @Test
     void formatDefaultsToCsvAndRejectsOthers() {
         assertEquals(ExportFormat.CSV, ExportFormat.parse(null));
         assertEquals(ExportFormat.CSV, ExportFormat.parse(" CSV "));

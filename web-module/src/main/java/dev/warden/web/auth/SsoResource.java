@@ -58,11 +58,11 @@ public class SsoResource {
     @Context
     HttpServletRequest request;
 
-    /** {@code GET /auth/sso/start}: 302 to the provider. */
+    /** {@code GET /auth/sso/start}: 302 to the provider; 429 past the per-address limit (docs/security.md). */
     @GET
     @Path("start")
     public Response start() {
-        SsoSignIn.Started started = signIn.start();
+        SsoSignIn.Started started = signIn.start(ClientInfo.of(request).ip());
         return Response.status(Response.Status.FOUND)
                 .header("Location", started.location().toString())
                 .header("Cache-Control", "no-store")
