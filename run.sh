@@ -37,17 +37,16 @@ if [ "${WARDEN_SSO_DEMO:-false}" = "true" ]; then . scripts/sso-demo.sh && warde
 if [ "${WARDEN_SERVER:-liberty}" = wildfly ]; then exec scripts/run-wildfly.sh "$@"; fi
 
 # A second run reuses the first one's admin UI build (npm ci + Vite take a while) unless a UI source changed.
-ui=web-module/src/main/ui
-built=web-module/target/ui/admin/index.html
 mvn_args=()
-if [ -f "$built" ] && [ -z "$(find "$ui" -path "$ui/node_modules" -prune -o -newer "$built" -type f -print -quit)" ]; then
+if warden_ui_built; then
     echo "[warden] the admin UI is up to date (web-module/target/ui): not rebuilding it"
     mvn_args+=(-Dwarden.ui.skip=true)
 fi
 
 echo "[warden] building (tests skipped; run ./test.sh for them); the first build downloads dependencies and takes minutes"
 # one reactor build, nothing installed; the run-server profile creates the server "warden" and deploys the EAR
-mvn -B -pl ear -am package -DskipTests -DskipITs -Prun-server "${mvn_args[@]}"
+# (-Dwarden.ts.skip: the TypeScript client is for the tests only, not compiled here)
+mvn -B -pl ear -am package -DskipTests -DskipITs -Dwarden.ts.skip=true -Prun-server "${mvn_args[@]}"
 
 echo "[warden] starting Open Liberty on $WARDEN_PUBLIC_URL; ready at 'CWWKZ0001I: Application warden started' ($WARDEN_PUBLIC_URL/health/ready answers 200)"
 exec ear/target/liberty/wlp/bin/server run warden

@@ -31,4 +31,10 @@ fi
 # both servers unless WARDEN_IT_WILDFLY=false (the ear module's profile wildfly-it is switched on by the property)
 wildfly=(-Dwarden.it.wildfly)
 if [ "${WARDEN_IT_WILDFLY:-true}" = false ]; then wildfly=(); fi
-exec mvn -B verify "${wildfly[@]}" "$@"
+# reuses an admin UI build that is up to date (e.g. ./run.sh's, as in CI) unless -Dwarden.ui.skip says otherwise
+ui=()
+case " $* " in *" -Dwarden.ui.skip="*) ;; *) if warden_ui_built; then
+    warden_log "the admin UI is up to date (web-module/target/ui): not rebuilding it"
+    ui=(-Dwarden.ui.skip=true)
+fi ;; esac
+exec mvn -B verify "${wildfly[@]}" "${ui[@]}" "$@"

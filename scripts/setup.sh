@@ -13,6 +13,9 @@
 #                                     Only while WARDEN_DB_USER is unset and the default user is a superuser.
 #   warden_setup_node                 node 20.19+ and npm (the admin UI's build): Debian's nodejs/npm as root.
 #   warden_setup_chromium             /usr/bin/chromium for the browser test (Debian's chromium as root).
+#   warden_ui_built                   true when web-module/target/ui holds a build of the admin UI that no file of
+#                                     its sources (node_modules aside) is newer than, and node_modules is there:
+#                                     ./run.sh and ./test.sh then pass -Dwarden.ui.skip=true (npm ci + Vite take a while).
 #
 # Each function returns non-zero, after one line on stderr saying what to do, when it cannot set things up.
 # Nothing here downloads a runtime or browser from outside Debian's apt.
@@ -219,4 +222,12 @@ warden_setup_chromium() {
     warden_apt_install chromium && [ -x /usr/bin/chromium ] && return 0
     warden_log "Chromium is missing at /usr/bin/chromium: install it (Debian: apt-get install chromium) or pass -Dwarden.it.chromium=/path/to/chrome"
     return 1
+}
+
+# The admin UI's build is up to date: built (web-module/target/ui) after every change of its sources, node_modules
+# installed (the browser tests run from the sources). Run from the repository's root.
+warden_ui_built() {
+    local ui=web-module/src/main/ui built=web-module/target/ui/admin/index.html
+    [ -f "$built" ] && [ -d "$ui/node_modules" ] \
+        && [ -z "$(find "$ui" -path "$ui/node_modules" -prune -o -newer "$built" -type f -print -quit)" ]
 }

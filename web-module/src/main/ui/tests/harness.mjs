@@ -10,8 +10,12 @@ export const BASE = (process.env.WARDEN_URL || "http://localhost:9181").replace(
 export const ADMIN = `${BASE}/admin`;
 export const F = JSON.parse(process.env.WARDEN_FIXTURES || "{}");
 export const SHOTS = process.env.WARDEN_SCREENSHOTS || "ui-screenshots";
-/** Playwright's default timeout for each action, in ms. */
-export const TIMEOUT = 20000;
+/**
+ * Playwright's default timeout for each action and navigation, in ms (WARDEN_UI_TIMEOUT_MS, default 60000): a bound a
+ * loaded 2-core machine meets (the first page after sign-in once took more than 20 s there); a step that is ready
+ * sooner goes on at once.
+ */
+export const TIMEOUT = Number(process.env.WARDEN_UI_TIMEOUT_MS) || 60000;
 fs.mkdirSync(SHOTS, { recursive: true });
 
 /** Starts the headless browser; the caller closes it. */
@@ -19,6 +23,7 @@ export function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
+    timeout: TIMEOUT,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });

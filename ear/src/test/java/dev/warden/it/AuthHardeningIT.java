@@ -9,32 +9,23 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.util.List;
 import java.util.Map;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 13, points 1, 2, 3, 5 and 7 (auth parts): no privilege escalation by mods, players are not panel
  * accounts, Warden's own additions are not readable by role user, bootstrap needs the setup token, sessions
  * have an idle timeout and a {@code __Host-} cookie over https.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class AuthHardeningIT {
 
     private static final String PASSWORD = "hardening password";
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     private static Response login(String email, String password) {
         return Api.anonymous()

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.ServerLog;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,13 +15,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The non-superuser deployment of docs/operations.md, "Database roles" (issue 13, point 6): {@code docs/db-roles.sql}
@@ -29,15 +25,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * role) for a fresh application role, and a JDBC connection as that role may read, insert, prune and partition but
  * gets a permission error for every way of changing or removing the audit log's rows or its trigger.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class DatabaseRolesIT {
 
     private static String appRole;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeAll
     static void roles() throws Exception {

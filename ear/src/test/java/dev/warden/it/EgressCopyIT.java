@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.Simulator;
 import dev.warden.it.support.TestDb;
 import dev.warden.it.support.Wait;
@@ -16,32 +17,24 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The hourly egress copy (DESIGN.md section 5; contracts for issue 5): upserts {@code warden_egress_days}
  * from the simulator's infrastructure provider with {@code collected_at} = the copy time, and on failure
  * keeps the old figures and {@code collected_at}. Runs the copy through the IT-only hook
- * ({@code Deployments.wardenWithItHooks()}); the schedule itself is off in the test server.
+ * (in the shared {@code Ear.WARDEN_WITH_HOSTING_LIMITS}, {@code Deployments.wardenWithItHooks}); the schedule itself
+ * is off in the test server.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_HOSTING_LIMITS)
 class EgressCopyIT {
 
     private String serverId;
     private long instance;
     private LocalDate today;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.wardenWithItHooks();
-    }
 
     /**
      * The hostdata team's V6 creates this table; until that branch is merged the test creates it with the

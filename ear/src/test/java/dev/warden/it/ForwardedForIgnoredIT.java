@@ -4,30 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 18, point 5: with no trusted proxy configured (the default), {@code X-Forwarded-For} is ignored: the audit
  * row of a sign-in records the socket's peer (loopback here), not the address a client wrote in the header.
  * {@link TrustedProxyIT} covers the configured case.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class ForwardedForIgnoredIT {
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     /** Signs in (and fails) with a spoofed header; the audited ip of that attempt. */
     static String auditedIpOfFailedLogin(String forwardedFor) throws SQLException {

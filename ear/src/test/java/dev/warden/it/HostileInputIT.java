@@ -3,10 +3,10 @@ package dev.warden.it;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.RawHttp;
 import dev.warden.it.support.RawHttp.Answer;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.path.json.JsonPath;
 import java.nio.charset.StandardCharsets;
@@ -28,11 +28,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Seeded fuzz over every {@code /admin-api}, {@code /api/v1} and {@code /agent/v1} route of the OpenAPI documents
@@ -43,7 +39,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * server log. System properties: {@code warden.it.fuzz.seed} (default 18), {@code warden.it.fuzz.requests} (default
  * 10,000), {@code warden.it.fuzz.max-seconds} (default 900), {@code warden.it.fuzz.threads} (default 4).
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class HostileInputIT {
 
     /** The server under test is WildFly (system property {@code warden.it.server}, set by its failsafe execution). */
@@ -190,11 +186,6 @@ class HostileInputIT {
     };
 
     private record Route(String method, String template) {}
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @Test
     void tenThousandHostileRequestsGetNo5xxChangeNothingAndLeaveNoStackTrace() throws Exception {

@@ -119,9 +119,9 @@ class HostingBillingIT {
     void healthyAgain() throws Exception {
         Simulator.reset();
         // leave the billing circuit closed with a clean window for the next test (and the next class: the
-        // deployment is shared)
+        // deployment is shared); on a loaded machine a call can pass the 1 s timeout and reopen it for 2 s
         Wait.until(
-                Duration.ofSeconds(20),
+                Duration.ofSeconds(90),
                 Duration.ofMillis(250),
                 "the billing circuit closed again (4 answers in a row)",
                 () -> {
@@ -323,7 +323,8 @@ class HostingBillingIT {
                 .body("error.code", equalTo("billing_unavailable"))
                 .header("Retry-After", "30");
         long ms = (System.nanoTime() - started) / 1_000_000;
-        assertTrue(ms >= 900 && ms < 2500, "answered after the 1 s timeout, not the provider's 5 s: " + ms + " ms");
+        // below the provider's 5 s with room for a loaded machine (a quiet one answers in 1 to 2 s)
+        assertTrue(ms >= 900 && ms < 4500, "answered after the 1 s timeout, not the provider's 5 s: " + ms + " ms");
     }
 
     @Test
@@ -345,12 +346,13 @@ class HostingBillingIT {
                 .body("error.code", equalTo("billing_unavailable"))
                 .header("Retry-After", "30");
         long ms = (System.nanoTime() - started) / 1_000_000;
-        assertTrue(ms < 500, "fails fast while the circuit is open: " + ms + " ms");
+        // under one read timeout (1 s; asking the slow provider takes two), with room for a loaded machine
+        assertTrue(ms < 900, "fails fast while the circuit is open: " + ms + " ms");
         assertEquals(asked, Simulator.requests("billing"), "the provider was not called");
         // after the circuit's delay (2 s) a trial call goes through and closes it
         Simulator.mode("billing", "ok");
         Wait.until(
-                Duration.ofSeconds(10),
+                Duration.ofSeconds(30),
                 Duration.ofMillis(250),
                 "a call goes through once the circuit's delay is over",
                 () -> billingOfAFreshTeam().statusCode() == 200);

@@ -7,8 +7,8 @@ import com.icegreen.greenmail.junit5.GreenMailExtension;
 import com.icegreen.greenmail.util.GreenMailUtil;
 import com.icegreen.greenmail.util.ServerSetup;
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -23,11 +23,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -38,7 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * FINE — {@code console.log}, the access log {@code http_access.log}, FFDC files; on WildFly its {@code log/} folder,
  * {@code server.log} at INFO) must hold none of those exact values.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class LogSecretsIT {
 
     @RegisterExtension
@@ -46,11 +42,6 @@ class LogSecretsIT {
             new ServerSetup(Integer.getInteger("warden.it.smtp.port", 9125), "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
 
     private static final Pattern LINK = Pattern.compile("/admin/password-reset\\?token=(\\S+)");
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @Test
     void noPasswordTokenCookieOrResetTokenInAnyLog() throws Exception {

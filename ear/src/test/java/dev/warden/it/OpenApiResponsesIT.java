@@ -3,9 +3,9 @@ package dev.warden.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.OpenApiContract;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -17,12 +17,8 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 18, point 8: the OpenAPI documents say what the server does. Every operation of both APIs is called for its
@@ -32,15 +28,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * 503s are validated where they are produced ({@code HostingRateLimitIT}, {@code StartWithoutDatabaseIT} use the
  * same statuses the documents list).
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class OpenApiResponsesIT {
 
     private final List<String> problems = new ArrayList<>();
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @AfterEach
     void noDrift() {

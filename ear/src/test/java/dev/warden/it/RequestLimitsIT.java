@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.RawHttp;
 import dev.warden.it.support.RawHttp.Answer;
+import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
@@ -25,12 +25,8 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Limits on every unauthenticated and agent path and the documented error shape for hostile input (issue 13, points
@@ -39,18 +35,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * sign-in throttling, password reset limits, agent limits and the instance endpoint policy. Regression tests for
  * the 500s of issue 18.
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment
 class RequestLimitsIT {
 
     private static String admin;
 
     /** The server under test is WildFly (system property {@code warden.it.server}, set by its failsafe execution). */
     private static final boolean WILDFLY = "wildfly".equals(System.getProperty("warden.it.server"));
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.warden();
-    }
 
     @BeforeAll
     static void signIn() throws Exception {

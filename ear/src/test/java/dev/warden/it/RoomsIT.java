@@ -7,8 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.ext.RoomsListPolicy;
 import dev.warden.it.support.Api;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.GameClient;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.path.json.JsonPath;
 import java.util.ArrayList;
@@ -17,46 +18,19 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.ShrinkWrap;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Live rooms over real WebSockets (DESIGN.md section 5b; issue 16, Tests): the {@code lobby} type with max 10
  * clients, a 1.5 s reconnection grace and a long empty-room grace; a policy on {@code rooms} for {@code list}
- * ({@link RoomsListPolicy}); the per-address limit on player sign-in and registration at 5 requests.
+ * ({@link RoomsListPolicy}); the per-address limit on player sign-in and registration at 5 requests (the shared
+ * {@code Ear.WARDEN_WITH_ROOMS_CONFIG}, {@code Deployments.wardenWithRoomsConfig}).
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_ROOMS_CONFIG)
 class RoomsIT {
 
     private String admin;
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        EnterpriseArchive ear = Deployments.wardenWithConfig(
-                "it-rooms.jar",
-                "warden.rooms.lobby.max-clients=10",
-                "warden.rooms.lobby.reconnection-grace-ms=1500",
-                "warden.rooms.empty-dispose-ms=120000",
-                // loopback is a trusted proxy here, so each registration can come from its own address
-                // (GameClient.register) and the per-address limit test from one address of its own
-                "warden.trusted-proxies=127.0.0.1, ::1",
-                "warden.players.auth-max-per-ip=5",
-                "warden.players.auth-window-seconds=600");
-        ear.addAsLibrary(ShrinkWrap.create(JavaArchive.class, "rooms-list-policy.jar")
-                .addClass(RoomsListPolicy.class)
-                .addAsManifestResource(
-                        new StringAsset("<beans xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" "
-                                + "version=\"4.0\" bean-discovery-mode=\"annotated\"/>"),
-                        "beans.xml"));
-        return ear;
-    }
 
     @BeforeEach
     void clean() throws Exception {

@@ -5,16 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
 import dev.warden.it.support.BrowserTests;
-import dev.warden.it.support.Deployments;
 import dev.warden.it.support.GameClient;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.path.json.JsonPath;
 import java.util.List;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The panel's Rooms pages in headless Chromium (issue 16, point 5 and Tests: "the browser test covers the Rooms
@@ -24,19 +21,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * browser run, the players' sockets and the audit log show that the clicks acted on the live rooms: the kicked
  * player closed with 4001, the other got the state edit as a patch and closed with 4004 at the dispose, and
  * {@code room.kick}, {@code room.state_edit}, {@code room.state_delete}, {@code room.lock}, {@code room.unlock} and
- * {@code room.dispose} rows name the room. Screenshots go to {@code ear/target/ui-screenshots}.
+ * {@code room.dispose} rows name the room. Screenshots go to {@code ear/target/ui-screenshots}. Loopback is a
+ * trusted proxy in the shared EAR, so each player registers from an address of its own ({@link GameClient#register}).
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_ROOMS_CONFIG)
 class RoomsUiIT {
 
     private static final String PASSWORD = "a long enough password";
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        // loopback is a trusted proxy, so each player registers from an address of its own (GameClient.register)
-        return Deployments.wardenWithConfig(
-                "it-rooms-ui.jar", "warden.trusted-proxies=127.0.0.1, ::1", "warden.rooms.empty-dispose-ms=120000");
-    }
 
     @Test
     void listOpenKickEditStateAndDisposeInHeadlessChromium() throws Exception {
@@ -71,7 +62,7 @@ class RoomsUiIT {
 
         assertEquals(4001, bob.closeCode(), "kicked from the room page");
         boolean edited = false;
-        while (!edited) { // the edit reached alice as a patch (next() fails after 10 s without a frame)
+        while (!edited) { // the edit reached alice as a patch (next() fails after 30 s without a frame)
             String patch = alice.next("patch").prettify();
             edited = patch.contains("/players/" + aliceId + "/ready") && patch.contains("true");
         }

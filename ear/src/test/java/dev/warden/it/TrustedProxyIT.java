@@ -3,26 +3,19 @@ package dev.warden.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.warden.it.support.Deployments;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.SharedDeployment.Ear;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Issue 18, point 5: with loopback configured as a trusted proxy ({@code warden.trusted-proxies}, the MicroProfile
- * Config key behind {@code WARDEN_TRUSTED_PROXIES}, set in this deployment only), the audit row records the client
+ * Config key behind {@code WARDEN_TRUSTED_PROXIES}, set in the shared
+ * {@code Ear.WARDEN_WITH_ROOMS_CONFIG} only), the audit row records the client
  * that {@code X-Forwarded-For} names, read from the right past trusted hops; a header naming no address leaves the
  * peer. {@link ForwardedForIgnoredIT} covers the default (ignored).
  */
-@ExtendWith(ArquillianExtension.class)
+@SharedDeployment(Ear.WARDEN_WITH_ROOMS_CONFIG)
 class TrustedProxyIT {
-
-    @Deployment(testable = false)
-    static EnterpriseArchive deployment() {
-        return Deployments.wardenWithConfig("it-trusted-proxies.jar", "warden.trusted-proxies=127.0.0.1, ::1");
-    }
 
     @Test
     void theHeaderNamesTheClientWhenThePeerIsTrusted() throws Exception {

@@ -9,8 +9,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * IT-only: runs the egress copy now. Deployed only by {@code Deployments.wardenWithItHooks()}, added to the web module of the
- * test's copy of the EAR; never part of {@code warden.ear}.
+ * IT-only: runs the egress copy now. Deployed only by {@code Deployments.wardenWithItHooks}, added to the web module of
+ * a test copy of the EAR ({@code SharedDeployment.Ear.WARDEN_WITH_HOSTING_LIMITS}); never part of {@code warden.ear}.
  * {@code POST /warden-it-hooks/egress-copy?instance=ID} → {@code COPIED|FAILED|NOT_FOUND};
  * without {@code instance} → the whole run's summary.
  */

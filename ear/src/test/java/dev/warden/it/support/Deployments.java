@@ -4,6 +4,7 @@ import java.io.File;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
@@ -52,20 +53,54 @@ public final class Deployments {
     }
 
     /**
-     * The real EAR with IT-only hooks into the EJBs ({@link dev.warden.it.hooks.EgressCopyHook}, a servlet at
+     * {@code ear} with IT-only hooks into the EJBs ({@link dev.warden.it.hooks.EgressCopyHook}, a servlet at
      * {@code /warden-it-hooks/*}) added to its own web module. Production never has them. The hooks travel in
      * {@code warden-web.war} rather than in a WAR of their own: the EAR keeps the production module list, and
      * Open Liberty's health checks keep answering after the class's undeployment (a second web module named in a
      * same-named application once left Liberty's MicroProfile Health tracking a module that no longer existed,
      * so {@code /health} answered 500 for the rest of the run).
      */
-    public static EnterpriseArchive wardenWithItHooks() {
-        EnterpriseArchive ear = warden();
+    public static EnterpriseArchive wardenWithItHooks(EnterpriseArchive ear) {
         WebArchive web = ShrinkWrap.create(WebArchive.class, WEB_MODULE)
                 .merge(ear.getAsType(WebArchive.class, WEB_MODULE))
                 .addClass(dev.warden.it.hooks.EgressCopyHook.class);
         ear.delete(WEB_MODULE);
         ear.addAsModule(web);
+        return ear;
+    }
+
+    /**
+     * The shared EAR of the hosting classes ({@link SharedDeployment.Ear#WARDEN_WITH_HOSTING_LIMITS}): rate limits
+     * and cache on ({@link #wardenWithHostingLimits}) and the IT-only hooks ({@link #wardenWithItHooks}), which
+     * only {@code EgressCopyIT} calls.
+     */
+    public static EnterpriseArchive wardenWithHostingLimitsAndItHooks() {
+        return wardenWithItHooks(wardenWithHostingLimits());
+    }
+
+    /**
+     * The shared EAR of the live-rooms classes ({@link SharedDeployment.Ear#WARDEN_WITH_ROOMS_CONFIG}): lobby rooms
+     * of at most 10 clients, a 1.5 s reconnection grace and a long empty-room grace; loopback as a trusted proxy,
+     * so each player registration can come from an address of its own ({@code X-Forwarded-For},
+     * {@link GameClient#register}) and {@code TrustedProxyIT} sees the header honoured; the per-address limit on
+     * player sign-in and registration at 5 requests in 10 minutes; and a policy on {@code rooms} for {@code list}
+     * ({@link dev.warden.it.ext.RoomsListPolicy}, admins and mods only).
+     */
+    public static EnterpriseArchive wardenWithRoomsConfig() {
+        EnterpriseArchive ear = wardenWithConfig(
+                "it-rooms.jar",
+                "warden.rooms.lobby.max-clients=10",
+                "warden.rooms.lobby.reconnection-grace-ms=1500",
+                "warden.rooms.empty-dispose-ms=120000",
+                "warden.trusted-proxies=127.0.0.1, ::1",
+                "warden.players.auth-max-per-ip=5",
+                "warden.players.auth-window-seconds=600");
+        ear.addAsLibrary(ShrinkWrap.create(JavaArchive.class, "rooms-list-policy.jar")
+                .addClass(dev.warden.it.ext.RoomsListPolicy.class)
+                .addAsManifestResource(
+                        new StringAsset("<beans xmlns=\"https://jakarta.ee/xml/ns/jakartaee\" "
+                                + "version=\"4.0\" bean-discovery-mode=\"annotated\"/>"),
+                        "beans.xml"));
         return ear;
     }
 
@@ -96,7 +131,7 @@ public final class Deployments {
             config.append(line).append('\n');
         }
         EnterpriseArchive ear = warden();
-        ear.addAsLibrary(ShrinkWrap.create(org.jboss.shrinkwrap.api.spec.JavaArchive.class, jarName)
+        ear.addAsLibrary(ShrinkWrap.create(JavaArchive.class, jarName)
                 .addAsManifestResource(new StringAsset(config.toString()), "microprofile-config.properties"));
         return ear;
     }

@@ -58,11 +58,14 @@ public final class GameClient implements WebSocket.Listener {
                 .path("token");
     }
 
-    /** The next frame (fails after 10 s). */
+    /** How long {@link #next()} and {@link #closeCode()} wait: a bound a loaded 2-core machine meets. */
+    private static final int WAIT_SECONDS = 30;
+
+    /** The next frame (fails after 30 s). */
     public JsonPath next() throws InterruptedException {
-        String frame = frames.poll(10, TimeUnit.SECONDS);
+        String frame = frames.poll(WAIT_SECONDS, TimeUnit.SECONDS);
         if (frame == null) {
-            throw new AssertionError("no frame within 10 s");
+            throw new AssertionError("no frame within " + WAIT_SECONDS + " s");
         }
         return JsonPath.from(frame);
     }
@@ -77,9 +80,9 @@ public final class GameClient implements WebSocket.Listener {
         }
     }
 
-    /** The close code (fails after 10 s). */
+    /** The close code (fails after 30 s). */
     public int closeCode() throws Exception {
-        return closed.get(10, TimeUnit.SECONDS);
+        return closed.get(WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
     /** The close code when closed within {@code ms}, else null. */

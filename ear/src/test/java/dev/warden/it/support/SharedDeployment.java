@@ -37,10 +37,15 @@ public @interface SharedDeployment {
     enum Ear {
         /** The real EAR as the build packaged it ({@link Deployments#warden()}). */
         WARDEN(Deployments::warden),
-        /** The real EAR with the hosting API's rate limits and cache on ({@link Deployments#wardenWithHostingLimits}). */
-        WARDEN_WITH_HOSTING_LIMITS(Deployments::wardenWithHostingLimits),
+        /**
+         * The real EAR with the hosting API's rate limits and cache on, and the IT-only hooks
+         * ({@link Deployments#wardenWithHostingLimitsAndItHooks()}).
+         */
+        WARDEN_WITH_HOSTING_LIMITS(Deployments::wardenWithHostingLimitsAndItHooks),
         /** The real EAR with the test extension jar in {@code lib/} ({@link Deployments#wardenWithTestExtension()}). */
-        WARDEN_WITH_TEST_EXTENSION(Deployments::wardenWithTestExtension);
+        WARDEN_WITH_TEST_EXTENSION(Deployments::wardenWithTestExtension),
+        /** The real EAR configured for the live-rooms tests ({@link Deployments#wardenWithRoomsConfig()}). */
+        WARDEN_WITH_ROOMS_CONFIG(Deployments::wardenWithRoomsConfig);
 
         private final Supplier<EnterpriseArchive> archive;
 
