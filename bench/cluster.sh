@@ -110,13 +110,19 @@ wait_ready() {
     return 1
 }
 
-# creates server warden-node-$1 as a copy of the run server "warden" the run-server profile made (server.xml,
-# the EAR, the PostgreSQL driver; the simulator on node A only)
+# creates server warden-node-$1 from the run server "warden" the run-server profile made: its configuration and
+# applications only (server.xml, the EAR, the PostgreSQL driver; the simulator on node A only), never what a run of
+# it wrote (tranlog/: the transaction recovery logs, logs/, workarea/, resources/: its keystore, server.env). A node
+# that inherited another server's recovery logs failed to open them after its first crash and never started Warden
+# again (docs/operations.md, "Running several nodes").
 make_liberty_server() {
-    local node=$1 dir="$servers/warden-node-$1"
+    local node=$1 dir="$servers/warden-node-$1" part parts=()
     rm -rf "$dir"
     mkdir -p "$dir"
-    (cd "$servers/warden" && tar --exclude=./logs --exclude=./workarea --exclude=./server.env -cf - .) | (cd "$dir" && tar -xf -)
+    for part in server.xml bootstrap.properties jvm.options configDropins dropins apps lib postgresql; do
+        [ -e "$servers/warden/$part" ] && parts+=("./$part")
+    done
+    (cd "$servers/warden" && tar -cf - "${parts[@]}") | (cd "$dir" && tar -xf -)
     if [ "$node" = b ]; then
         find "$dir/dropins" -name 'warden-simulator*' -exec rm -rf {} +
     fi
