@@ -21,6 +21,8 @@
 # Ports and names: WARDEN_CLUSTER_PORT (9490; the nodes take the next two), WARDEN_CLUSTER_DB (warden_cluster);
 # WARDEN_CLUSTER_ENV: more variables for both nodes, e.g. "WARDEN_HOSTING_LIMITS_ENABLED=false".
 # WARDEN_CLUSTER_WARM_UP: each node's start-up warm-up in seconds before it reports ready (default 20; 0: none).
+# WARDEN_CLUSTER_READY_TIMEOUT: seconds a starting node may take to be ready (default 600: a node took up to 280 s on
+# 2 cores shared with other builds).
 # The demo admin's password is WARDEN_CLUSTER_ADMIN_PASSWORD (default cluster-admin-password). Output and state:
 # bench/target/cluster/ (nginx.conf, logs, pid files).
 set -euo pipefail
@@ -96,9 +98,9 @@ ready_url() {
 }
 
 wait_ready() {
-    local node=$1 port=$2 started
+    local node=$1 port=$2 started limit=${WARDEN_CLUSTER_READY_TIMEOUT:-600}
     started=$(date +%s)
-    while [ $(( $(date +%s) - started )) -lt 300 ]; do
+    while [ $(( $(date +%s) - started )) -lt "$limit" ]; do
         if curl -fsS -o /dev/null "$(ready_url "$node")" 2>/dev/null; then
             log "node $node ready on port $port after $(( $(date +%s) - started )) s"
             return 0
@@ -106,7 +108,7 @@ wait_ready() {
         running "$node" || { log "node $node stopped while starting: see $(log_of "$node")"; return 1; }
         sleep 2
     done
-    log "node $node not ready after 300 s: see $(log_of "$node")"
+    log "node $node not ready after $limit s: see $(log_of "$node")"
     return 1
 }
 

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A start that fails fails visibly (docs/operations.md, "Start-up failures"): Warden deployed with a schema history
- * table that does not exist on a database that already holds its tables ({@code warden.schema.history-table}), so
- * Flyway refuses to migrate and the start-up step {@code SchemaMigrator} throws. The server must then say so where
+ * table ({@code warden.schema.history-table}) that the test made with the wrong columns, so Flyway cannot read its
+ * history (whatever the database holds, and without migrating anything) and the start-up step {@code SchemaMigrator}
+ * throws. The server must then say so where
  * an orchestrator and an operator look: {@code /health/live} answers 503 DOWN with the check
  * {@code warden-application} naming the failed step, readiness is DOWN, the APIs answer 503 {@code unavailable}, and
  * the log holds exactly one line "Warden did not start: SchemaMigrator failed ...". (Before: Open Liberty left the
@@ -51,6 +52,7 @@ class FailedStartIT {
         Path log = Path.of(System.getProperty("warden.it.server.log"));
         long logStart = Files.exists(log) ? Files.size(log) : 0;
         TestDb.update("DROP TABLE IF EXISTS " + HISTORY);
+        TestDb.update("CREATE TABLE " + HISTORY + " (not_a_flyway_history integer)");
         Exception deployFailure = null;
         try {
             try {
@@ -81,7 +83,7 @@ class FailedStartIT {
             assertTrue(
                     live.jsonPath()
                             .getString("checks.find { it.name == 'warden-application' }.data.reason")
-                            .contains("history"),
+                            .contains("Flyway"),
                     live.asString());
 
             Response ready = Api.health().get("/health/ready");

@@ -116,16 +116,21 @@ public class SchemaState {
         LOG.log(Level.WARNING, "The start-up failure of " + step + ", in full", failure);
     }
 
-    /** The innermost cause of {@code failure} as "Type: message" on one line, at most {@value #MAX_CAUSE} characters. */
+    /**
+     * {@code failure} as "Type: message", followed by its innermost cause as " (caused by Type: message)" when that is
+     * another exception, on one line, at most {@value #MAX_CAUSE} characters.
+     */
     static String cause(Throwable failure) {
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        String message = root.getMessage() == null ? "" : ": " + root.getMessage();
-        String line = (root.getClass().getSimpleName() + message)
-                .replaceAll("\\s+", " ")
-                .strip();
+        String line = describe(failure) + (root == failure ? "" : " (caused by " + describe(root) + ")");
         return line.length() <= MAX_CAUSE ? line : line.substring(0, MAX_CAUSE - 3) + "...";
+    }
+
+    private static String describe(Throwable t) {
+        String message = t.getMessage() == null ? "" : ": " + t.getMessage();
+        return (t.getClass().getSimpleName() + message).replaceAll("\\s+", " ").strip();
     }
 }

@@ -1,8 +1,10 @@
 package dev.warden.schema;
 
 import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 /**
  * The interceptor of every start-up singleton's {@code @PostConstruct} ({@code @Interceptors(StartupGuard.class)} on
@@ -10,12 +12,17 @@ import jakarta.interceptor.InvocationContext;
  * start ({@link SchemaState#startFailed}): one SEVERE log line names the step and its cause, {@code /health/live}
  * answers DOWN so that an orchestrator restarts the node, readiness is DOWN and the APIs answer 503. Without it the
  * server would stay up with the application undeployed while liveness answered UP (Open Liberty reports a server
- * whose application failed as live). docs/operations.md, "Start-up failures".
+ * whose application failed as live). A step that failed inside a container transaction never commits half its work:
+ * the transaction is marked for rollback, which makes the container refuse the bean, so such a step (the demo seeding)
+ * still fails the deployment after its log line. docs/operations.md, "Start-up failures".
  */
 public class StartupGuard {
 
     @Inject
     SchemaState state;
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
 
     /** Runs the step; a failure is recorded and logged, not rethrown. */
     @PostConstruct
@@ -27,6 +34,9 @@ public class StartupGuard {
                 throw error;
             }
             state.startFailed(stepOf(context), e);
+            if (transactions != null && transactions.getTransactionKey() != null) {
+                transactions.setRollbackOnly();
+            }
         }
     }
 
