@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Warden and starts it on Open Liberty (WARDEN_SERVER=wildfly: WildFly 39) with demo data: admin UI and admin API, hosting API and the
-# simulator, at http://localhost:9080 (WARDEN_HTTP_PORT). Stop with Ctrl+C.
+# simulator, at http://localhost:9080 (WARDEN_HTTP_PORT). Stop with Ctrl+C. Exits 1 when Warden does not start.
 # The first start prints the demo admin's password, an API token and ready-to-paste curl lines.
 # WARDEN_SSO_DEMO=true also starts a demo OpenID Connect provider for "Sign in with Demo SSO" (docs/sso.md, Demo).
 # Works on a fresh clone and after ./test.sh; installs nothing into ~/.m2 but the downloaded dependencies.
@@ -49,4 +49,8 @@ echo "[warden] building (tests skipped; run ./test.sh for them); the first build
 mvn -B -pl ear -am package -DskipTests -DskipITs -Dwarden.ts.skip=true -Prun-server "${mvn_args[@]}"
 
 echo "[warden] starting Open Liberty on $WARDEN_PUBLIC_URL; ready at 'CWWKZ0001I: Application warden started' ($WARDEN_PUBLIC_URL/health/ready answers 200)"
-exec ear/target/liberty/wlp/bin/server run warden
+# the server in the foreground of this script, watched: when Warden does not start, one line says why, the server
+# stops and this script exits 1 (docs/operations.md, "Start-up failures")
+. scripts/watch-start.sh
+warden_run_watched "http://localhost:${WARDEN_HTTP_PORT:-9080}" ear/target/liberty/wlp/usr/servers/warden/logs/messages.log "" \
+    ear/target/liberty/wlp/bin/server run warden

@@ -21,6 +21,8 @@
 # Ports and names: WARDEN_CLUSTER_PORT (9490; the nodes take the next two), WARDEN_CLUSTER_DB (warden_cluster);
 # WARDEN_CLUSTER_ENV: more variables for both nodes, e.g. "WARDEN_HOSTING_LIMITS_ENABLED=false".
 # WARDEN_CLUSTER_WARM_UP: each node's start-up warm-up in seconds before it reports ready (default 20; 0: none).
+# WARDEN_CLUSTER_READY_TIMEOUT: seconds a starting node may take to be ready (default 600: a node took up to 280 s on
+# 2 cores shared with other builds).
 # The demo admin's password is WARDEN_CLUSTER_ADMIN_PASSWORD (default cluster-admin-password). Output and state:
 # bench/target/cluster/ (nginx.conf, logs, pid files).
 set -euo pipefail
@@ -96,9 +98,9 @@ ready_url() {
 }
 
 wait_ready() {
-    local node=$1 port=$2 started
+    local node=$1 port=$2 started limit=${WARDEN_CLUSTER_READY_TIMEOUT:-600}
     started=$(date +%s)
-    while [ $(( $(date +%s) - started )) -lt 300 ]; do
+    while [ $(( $(date +%s) - started )) -lt "$limit" ]; do
         if curl -fsS -o /dev/null "$(ready_url "$node")" 2>/dev/null; then
             log "node $node ready on port $port after $(( $(date +%s) - started )) s"
             return 0
@@ -106,17 +108,23 @@ wait_ready() {
         running "$node" || { log "node $node stopped while starting: see $(log_of "$node")"; return 1; }
         sleep 2
     done
-    log "node $node not ready after 300 s: see $(log_of "$node")"
+    log "node $node not ready after $limit s: see $(log_of "$node")"
     return 1
 }
 
-# creates server warden-node-$1 as a copy of the run server "warden" the run-server profile made (server.xml,
-# the EAR, the PostgreSQL driver; the simulator on node A only)
+# creates server warden-node-$1 from the run server "warden" the run-server profile made: its configuration and
+# applications only (server.xml, the EAR, the PostgreSQL driver; the simulator on node A only), never what a run of
+# it wrote (tranlog/: the transaction recovery logs, logs/, workarea/, resources/: its keystore, server.env). A node
+# that inherited another server's recovery logs failed to open them after its first crash and never started Warden
+# again (docs/operations.md, "Running several nodes").
 make_liberty_server() {
-    local node=$1 dir="$servers/warden-node-$1"
+    local node=$1 dir="$servers/warden-node-$1" part parts=()
     rm -rf "$dir"
     mkdir -p "$dir"
-    (cd "$servers/warden" && tar --exclude=./logs --exclude=./workarea --exclude=./server.env -cf - .) | (cd "$dir" && tar -xf -)
+    for part in server.xml bootstrap.properties jvm.options configDropins dropins apps lib postgresql; do
+        [ -e "$servers/warden/$part" ] && parts+=("./$part")
+    done
+    (cd "$servers/warden" && tar -cf - "${parts[@]}") | (cd "$dir" && tar -xf -)
     if [ "$node" = b ]; then
         find "$dir/dropins" -name 'warden-simulator*' -exec rm -rf {} +
     fi

@@ -3,6 +3,7 @@ package dev.warden.auth;
 import dev.warden.common.Hashing;
 import dev.warden.schema.SchemaMigrated;
 import dev.warden.schema.SchemaState;
+import dev.warden.schema.StartupGuard;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
 import jakarta.ejb.DependsOn;
@@ -13,6 +14,7 @@ import jakarta.ejb.Startup;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptor;
+import jakarta.interceptor.Interceptors;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +42,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Singleton
 @Startup
+@Interceptors(StartupGuard.class)
 @DependsOn({"SchemaMigrator", "DemoSeeder"})
 @Lock(LockType.READ)
 public class SetupToken {

@@ -5,6 +5,7 @@ import dev.warden.common.Hashing;
 import dev.warden.common.sql.Sql;
 import dev.warden.schema.SchemaMigrated;
 import dev.warden.schema.SchemaState;
+import dev.warden.schema.StartupGuard;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
@@ -16,6 +17,7 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptors;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -62,6 +64,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Singleton
 @Startup
+@Interceptors(StartupGuard.class)
 @DependsOn("SchemaMigrator")
 @TransactionManagement(TransactionManagementType.CONTAINER)
 public class DemoSeeder {

@@ -6,6 +6,7 @@ import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.common.Hashing;
 import dev.warden.common.sql.Sql;
+import dev.warden.schema.StartupGuard;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -19,6 +20,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.interceptor.Interceptors;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -49,6 +51,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
  */
 @Singleton
 @Startup
+@Interceptors(StartupGuard.class)
 @DependsOn("Rooms")
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)

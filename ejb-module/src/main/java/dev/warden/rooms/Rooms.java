@@ -4,6 +4,7 @@ import dev.warden.common.Hashing;
 import dev.warden.players.Player;
 import dev.warden.schema.SchemaMigrated;
 import dev.warden.schema.SchemaState;
+import dev.warden.schema.StartupGuard;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -21,6 +22,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptors;
 import jakarta.json.JsonValue;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -46,6 +48,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
  */
 @Singleton
 @Startup
+@Interceptors(StartupGuard.class)
 @DependsOn("SchemaMigrator")
 @LocalBean // it implements Room.Host: without this, that interface would be its only view
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)

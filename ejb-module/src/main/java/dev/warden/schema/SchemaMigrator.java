@@ -15,6 +15,7 @@ import jakarta.ejb.TransactionManagement;
 import jakarta.ejb.TransactionManagementType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptors;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -47,6 +48,7 @@ import org.flywaydb.core.api.output.MigrateResult;
  */
 @Singleton
 @Startup
+@Interceptors(StartupGuard.class)
 @TransactionManagement(TransactionManagementType.BEAN)
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class SchemaMigrator {
@@ -96,7 +98,13 @@ public class SchemaMigrator {
     /** The retry timer: one more attempt; on success the schema-dependent beans start ({@link SchemaMigrated}). */
     @Timeout
     void retry(Timer timer) {
-        if (!attempt()) {
+        try {
+            if (!attempt()) {
+                return;
+            }
+        } catch (RuntimeException e) {
+            // not an outage (e.g. a migration's SQL failed once the database came back): a failed start
+            state.startFailed(SchemaMigrator.class.getSimpleName(), e);
             return;
         }
         try {

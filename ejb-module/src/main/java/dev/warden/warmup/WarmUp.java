@@ -12,6 +12,7 @@ import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceRegistry;
 import dev.warden.schema.SchemaMigrated;
 import dev.warden.schema.SchemaState;
+import dev.warden.schema.StartupGuard;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
@@ -25,6 +26,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptors;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonWriter;
@@ -51,6 +53,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Singleton
 @Startup
+@Interceptors(StartupGuard.class)
 @DependsOn({"SchemaMigrator", "ResourceRegistry"})
 public class WarmUp {
 

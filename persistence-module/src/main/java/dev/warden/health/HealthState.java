@@ -20,11 +20,25 @@ public class HealthState {
     private volatile String version;
     private volatile DataSource dataSource;
     private volatile String warmUp = "not configured";
+    private volatile String failedStep;
+    private volatile String failure;
 
     /** The schema is migrated to Flyway version {@code flywayVersion} and the start-up work that waits for it ran. */
     public void schemaReady(String flywayVersion) {
         version = flywayVersion;
-        migrated = true;
+        migrated = failedStep == null;
+    }
+
+    /**
+     * A start-up step failed: {@code step} names it (e.g. "SchemaMigrator"), {@code reason} says why in one line.
+     * The first failure is kept; the schema never counts as ready again in this instance.
+     */
+    public synchronized void startFailed(String step, String reason) {
+        if (failedStep == null) {
+            failedStep = step;
+            failure = reason;
+        }
+        migrated = false;
     }
 
     /** The schema is not (or no longer) ready. */
@@ -45,6 +59,16 @@ public class HealthState {
     /** The start-up warm-up ended; {@code summary} says what it did, e.g. "412 rounds in 20012 ms". */
     public void warmUpDone(String summary) {
         warmUp = summary;
+    }
+
+    /** The start-up step that failed, or {@code null} when none did. */
+    String failedStep() {
+        return failedStep;
+    }
+
+    /** Why {@link #failedStep()} failed, or {@code null}. */
+    String failure() {
+        return failure;
     }
 
     boolean warmingUp() {

@@ -9,7 +9,8 @@ import org.eclipse.microprofile.health.Startup;
 
 /**
  * Startup and readiness check {@code warden-schema}: UP with data {@code version} (Flyway's current version) once
- * the migrations have run in this instance; DOWN with data {@code reason} before (issue 18).
+ * the migrations have run in this instance; DOWN with data {@code reason} before, or for good once a start-up step
+ * failed (docs/operations.md, "Start-up failures").
  */
 @Startup
 @Readiness
@@ -24,6 +25,13 @@ public class SchemaCheck implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
+        String failed = status.failedStep();
+        if (failed != null) {
+            return HealthCheckResponse.named(NAME)
+                    .down()
+                    .withData("reason", "start-up failed in " + failed + ": see the liveness check")
+                    .build();
+        }
         if (!status.migrated()) {
             return HealthCheckResponse.named(NAME)
                     .down()

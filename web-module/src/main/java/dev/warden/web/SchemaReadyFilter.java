@@ -16,7 +16,8 @@ import java.nio.charset.StandardCharsets;
  * While the database schema is not ready ({@link SchemaState#isMigrated()} false: Warden started without a
  * reachable database and is retrying, issue 18 point 3), every request to {@code /admin-api}, {@code /api/v1} and
  * {@code /agent/v1} answers 503 {@code unavailable} with {@code Retry-After} (seconds until the next attempt) and
- * the JSON error body, never 404 or 500. Once migrated this filter only passes requests on.
+ * the JSON error body, never 404 or 500; likewise, for good, after a failed start (docs/operations.md, "Start-up
+ * failures"). Once migrated this filter only passes requests on.
  */
 @WebFilter(
         urlPatterns = {"/admin-api", "/admin-api/*", "/api/v1", "/api/v1/*", "/agent/v1", "/agent/v1/*"},
@@ -24,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 public class SchemaReadyFilter extends HttpFilter {
 
     static final String MESSAGE = "Warden is starting: its database is not reachable yet; try again later";
+    static final String FAILED_MESSAGE = "Warden did not start; an operator must fix the cause and restart it";
 
     @Inject
     SchemaState schema;
@@ -40,7 +42,8 @@ public class SchemaReadyFilter extends HttpFilter {
         response.setHeader("Cache-Control", "no-store");
         response.setContentType("application/json");
         response.setCharacterEncoding("UTF-8");
-        String body = "{\"error\":{\"code\":\"" + ErrorCode.UNAVAILABLE.wire() + "\",\"message\":\"" + MESSAGE + "\"}}";
+        String message = schema.failedStep().isPresent() ? FAILED_MESSAGE : MESSAGE;
+        String body = "{\"error\":{\"code\":\"" + ErrorCode.UNAVAILABLE.wire() + "\",\"message\":\"" + message + "\"}}";
         response.getOutputStream().write(body.getBytes(StandardCharsets.UTF_8));
     }
 }

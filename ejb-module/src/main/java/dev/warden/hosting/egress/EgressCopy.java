@@ -2,6 +2,7 @@ package dev.warden.hosting.egress;
 
 import dev.warden.hosting.provider.InfrastructureProvider;
 import dev.warden.hosting.provider.ProviderPayloads.TrafficDay;
+import dev.warden.schema.StartupGuard;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -16,6 +17,7 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptors;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -46,6 +48,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Singleton
 @Startup
+@Interceptors(StartupGuard.class)
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class EgressCopy {
 

@@ -3,6 +3,7 @@ package dev.warden.hosting.metrics;
 import dev.warden.common.sql.Sql;
 import dev.warden.schema.SchemaMigrated;
 import dev.warden.schema.SchemaState;
+import dev.warden.schema.StartupGuard;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.ConcurrencyManagement;
@@ -15,6 +16,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptors;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -49,6 +51,7 @@ import javax.sql.DataSource;
  */
 @Singleton
 @Startup
+@Interceptors(StartupGuard.class)
 @DependsOn("SchemaMigrator")
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class MetricPartitions {

@@ -2,6 +2,7 @@ package dev.warden.panel.live;
 
 import dev.warden.common.sql.PgNotifications;
 import dev.warden.common.sql.Sql;
+import dev.warden.schema.StartupGuard;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -14,6 +15,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptors;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -36,6 +38,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Singleton
 @Startup
+@Interceptors(StartupGuard.class)
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class LiveListener {

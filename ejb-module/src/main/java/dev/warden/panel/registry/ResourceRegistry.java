@@ -4,6 +4,7 @@ import dev.warden.common.sql.Sql;
 import dev.warden.panel.extension.PanelCustomizer;
 import dev.warden.schema.SchemaMigrated;
 import dev.warden.schema.SchemaState;
+import dev.warden.schema.StartupGuard;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Priority;
 import jakarta.annotation.Resource;
@@ -18,6 +19,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import jakarta.interceptor.Interceptors;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -50,6 +52,7 @@ import javax.sql.DataSource;
  */
 @Singleton
 @Startup
+@Interceptors(StartupGuard.class)
 @DependsOn("SchemaMigrator")
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.SUPPORTS) // lookups in memory: no transaction of their own
