@@ -1,18 +1,25 @@
 package dev.warden.it;
 
 import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
 import dev.warden.it.support.GameClient;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
+import io.restassured.path.json.JsonPath;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Who may see live rooms (docs/security.md, the {@code /admin-api/rooms} rows), against the shared EAR.
+ * Who may see live rooms, and the limits that keep players from flooding them (docs/security.md, the
+ * {@code /admin-api/rooms} rows and the room sockets' limits; docs/game-api.md, "Limits"), against the shared EAR with the default limits: 10 sockets per user and 100 per
+ * address on a node, 10 rooms created per user a minute, 20 messages a second per socket (an error frame, then
+ * close 4029 past 50 refused in 10 s), and the {@code lobby}'s {@code chat.messages_per_minute} game config row.
  */
 @SharedDeployment
 class RoomsAccessIT {
@@ -29,6 +36,7 @@ class RoomsAccessIT {
             }
         }
         open.clear();
+        TestDb.update("DELETE FROM warden_configs WHERE key = 'chat.messages_per_minute'");
     }
 
     /** A new player's token; the shared server counts every registration from loopback, so the count restarts. */
@@ -64,5 +72,98 @@ class RoomsAccessIT {
                 .then()
                 .statusCode(200)
                 .body("size()", equalTo(1));
+    }
+
+    @Test
+    void aPlayerCreatesAtMostTenRoomsAMinute() throws Exception {
+        String token = player("creator");
+        for (int i = 0; i < 10; i++) {
+            GameClient c = GameClient.connect("lobby?create=true", token);
+            c.next("state");
+            c.leave();
+        }
+        GameClient refused = GameClient.connect("lobby?create=true", token);
+        assertEquals(4029, refused.closeCode(), "the eleventh room within the minute");
+        // another player is not affected
+        GameClient other = connect("lobby?create=true", player("other"));
+        assertEquals("state", other.next().getString("t"));
+    }
+
+    @Test
+    void socketsAreLimitedPerUserAndPerAddress() throws Exception {
+        String token = player("many");
+        GameClient first = connect("lobby?create=true", token);
+        String room = first.next("state").getString("room_id");
+        for (int i = 1; i < 10; i++) {
+            connect("lobby/" + room, token).next("state");
+        }
+        assertEquals(4029, connect("lobby/" + room, token).closeCode(), "the eleventh socket of one user");
+        first.leave();
+        open.remove(first);
+        Thread.sleep(300);
+        assertEquals("state", connect("lobby/" + room, token).next().getString("t"), "a closed socket frees its place");
+
+        // every test client comes from loopback: 100 sockets per address (this user's 10 and 9 more users' 90)
+        for (int u = 0; u < 9; u++) {
+            String other = player("crowd" + u);
+            GameClient host = connect("lobby?create=true", other);
+            String theirs = host.next("state").getString("room_id");
+            for (int i = 1; i < 10; i++) {
+                connect("lobby/" + theirs, other).next("state");
+            }
+        }
+        GameClient beyond = connect("lobby?create=true", player("beyond"));
+        assertEquals(4029, beyond.closeCode(), "the 101st socket from one address");
+    }
+
+    @Test
+    void aBurstOfMessagesIsRefusedWithAnErrorFrameThenClosed() throws Exception {
+        GameClient flooder = connect("lobby?create=true", player("flooder"));
+        String room = flooder.next("state").getString("room_id");
+        GameClient watcher = connect("lobby/" + room, player("watcher"));
+        watcher.next("state");
+        for (int i = 0; i < 200; i++) {
+            flooder.send("chat", "{\"text\":\"spam " + i + "\"}");
+        }
+        JsonPath error = flooder.next("error");
+        assertEquals("rate_limited", error.getString("code"));
+        assertTrue(error.getInt("retry_after_ms") > 0 && error.getInt("retry_after_ms") <= 1000, error.prettify());
+        assertEquals(4029, flooder.closeCode(), "sustained abuse closes the socket");
+        String admin = Api.signedIn("admin", null).cookie();
+        int lines = Api.session(admin)
+                .get("/admin-api/rooms/" + room)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("state.chat")
+                .size();
+        assertTrue(lines <= 20, "at most a second's worth of the burst reached the room: " + lines);
+    }
+
+    @Test
+    void theLobbyEnforcesTheGamesChatMessagesPerMinute() throws Exception {
+        TestDb.update(
+                "INSERT INTO warden_configs (key, value, description) VALUES ('chat.messages_per_minute', '3'::jsonb, "
+                        + "'per-player chat limit') ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+        GameClient talker = connect("lobby?create=true", player("talker"));
+        String room = talker.next("state").getString("room_id");
+        for (int i = 0; i < 5; i++) {
+            talker.send("chat", "{\"text\":\"line " + i + "\"}");
+            Thread.sleep(150);
+        }
+        JsonPath refused = talker.next("msg");
+        assertEquals("chat_rate_limited", refused.getString("type"));
+        assertEquals(3, refused.getInt("data.limit"));
+        String admin = Api.signedIn("admin", null).cookie();
+        List<String> lines = Api.session(admin)
+                .get("/admin-api/rooms/" + room)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("state.chat.text");
+        assertEquals(List.of("line 0", "line 1", "line 2"), lines);
+        assertNull(talker.closeCodeWithin(200), "a chat over the game's limit is dropped, the socket stays");
     }
 }

@@ -44,6 +44,8 @@ class RoomsIT {
                 "warden.rooms.lobby.max-clients=10",
                 "warden.rooms.lobby.reconnection-grace-ms=1500",
                 "warden.rooms.empty-dispose-ms=120000",
+                // one player's token opens 51 sockets at once (fiftyConcurrentJoins...): above the default 10
+                "warden.rooms.max-sockets-per-user=100",
                 // loopback is a trusted proxy here, so each registration can come from its own address
                 // (GameClient.register) and the per-address limit test from one address of its own
                 "warden.trusted-proxies=127.0.0.1, ::1",
