@@ -46,11 +46,14 @@ public class LobbyRoom implements RoomType {
     /** Each room's chat budget, by room id (used from that room's thread only). */
     private final Map<String, ChatBudget> budgets = new ConcurrentHashMap<>();
 
-    /** One room's chat limit and each client's window: {@code {window start ms, lines}}. */
+    /**
+     * One room's chat limit and each player's window, by user id: {@code {window start ms, lines}} (kept for the
+     * room's life, so leaving and joining again does not start a new window).
+     */
     static final class ChatBudget {
         int limit;
         long readAt;
-        final Map<String, long[]> windows = new HashMap<>();
+        final Map<Long, long[]> windows = new HashMap<>();
     }
 
     @Override
@@ -115,7 +118,7 @@ public class LobbyRoom implements RoomType {
         if (budget.limit <= 0) {
             return true;
         }
-        long[] window = budget.windows.computeIfAbsent(client.clientId(), id -> new long[] {now, 0});
+        long[] window = budget.windows.computeIfAbsent(client.userId(), id -> new long[] {now, 0});
         if (now - window[0] >= 60_000) {
             window[0] = now;
             window[1] = 0;
@@ -146,10 +149,6 @@ public class LobbyRoom implements RoomType {
 
     @Override
     public void onLeave(RoomContext room, RoomClient client, boolean consented) {
-        ChatBudget budget = budgets.get(room.id());
-        if (budget != null) {
-            budget.windows.remove(client.clientId());
-        }
         String player = "/players/" + client.clientId();
         if (room.state().containsKey("players")
                 && room.state().getJsonObject("players").containsKey(client.clientId())) {

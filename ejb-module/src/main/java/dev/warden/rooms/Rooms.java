@@ -230,7 +230,7 @@ public class Rooms implements Room.Host {
     /**
      * A client's message frame counted against its socket's budget ({@code rate}, from {@link RoomLimits#messageRate}):
      * handed to the room, or dropped with an error frame {@code {"t": "error", "code": "rate_limited", "message",
-     * "retry_after_ms"}} (the first refusal of a second), dropped silently, or dropped and the socket closed with 4029
+     * "retry_after_ms"}} (the first refusal since an accepted message), dropped silently, or dropped and the socket closed with 4029
      * (sustained abuse). docs/game-api.md, "Limits".
      */
     public void message(
@@ -246,7 +246,7 @@ public class Rooms implements Room.Host {
                         .add(
                                 "message",
                                 "At most " + limits.messagesPerSecond() + " messages a second; this one was dropped")
-                        .add("retry_after_ms", MessageRate.retryAfterMillis(now))
+                        .add("retry_after_ms", rate.retryAfterMillis())
                         .build()
                         .toString());
             case REFUSE -> {
