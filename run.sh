@@ -17,6 +17,8 @@ export WARDEN_BILLING_MP_REST_URL="${WARDEN_BILLING_MP_REST_URL:-$WARDEN_PUBLIC_
 export WARDEN_INFRASTRUCTURE_MP_REST_URL="${WARDEN_INFRASTRUCTURE_MP_REST_URL:-$WARDEN_PUBLIC_URL/warden-simulator/infrastructure}"
 # the simulator's control API (failure modes, docs/simulator.md) is for the demo and tests only: on with the demo
 if [ "$WARDEN_DEMO" = "true" ]; then export SIMULATOR_CONTROL_ENABLED="${SIMULATOR_CONTROL_ENABLED:-true}"; fi
+# ... and needs a bearer token (a new one each run unless set), printed in the banner below
+export SIMULATOR_CONTROL_TOKEN="${SIMULATOR_CONTROL_TOKEN:-$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')}"
 # the demo's live rooms: the simulator's bots (3 lobby rooms of 4 players over real WebSockets; docs/simulator.md)
 if [ "$WARDEN_DEMO" = "true" ]; then export SIMULATOR_ROOM_BOTS_ROOMS="${SIMULATOR_ROOM_BOTS_ROOMS:-3}"; fi
 export WARDEN_EGRESS_COPY_AT_STARTUP="${WARDEN_EGRESS_COPY_AT_STARTUP:-true}"
@@ -33,8 +35,17 @@ warden_setup_db_roles "$WARDEN_PG_DB" "${WARDEN_SERVER:-liberty}"
 # WARDEN_SSO_DEMO=true: a demo OpenID Connect provider on loopback and Warden signed in through it too (docs/sso.md)
 if [ "${WARDEN_SSO_DEMO:-false}" = "true" ]; then . scripts/sso-demo.sh && warden_sso_demo_start; fi
 
+# the run banner's simulator lines: the control API's token and a ready-to-paste call (docs/simulator.md)
+simulator_banner() {
+    [ "${SIMULATOR_CONTROL_ENABLED:-false}" = "true" ] || return 0
+    echo "=============================================================================="
+    echo "  Simulator control API (failure modes; docs/simulator.md), token: $SIMULATOR_CONTROL_TOKEN"
+    echo "    curl -H 'Authorization: Bearer $SIMULATOR_CONTROL_TOKEN' $WARDEN_PUBLIC_URL/warden-simulator/control"
+    echo "=============================================================================="
+}
+
 # WARDEN_SERVER=wildfly: the same EAR on WildFly 39 (docs/wildfly.md)
-if [ "${WARDEN_SERVER:-liberty}" = wildfly ]; then exec scripts/run-wildfly.sh "$@"; fi
+if [ "${WARDEN_SERVER:-liberty}" = wildfly ]; then simulator_banner; exec scripts/run-wildfly.sh "$@"; fi
 
 # A second run reuses the first one's admin UI build (npm ci + Vite take a while) unless a UI source changed.
 mvn_args=()
@@ -49,6 +60,7 @@ echo "[warden] building (tests skipped; run ./test.sh for them); the first build
 mvn -B -pl ear -am package -DskipTests -DskipITs -Dwarden.ts.skip=true -Prun-server "${mvn_args[@]}"
 
 echo "[warden] starting Open Liberty on $WARDEN_PUBLIC_URL; ready at 'CWWKZ0001I: Application warden started' ($WARDEN_PUBLIC_URL/health/ready answers 200)"
+simulator_banner
 # the server in the foreground of this script, watched: when Warden does not start, one line says why, the server
 # stops and this script exits 1 (docs/operations.md, "Start-up failures")
 . scripts/watch-start.sh

@@ -176,7 +176,7 @@ fi
 
 # --- 6. logs: one request at a time per instance, across nodes
 sim="http://localhost:$((lb_port + 1))/warden-simulator"
-simctl() { curl -sS -o /dev/null -w '%{http_code}' -X "$1" -H 'Content-Type: application/json' -d "$3" "$sim/control/$2"; }
+simctl() { curl -sS -o /dev/null -w '%{http_code}' -X "$1" -H 'Content-Type: application/json' -H "Authorization: Bearer $sim_token" -d "$3" "$sim/control/$2"; }
 logs_ok=""; logs_detail=""
 for attempt in 1 2 3; do
     team_l=$(new_team logs); token_l="wdn_cluster_logs_${run_id}_$attempt"; token_for "$team_l" "$token_l"

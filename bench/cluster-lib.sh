@@ -4,6 +4,8 @@
 lb_port=${WARDEN_CLUSTER_PORT:-9490}
 db=${WARDEN_CLUSTER_DB:-warden_cluster}
 admin_password=${WARDEN_CLUSTER_ADMIN_PASSWORD:-cluster-admin-password}
+# the simulator's control API token (docs/simulator.md, "Control API"), set on the nodes by bench/cluster.sh
+sim_token=${WARDEN_CLUSTER_SIMULATOR_TOKEN:-cluster-simulator-control-token}
 base="http://localhost:$lb_port"
 
 sql() { psql -h 127.0.0.1 -U postgres -d "$db" -AtXq -c "$1"; }

@@ -36,6 +36,7 @@ port_a=$((lb_port + 1))
 port_b=$((lb_port + 2))
 db=${WARDEN_CLUSTER_DB:-warden_cluster}
 admin_password=${WARDEN_CLUSTER_ADMIN_PASSWORD:-cluster-admin-password}
+sim_token=${WARDEN_CLUSTER_SIMULATOR_TOKEN:-cluster-simulator-control-token} # as in bench/cluster-lib.sh
 state="$root/bench/target/cluster"
 # the server: WARDEN_CLUSTER_SERVER, else (but for "start") the one the last "start" used, else Liberty
 server=${WARDEN_CLUSTER_SERVER:-}
@@ -80,6 +81,7 @@ node_env() {
     echo "WARDEN_AGENT_ENDPOINTS_ALLOW_LOOPBACK=true"
     echo "WARDEN_WARM_UP_SECONDS=${WARDEN_CLUSTER_WARM_UP:-20}"   # ready only once warm (docs/configuration.md)
     echo "SIMULATOR_CONTROL_ENABLED=true"
+    echo "SIMULATOR_CONTROL_TOKEN=$sim_token"
     local extra
     for extra in ${WARDEN_CLUSTER_ENV:-}; do echo "$extra"; done
 }

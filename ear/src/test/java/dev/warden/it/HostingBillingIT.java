@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
 import dev.warden.it.support.HostingTeam;
+import dev.warden.it.support.RawHttp;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.Simulator;
 import dev.warden.it.support.TestDb;
@@ -357,6 +358,25 @@ class HostingBillingIT {
                 "a call goes through once the circuit's delay is over",
                 () -> billingOfAFreshTeam().statusCode() == 200);
         assertTrue(Simulator.requests("billing") > asked);
+    }
+
+    /**
+     * The simulator's control API (docs/simulator.md, "Control API") answers only a caller with its token and an
+     * allowed {@code Host}: a page that rebinds its DNS name to the demo's address cannot reset or break it.
+     */
+    @Test
+    void theSimulatorsControlApiNeedsItsTokenAndAnAllowedHost() throws Exception {
+        String path = "/warden-simulator/control/billing";
+        Api.anonymous().get(path).then().statusCode(401).body("error.code", equalTo("unauthenticated"));
+        Api.anonymous().post("/warden-simulator/control/reset").then().statusCode(401);
+        Api.bearer("not-the-token").get(path).then().statusCode(401);
+        String bearer = "Authorization: Bearer " + Simulator.CONTROL_TOKEN;
+        RawHttp.Answer rebound = RawHttp.send(
+                "POST", "/warden-simulator/control/reset", new String[] {bearer, "Host: rebound.example"}, null);
+        assertEquals(403, rebound.status(), rebound.text());
+        assertTrue(rebound.text().contains("\"forbidden\""), rebound.text());
+        assertEquals(200, RawHttp.send("GET", path, new String[] {bearer}, null).status());
+        Api.bearer(Simulator.CONTROL_TOKEN).get(path).then().statusCode(200).body("mode", equalTo("ok"));
     }
 
     private void healthyAgainQuietly() {

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Live lists (issue 17, point 4): {@code GET /admin-api/:resource/_events} streams a create made through the API
  * within 1 s, resumes with {@code Last-Event-ID}, carries only its own resource's events, refuses a resource the
- * caller may not list (403) and a stream beyond the per-operator cap (429), and ends when the session does.
+ * caller may not list (403) and a stream beyond the per-operator cap (429), and ends when the session does or when
+ * the operator may no longer list the resource (role row deleted, scope changed).
  */
 @SharedDeployment
 class LiveListIT {
@@ -209,6 +210,36 @@ class LiveListIT {
             assertTrue(seen.stream().allMatch(x -> x.data().contains("\"resource\":\"configs\"")), seen.toString());
             assertTrue(note != null);
         }
+    }
+
+    @Test
+    void aStreamEndsWhenItsOperatorLosesTheRoleOrTheListPermission() throws Exception {
+        Api.Identity removed = Api.signedIn("mod", "configs");
+        Api.Identity rescoped = Api.signedIn("mod", "configs");
+        try (Stream gone = new Stream(removed.cookie(), "configs", null);
+                Stream narrowed = new Stream(rescoped.cookie(), "configs", null)) {
+            assertEquals(200, gone.status);
+            assertEquals(200, narrowed.status);
+            gone.awaitConnected(5000);
+            narrowed.awaitConnected(5000);
+            // the sessions stay valid; one operator's role rows are deleted, the other's scope moves to users
+            TestDb.update("DELETE FROM warden_roles WHERE user_id = ?", removed.id());
+            TestDb.update("UPDATE warden_roles SET resource = 'users' WHERE user_id = ?", rescoped.id());
+            assertTrue(ends(gone, 15_000), "the stream of the operator without a role row ended");
+            assertTrue(ends(narrowed, 15_000), "the stream of the operator who may no longer list configs ended");
+        }
+    }
+
+    /** True when {@code stream} ends within {@code millis} (events before the end are skipped). */
+    private static boolean ends(Stream stream, long millis) throws InterruptedException {
+        long until = System.currentTimeMillis() + millis;
+        while (System.currentTimeMillis() < until) {
+            Event e = stream.next(1000);
+            if (e != null && e.name() == null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Test

@@ -11,6 +11,11 @@ public final class CloseCodes {
     public static final int DISPOSED = 4004;
     /** The room is locked or full. */
     public static final int LOCKED = 4009;
+    /**
+     * A limit against floods (docs/game-api.md, "Limits"): too many open sockets of the user or the address, too
+     * many rooms created this minute, or too many messages refused.
+     */
+    public static final int RATE_LIMITED = 4029;
 
     private CloseCodes() {}
 }

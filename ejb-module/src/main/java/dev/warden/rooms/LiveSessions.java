@@ -12,7 +12,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The game sockets open on this node, by user: what ban, unban and revoke-sessions close (spec/admin-panel.md,
+ * The game sockets open on this node, by user and by client address: what the socket limits count
+ * ({@code warden.rooms.max-sockets-per-user} and {@code .max-sockets-per-address}, per node; docs/game-api.md,
+ * "Limits"), and what ban, unban and revoke-sessions close (spec/admin-panel.md,
  * Payloads: "All three user endpoints also close the user's live WebSocket sessions"; close code 4003), here and,
  * through {@link RoomBus}, on every other live node (DESIGN.md section 5b, "Across nodes").
  */
@@ -31,19 +33,57 @@ public class LiveSessions {
     RoomStore store;
 
     private final Map<Long, Set<ClientConnection>> byUser = new ConcurrentHashMap<>();
+    private final Map<String, Integer> byAddress = new ConcurrentHashMap<>();
+    /** Guards the check and the count of {@link #opened} against concurrent opens (the limits are exact per node). */
+    private final Object counting = new Object();
 
-    /** A socket opened (after its token was checked). */
-    public void opened(ClientConnection connection) {
-        byUser.computeIfAbsent(connection.userId(), k -> ConcurrentHashMap.newKeySet())
-                .add(connection);
+    /**
+     * A socket opened (after its token was checked): counted unless the user or the client address holds the most
+     * sockets already.
+     *
+     * @return false when refused (the caller closes the socket with {@link CloseCodes#RATE_LIMITED}; nothing is
+     *         counted)
+     */
+    public boolean opened(ClientConnection connection) {
+        RoomLimits limits = rooms.limits();
+        synchronized (counting) {
+            Set<ClientConnection> mine = byUser.get(connection.userId());
+            if (limits.socketsPerUser() > 0 && mine != null && mine.size() >= limits.socketsPerUser()) {
+                return false;
+            }
+            String ip = connection.ip();
+            if (ip != null
+                    && limits.socketsPerAddress() > 0
+                    && byAddress.getOrDefault(ip, 0) >= limits.socketsPerAddress()) {
+                return false;
+            }
+            byUser.computeIfAbsent(connection.userId(), k -> ConcurrentHashMap.newKeySet())
+                    .add(connection);
+            if (ip != null) {
+                byAddress.merge(ip, 1, Integer::sum);
+            }
+            return true;
+        }
     }
 
-    /** A socket closed. */
+    /** A socket closed (a socket that was refused or is gone already changes nothing). */
     public void closed(ClientConnection connection) {
-        byUser.computeIfPresent(connection.userId(), (k, set) -> {
-            set.remove(connection);
-            return set.isEmpty() ? null : set;
-        });
+        synchronized (counting) {
+            Set<ClientConnection> set = byUser.get(connection.userId());
+            if (set != null && set.remove(connection)) {
+                if (set.isEmpty()) {
+                    byUser.remove(connection.userId());
+                }
+                uncount(connection);
+            }
+        }
+    }
+
+    private void uncount(ClientConnection connection) {
+        String ip = connection.ip();
+        if (ip != null) {
+            byAddress.computeIfPresent(ip, (k, n) -> n <= 1 ? null : n - 1);
+        }
     }
 
     /**
@@ -131,9 +171,13 @@ public class LiveSessions {
      * @return how many sockets were closed
      */
     public int closeLocal(long userId, int code) {
-        Set<ClientConnection> set = byUser.remove(userId);
-        if (set == null) {
-            return 0;
+        Set<ClientConnection> set;
+        synchronized (counting) {
+            set = byUser.remove(userId);
+            if (set == null) {
+                return 0;
+            }
+            set.forEach(this::uncount);
         }
         int closed = 0;
         for (ClientConnection connection : set) {

@@ -2,8 +2,11 @@ package dev.warden.rooms;
 
 import static dev.warden.common.JsonSupport.JSON;
 
+import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
+import dev.warden.panel.extension.Operation;
+import dev.warden.panel.policy.Moderation;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.json.JsonArrayBuilder;
@@ -21,9 +24,14 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * The operators' commands on live rooms (DESIGN.md section 5b, "Admin API"): read, kick, lock, unlock, state edit
- * and delete by JSON Pointer, dispose, message, and the node view. Authorization and audit are the caller's (the
- * admin resource). A room that does not exist is 404; a room hosted by another node gets the command through
+ * The operators' commands on live rooms (docs/game-api.md; docs/security.md, the {@code /admin-api/rooms} rows): read,
+ * kick, lock, unlock, state edit and delete by JSON Pointer, dispose, message, and the node view. Each public command
+ * first checks the operator against the panel resource {@code rooms} like any resource ({@link Moderation#authorize}:
+ * a policy on {@code rooms}, else the standard rule, under which role user may not even list or read rooms; mods
+ * need the {@code rooms} scope): list and nodes need {@code list}, read needs {@code read}, kick, lock, unlock, state
+ * edit and delete and message need {@code update}, dispose needs {@code delete}; 403 {@code forbidden} otherwise.
+ * The audit is the caller's (the admin resource, which knows the client's address). A room that does not exist is
+ * 404; a room hosted by another node gets the command through
  * {@link RoomBus} (503 with {@code Retry-After} when that node does not answer within 2 s); a room that does not
  * answer within 2 s is 503.
  *
@@ -46,13 +54,43 @@ public class RoomAdmin {
     @EJB
     RoomBus bus;
 
-    /** The list: every room of the cluster, filtered, sorted and windowed ({@link RoomQuery}). */
-    public RoomQuery.Result list(Map<String, List<String>> params) {
+    @EJB
+    Moderation moderation;
+
+    private static final String RESOURCE = "rooms";
+
+    /**
+     * Refuses {@code operator} unless they may perform {@code operation} on {@code rooms}: what every command below
+     * checks first; the admin resource calls it before it reads a command's body, so a refused caller gets 403
+     * rather than a complaint about the body.
+     *
+     * @throws ApiException 403 {@code forbidden}
+     */
+    public void authorize(Operator operator, Operation operation) {
+        moderation.authorize(operator, operation, RESOURCE);
+    }
+
+    private void allow(Operator operator, Operation operation) {
+        authorize(operator, operation);
+    }
+
+    /**
+     * The list: every room of the cluster, filtered, sorted and windowed ({@link RoomQuery}).
+     *
+     * @throws ApiException 403 without {@code list} on {@code rooms}; 422 a bad parameter
+     */
+    public RoomQuery.Result list(Operator operator, Map<String, List<String>> params) {
+        allow(operator, Operation.LIST);
         return RoomQuery.parse(params).apply(RoomQuery.rows(store.rows(), rooms));
     }
 
-    /** {@code {id, type, node, clients, max_clients, locked, created_at, state, clients: [...]}}: the room in full. */
-    public JsonObject read(String id) {
+    /**
+     * {@code {id, type, node, clients, max_clients, locked, created_at, state, clients: [...]}}: the room in full.
+     *
+     * @throws ApiException 403 without {@code read} on {@code rooms}; 404 no such room
+     */
+    public JsonObject read(Operator operator, String id) {
+        allow(operator, Operation.READ);
         return route(id, "read", JsonValue.EMPTY_JSON_OBJECT).asJsonObject();
     }
 
@@ -79,9 +117,10 @@ public class RoomAdmin {
     /**
      * Kicks {@code clientId}: its socket closes with 4001 and its seat is freed.
      *
-     * @throws ApiException 404 unknown room or client
+     * @throws ApiException 403 without {@code update} on {@code rooms}; 404 unknown room or client
      */
-    public void kick(String id, String clientId, String reason) {
+    public void kick(Operator operator, String id, String clientId, String reason) {
+        allow(operator, Operation.UPDATE);
         route(
                 id,
                 "kick",
@@ -91,8 +130,9 @@ public class RoomAdmin {
                         .build());
     }
 
-    /** Locks or unlocks; the room after. */
-    public JsonObject lock(String id, boolean locked) {
+    /** Locks or unlocks; the room after (403 without {@code update} on {@code rooms}). */
+    public JsonObject lock(Operator operator, String id, boolean locked) {
+        allow(operator, Operation.UPDATE);
         return route(
                         id,
                         "lock",
@@ -103,9 +143,11 @@ public class RoomAdmin {
     /**
      * Sets the value at {@code path}; {@code {before, after, state}} ({@code before} null when the path was absent).
      *
-     * @throws ApiException 422 {@code path} malformed or its parent missing
+     * @throws ApiException 403 without {@code update} on {@code rooms}; 422 {@code path} malformed or its parent
+     *                      missing
      */
-    public JsonObject editState(String id, String path, JsonValue value) {
+    public JsonObject editState(Operator operator, String id, String path, JsonValue value) {
+        allow(operator, Operation.UPDATE);
         return route(
                         id,
                         "state_edit",
@@ -119,9 +161,10 @@ public class RoomAdmin {
     /**
      * Removes the value at {@code path}; {@code {before, state}}.
      *
-     * @throws ApiException 422 {@code path} malformed or nothing there
+     * @throws ApiException 403 without {@code update} on {@code rooms}; 422 {@code path} malformed or nothing there
      */
-    public JsonObject deleteState(String id, String path) {
+    public JsonObject deleteState(Operator operator, String id, String path) {
+        allow(operator, Operation.UPDATE);
         return route(
                         id,
                         "state_delete",
@@ -129,8 +172,9 @@ public class RoomAdmin {
                 .asJsonObject();
     }
 
-    /** Disposes of the room: every client is closed with 4004. */
-    public void dispose(String id, String reason) {
+    /** Disposes of the room: every client is closed with 4004 (403 without {@code delete} on {@code rooms}). */
+    public void dispose(Operator operator, String id, String reason) {
+        allow(operator, Operation.DELETE);
         route(
                 id,
                 "dispose",
@@ -140,9 +184,10 @@ public class RoomAdmin {
     /**
      * Sends {@code {"t":"msg","type","data"}} to {@code clientId}, or to every client when null.
      *
-     * @throws ApiException 404 unknown room or client
+     * @throws ApiException 403 without {@code update} on {@code rooms}; 404 unknown room or client
      */
-    public void message(String id, String type, JsonValue data, String clientId) {
+    public void message(Operator operator, String id, String type, JsonValue data, String clientId) {
+        allow(operator, Operation.UPDATE);
         route(
                 id,
                 "message",
@@ -264,8 +309,9 @@ public class RoomAdmin {
         return args.get(name) instanceof jakarta.json.JsonString s ? s.getString() : null;
     }
 
-    /** {@code GET /admin-api/rooms/_nodes}: every live node with its figures. */
-    public List<JsonObject> nodes() {
+    /** {@code GET /admin-api/rooms/_nodes}: every live node with its figures (403 without {@code list} on {@code rooms}). */
+    public List<JsonObject> nodes(Operator operator) {
+        allow(operator, Operation.LIST);
         return store.nodes().stream()
                 .map(n -> JSON.createObjectBuilder()
                         .add("node", n.node())

@@ -1,6 +1,7 @@
 package dev.warden.rooms;
 
 import dev.warden.common.Hashing;
+import dev.warden.common.WindowCounters;
 import dev.warden.players.Player;
 import dev.warden.schema.SchemaMigrated;
 import dev.warden.schema.SchemaState;
@@ -44,7 +45,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * <p>All room work runs on the platform's default {@link ManagedScheduledExecutorService}: each room serializes
  * its own tasks ({@link SerialExecutor}) and ticks at its type's patch rate; there is no thread per room or per
  * connection. Config: {@code warden.rooms.heartbeat-seconds} (default 5), {@code warden.node.name}
- * (default host name and process id).
+ * (default host name and process id), and the limits against floods ({@link RoomLimits}; docs/game-api.md,
+ * "Limits"): rooms created per user and minute are counted in {@link WindowCounters} (shared by every node), each
+ * socket's messages in its own {@link MessageRate}.
  */
 @Singleton
 @Startup
@@ -70,6 +73,10 @@ public class Rooms implements Room.Host {
     @EJB
     RoomStore store;
 
+    @EJB
+    WindowCounters counters;
+
+    private RoomLimits limits;
     private final Map<String, RoomType> types = new LinkedHashMap<>();
     private final Map<String, RoomSettings> settings = new LinkedHashMap<>();
     private final Map<String, Room> rooms = new ConcurrentHashMap<>();
@@ -80,6 +87,7 @@ public class Rooms implements Room.Host {
     void start() {
         var config = ConfigProvider.getConfig();
         node = config.getOptionalValue("warden.node.name", String.class).orElseGet(RoomStore::defaultNodeName);
+        limits = RoomLimits.of(config);
         for (RoomType type : typeBeans) {
             if (!type.name().matches("[a-z0-9_-]+") || types.containsKey(type.name())) {
                 throw new IllegalStateException("Room type name '" + type.name() + "' of "
@@ -131,6 +139,11 @@ public class Rooms implements Room.Host {
         return node;
     }
 
+    /** The limits against room floods (config read at start-up). */
+    public RoomLimits limits() {
+        return limits;
+    }
+
     /** The effective settings of room type {@code name}, if it exists. */
     public Optional<RoomSettings> settings(String name) {
         return Optional.ofNullable(settings.get(name));
@@ -149,7 +162,9 @@ public class Rooms implements Room.Host {
     /**
      * As {@link #join(String, String, String, Player, ClientConnection)}; with {@code create} (and no
      * {@code roomId}) always seats the player in a new room of the type ({@code ?create=true}, like Colyseus'
-     * {@code create}).
+     * {@code create}). A join that would create a room counts against the player's rooms created this minute
+     * ({@code warden.rooms.max-creates-per-user}, in {@link WindowCounters}, exact across nodes): beyond it, refused
+     * with 4029.
      */
     public Admission join(
             String typeName,
@@ -177,8 +192,28 @@ public class Rooms implements Room.Host {
                 }
             }
         }
+        Admission limited = creationLimited(player.userId());
+        if (limited != null) {
+            return limited;
+        }
         Room room = create(type);
         return room.admit(player, connection, null);
+    }
+
+    /** Counts one room created by {@code userId}; the refusal when it is one too many, else null. */
+    private Admission creationLimited(long userId) {
+        if (limits.createsPerUser() <= 0) {
+            return null;
+        }
+        String key = "room-create-user:" + userId;
+        WindowCounters.Count count = counters.hit(List.of(key), 60).get(key);
+        if (count.hits() <= limits.createsPerUser()) {
+            return null;
+        }
+        return Admission.refused(
+                CloseCodes.RATE_LIMITED,
+                "at most " + limits.createsPerUser() + " rooms a minute; try again in " + count.retryAfterSeconds()
+                        + " s");
     }
 
     /** Creates a room of {@code type} on this node. */
@@ -193,6 +228,35 @@ public class Rooms implements Room.Host {
     /** A client's message frame, for its room's thread. */
     public void message(Room room, String clientId, ClientConnection connection, String type, JsonValue data) {
         room.message(clientId, connection, type, data);
+    }
+
+    /**
+     * A client's message frame counted against its socket's budget ({@code rate}, from {@link RoomLimits#messageRate}):
+     * handed to the room, or dropped with an error frame {@code {"t": "error", "code": "rate_limited", "message",
+     * "retry_after_ms"}} (the first refusal since an accepted message), dropped silently, or dropped and the socket closed with 4029
+     * (sustained abuse). docs/game-api.md, "Limits".
+     */
+    public void message(
+            Room room, String clientId, ClientConnection connection, MessageRate rate, String type, JsonValue data) {
+        long now = System.currentTimeMillis();
+        switch (rate.hit(now)) {
+            case ACCEPT -> room.message(clientId, connection, type, data);
+            case REFUSE_AND_TELL ->
+                connection.send(dev.warden.common.JsonSupport.JSON
+                        .createObjectBuilder()
+                        .add("t", "error")
+                        .add("code", "rate_limited")
+                        .add(
+                                "message",
+                                "At most " + limits.messagesPerSecond() + " messages a second; this one was dropped")
+                        .add("retry_after_ms", rate.retryAfterMillis())
+                        .build()
+                        .toString());
+            case REFUSE -> {
+                // dropped: the error frame of this second went out already
+            }
+            case CLOSE -> connection.close(CloseCodes.RATE_LIMITED, "too many messages");
+        }
     }
 
     /** The socket of a seat closed (see {@link Room#closed}). */

@@ -23,8 +23,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Test and demo control of the simulator, under {@code /warden-simulator/control} (docs/simulator.md). No
- * authentication: the simulator is never deployed in production.
+ * Test and demo control of the simulator, under {@code /warden-simulator/control} (docs/simulator.md). Callers need
+ * the control token and an allowed {@code Host} ({@link ControlSwitch}); the simulator is never deployed in
+ * production.
  */
 @Path("control")
 @RequestScoped

@@ -39,4 +39,15 @@ class SimulatorTest {
         assertEquals(List.of(new AgentLogs.Line("err", "b")), logs.newest("k", "err", 5));
         assertEquals(3, logs.newest("k", "all", 100).size());
     }
+
+    @Test
+    void theControlTokenIsABearerTokenComparedWhole() {
+        assertTrue(ControlSwitch.tokenMatches("Bearer s3cret", "s3cret"));
+        assertTrue(ControlSwitch.tokenMatches("bearer  s3cret ", "s3cret"));
+        assertTrue(!ControlSwitch.tokenMatches("Bearer s3cre", "s3cret"));
+        assertTrue(!ControlSwitch.tokenMatches("Basic s3cret", "s3cret"));
+        assertTrue(!ControlSwitch.tokenMatches(null, "s3cret"));
+        assertEquals("::1", HostRule.stripPort("[::1]:9080"));
+        assertEquals("localhost", HostRule.stripPort("localhost:9080"));
+    }
 }

@@ -92,6 +92,8 @@ public final class Deployments {
                 "warden.rooms.lobby.max-clients=10",
                 "warden.rooms.lobby.reconnection-grace-ms=1500",
                 "warden.rooms.empty-dispose-ms=120000",
+                // one player's token opens 51 sockets at once (RoomsIT's concurrent joins): above the default 10
+                "warden.rooms.max-sockets-per-user=100",
                 "warden.trusted-proxies=127.0.0.1, ::1",
                 "warden.players.auth-max-per-ip=5",
                 "warden.players.auth-window-seconds=600");

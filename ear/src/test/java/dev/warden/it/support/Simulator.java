@@ -9,6 +9,12 @@ import java.util.Map;
 /** The simulator deployed in the test server ({@code /warden-simulator}, docs/simulator.md): modes, fixtures, request logs. */
 public final class Simulator {
 
+    /**
+     * The control API's token in the test servers ({@code simulator.control.token} in it.xml and
+     * wildfly-it.properties), sent as {@code Authorization: Bearer}.
+     */
+    public static final String CONTROL_TOKEN = "warden-it-simulator-control-token";
+
     private Simulator() {}
 
     /** Base URL of the simulator, e.g. {@code http://localhost:9181/warden-simulator}. */
@@ -17,7 +23,7 @@ public final class Simulator {
     }
 
     private static RequestSpecification control() {
-        return Api.anonymous().contentType(ContentType.JSON);
+        return Api.bearer(CONTROL_TOKEN).contentType(ContentType.JSON);
     }
 
     /** Sets {@code contract} (infrastructure, billing, agent) to {@code mode} (ok, slow, error, down). */

@@ -1,13 +1,18 @@
 package dev.warden.panel.live;
 
 import dev.warden.common.sql.Sql;
+import dev.warden.panel.extension.Operation;
+import dev.warden.panel.policy.Moderation;
 import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -16,7 +21,9 @@ import javax.sql.DataSource;
 /**
  * The live lists' event log (issue 17, point 4; migration V12_2): {@link #publish} records a row event and sends it
  * to every node ({@code NOTIFY warden_live}, delivered when the transaction commits), {@link #since} replays a
- * resource's events after a {@code Last-Event-ID}, {@link #validSessions} tells which streams' sessions still hold.
+ * resource's events after a {@code Last-Event-ID}, {@link #validSessions} tells which streams' sessions still hold
+ * and {@link #stillAllowed} which streams' operators may still list their resource (docs/security.md, the
+ * {@code _events} row).
  */
 @Stateless
 public class LiveEvents {
@@ -38,6 +45,14 @@ public class LiveEvents {
 
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
+
+    @EJB
+    Moderation moderation;
+
+    /**
+     * Who holds one open stream: the session row id ({@code Operator.sessionId()}), its user and the resource listed.
+     */
+    public record Holder(String sessionId, long userId, String resource) {}
 
     /**
      * Records {@code action} on row {@code rowId} of {@code resource} and notifies every node, in its own
@@ -92,6 +107,33 @@ public class LiveEvents {
         }
         out.addAll(Sql.list(dataSource, "Checking live streams' sessions", VALID, rs -> rs.getString(1), (Object)
                 sessionIds.toArray(String[]::new)));
+        return out;
+    }
+
+    /**
+     * The ones of {@code holders} whose stream may go on: the session still holds ({@link #validSessions}) and the
+     * user, with the role rows they hold now, may still {@code list} the resource (policy, else the standard rule and
+     * mod scope; a user with no role row left is no operator and may list nothing). Roles are read once per user.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Set<Holder> stillAllowed(Collection<Holder> holders) {
+        Set<String> sessions = validSessions(holders.stream()
+                .map(Holder::sessionId)
+                .filter(java.util.Objects::nonNull)
+                .collect(java.util.stream.Collectors.toSet()));
+        Map<String, Boolean> allowed = new HashMap<>();
+        Set<Holder> out = new HashSet<>();
+        for (Holder holder : holders) {
+            if (!sessions.contains(holder.sessionId())) {
+                continue;
+            }
+            boolean may = allowed.computeIfAbsent(
+                    holder.userId() + " " + holder.resource(),
+                    k -> moderation.can(holder.userId(), Operation.LIST, holder.resource()));
+            if (may) {
+                out.add(holder);
+            }
+        }
         return out;
     }
 

@@ -18,8 +18,8 @@ import java.util.Set;
  *   <li>admin: full CRUD;</li>
  *   <li>mod: list, read and update on the resource keys assigned as scope; never on {@code roles};</li>
  *   <li>user: list and read through the API (the panel UI refuses them elsewhere), except on Warden's own
- *       additions ({@link #OPERATORS_ONLY}: the hosting resources, API token rows included), which are for
- *       admins and scoped mods only (issue 13, point 3: safe defaults);</li>
+ *       additions ({@link #OPERATORS_ONLY}: the hosting resources, API token rows included, and the live rooms),
+ *       which are for admins and scoped mods only (docs/security.md, "Standard rule");</li>
  * </ul>
  * The audit log's rules (list and read for admins only, every write denied to everyone) are not written
  * here: the built-in customizer declares them as its policies and {@code readOnly()}.
@@ -31,8 +31,9 @@ public final class AccessRules {
 
     /**
      * Resources that are not the spec's and that role user may not list or read unless a policy says so: the
-     * hosting tables registered by {@code HostingPanel} (teams, tokens, deploy output, billing). A fixed list
-     * for now; it belongs in the extension API as a resource setting (follow-up).
+     * hosting tables registered by {@code HostingPanel} (teams, tokens, deploy output, billing) and the live rooms
+     * ({@code rooms}: players' state and IP addresses; docs/security.md). A fixed list for now; it belongs in the
+     * extension API as a resource setting (follow-up).
      */
     public static final Set<String> OPERATORS_ONLY = Set.of(
             "teams",
@@ -44,7 +45,8 @@ public final class AccessRules {
             "deploys",
             "egressDays",
             "billingAccounts",
-            "subscriptions");
+            "subscriptions",
+            "rooms");
 
     private AccessRules() {}
 

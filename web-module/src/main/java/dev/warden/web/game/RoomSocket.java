@@ -6,6 +6,7 @@ import dev.warden.common.ApiException;
 import dev.warden.players.Player;
 import dev.warden.rooms.Admission;
 import dev.warden.rooms.CloseCodes;
+import dev.warden.rooms.MessageRate;
 import dev.warden.rooms.Room;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -26,8 +27,10 @@ import java.util.logging.Logger;
 /**
  * One game client's room socket (DESIGN.md section 5b, "Clients"). On open: the player token is checked (4003
  * when missing, unknown, revoked or banned), then the client is seated (join or create, a given room, or a
- * resumed seat with {@code ?client_id=}) or closed with the refusal's code (4004 no such room, 4009 locked or full).
- * {@code ?create=true} on the type's URL always opens a new room. Client frames {@code {"t":"msg","type":..,"data":..}} go to the room; other frames are ignored. A close with
+ * resumed seat with {@code ?client_id=}) or closed with the refusal's code (4004 no such room, 4009 locked or full,
+ * 4029 a limit: the user's or the address's open sockets, rooms created this minute; docs/game-api.md, "Limits").
+ * {@code ?create=true} on the type's URL always opens a new room. Client frames {@code {"t":"msg","type":..,"data":..}}
+ * go to the room within the socket's message budget ({@link MessageRate}); other frames are ignored. A close with
  * 1000 gives the seat up; any other drop keeps it for the room type's reconnection grace.
  */
 public class RoomSocket extends Endpoint {
@@ -40,6 +43,7 @@ public class RoomSocket extends Endpoint {
     private SocketConnection connection;
     private Room room;
     private String clientId;
+    private MessageRate rate;
 
     @Override
     public void onOpen(Session session, EndpointConfig config) {
@@ -56,7 +60,11 @@ public class RoomSocket extends Endpoint {
             return;
         }
         connection = new SocketConnection(session, player.userId(), (String) props.get(HandshakeConfigurator.IP));
-        beans.live().opened(connection);
+        if (!beans.live().opened(connection)) {
+            connection.close(CloseCodes.RATE_LIMITED, "too many open sockets");
+            connection = null; // nothing was counted: onClose has nothing to release
+            return;
+        }
         Map<String, String> path = session.getPathParameters();
         List<String> resume = session.getRequestParameterMap().get("client_id");
         List<String> create = session.getRequestParameterMap().get("create");
@@ -75,6 +83,7 @@ public class RoomSocket extends Endpoint {
         }
         room = admission.room();
         clientId = admission.clientId();
+        rate = beans.rooms().limits().messageRate();
         session.addMessageHandler(String.class, (MessageHandler.Whole<String>) this::onText);
     }
 
@@ -91,7 +100,13 @@ public class RoomSocket extends Endpoint {
         }
         if ("msg".equals(frame.getString("t", null)) && frame.get("type") instanceof JsonString type) {
             beans.rooms()
-                    .message(room, clientId, connection, type.getString(), frame.getOrDefault("data", JsonValue.NULL));
+                    .message(
+                            room,
+                            clientId,
+                            connection,
+                            rate,
+                            type.getString(),
+                            frame.getOrDefault("data", JsonValue.NULL));
         }
     }
 

@@ -34,7 +34,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The open live-list streams of this node (issue 17, point 4): each is one SSE connection of one operator session
  * on one resource. Events from {@link LiveListener} (every node's writes) go to the streams of their resource;
- * every 5 s the streams whose session ended (sign-out, expiry, revocation, ban) are closed, and a stream that sent
+ * every 5 s the streams whose session ended (sign-out, expiry, revocation, ban) or whose operator may no longer list
+ * the resource (role rows deleted or changed, a policy; {@link LiveEvents#stillAllowed}) are closed, and a stream that sent
  * nothing for {@value #HEARTBEAT_SECONDS} s gets a heartbeat comment. An operator may hold at most
  * {@code warden.live.max-streams-per-operator} streams on this node (429 beyond).
  */
@@ -99,6 +100,11 @@ public class LiveStreams {
                                     .toString())
                     .build();
             return emit(out);
+        }
+
+        /** Who holds the stream, as {@link LiveEvents#stillAllowed} checks it. */
+        LiveEvents.Holder holder() {
+            return new LiveEvents.Holder(operator.sessionId(), operator.userId(), resource);
         }
 
         synchronized boolean heartbeat(long now) {
@@ -213,12 +219,10 @@ public class LiveStreams {
             if (all.isEmpty()) {
                 return;
             }
-            Set<String> valid = events.validSessions(all.stream()
-                    .map(s -> s.operator.sessionId())
-                    .filter(java.util.Objects::nonNull)
-                    .collect(Collectors.toSet()));
+            Set<LiveEvents.Holder> allowed =
+                    events.stillAllowed(all.stream().map(Stream::holder).collect(Collectors.toSet()));
             for (Stream stream : all) {
-                if (!valid.contains(stream.operator.sessionId()) || !stream.heartbeat(now)) {
+                if (!allowed.contains(stream.holder()) || !stream.heartbeat(now)) {
                     streams.remove(stream);
                     stream.close();
                 }

@@ -7,7 +7,6 @@ import dev.warden.panel.audit.AuditFailures;
 import dev.warden.panel.audit.AuditLog;
 import dev.warden.panel.audit.AuditRecord;
 import dev.warden.panel.extension.Operation;
-import dev.warden.panel.policy.Moderation;
 import dev.warden.rooms.RoomAdmin;
 import dev.warden.rooms.RoomQuery;
 import dev.warden.web.ClientInfo;
@@ -38,10 +37,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * The live rooms admin API under {@code /admin-api/rooms} (DESIGN.md section 5b, "Admin API"). Every route checks
- * the resource {@code rooms} like any panel resource (a policy on {@code rooms} replaces the standard role rule;
- * mods need the {@code rooms} scope): list and {@code _nodes} need {@code list}, read needs {@code read}; kick,
- * lock, unlock, state edit and delete and message need {@code update}; dispose needs {@code delete}. Every
+ * The live rooms admin API under {@code /admin-api/rooms} (docs/security.md, the {@code /admin-api/rooms} rows). The
+ * service ({@link RoomAdmin}) checks every route against the resource {@code rooms} like any panel resource (a
+ * policy on {@code rooms} replaces the standard role rule, under which role user is refused; mods need the
+ * {@code rooms} scope): list and {@code _nodes} need {@code list}, read needs {@code read}; kick, lock, unlock, state
+ * edit and delete and message need {@code update}; dispose needs {@code delete}. Every
  * mutation is audited with {@code resource = rooms}, {@code target_id} = the room id and the action's fields plus
  * {@code ip} and {@code userAgent} (spec/admin-panel.md, Events); an audit-write failure is logged, never thrown.
  */
@@ -54,9 +54,6 @@ public class RoomsResource {
 
     @EJB
     RoomAdmin rooms;
-
-    @EJB
-    Moderation moderation;
 
     @EJB
     AuditLog audit;
@@ -76,8 +73,7 @@ public class RoomsResource {
     /** 200 rows {@code {id, type, node, clients, max_clients, locked, created_at}} with {@code X-Total-Count}; 422 bad parameter. */
     @GET
     public Response list() {
-        allow(Operation.LIST);
-        RoomQuery.Result result = rooms.list(uri.getQueryParameters());
+        RoomQuery.Result result = rooms.list(session.operator(), uri.getQueryParameters());
         return Response.ok(JSON.createArrayBuilder(result.rows()).build())
                 .header("X-Total-Count", result.total())
                 .header("X-Total-Count-Kind", "exact")
@@ -88,16 +84,14 @@ public class RoomsResource {
     @GET
     @Path("_nodes")
     public JsonArray nodes() {
-        allow(Operation.LIST);
-        return JSON.createArrayBuilder(rooms.nodes()).build();
+        return JSON.createArrayBuilder(rooms.nodes(session.operator())).build();
     }
 
     /** 200 the room with {@code state} and {@code clients}; 404 unknown room; 503 another node's room. */
     @GET
     @Path("{id}")
     public JsonObject read(@PathParam("id") String id) {
-        allow(Operation.READ);
-        return rooms.read(id);
+        return rooms.read(session.operator(), id);
     }
 
     /** {@code {client_id, reason?}}: 200 {@code {ok: true}}; the client's socket closes with 4001; audited {@code room.kick}. */
@@ -106,11 +100,12 @@ public class RoomsResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject kick(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
-        Operator operator = allow(Operation.UPDATE);
+        Operator operator = session.operator();
+        rooms.authorize(operator, Operation.UPDATE);
         JsonObject json = JsonBodies.object(type, body);
         String clientId = JsonBodies.string(json, "client_id");
         String reason = JsonBodies.string(json, "reason");
-        rooms.kick(id, clientId, reason);
+        rooms.kick(operator, id, clientId, reason);
         record(
                 operator,
                 "room.kick",
@@ -126,8 +121,8 @@ public class RoomsResource {
     @Path("{id}/lock")
     @Consumes(MediaType.WILDCARD)
     public JsonObject lock(@PathParam("id") String id) {
-        Operator operator = allow(Operation.UPDATE);
-        JsonObject room = rooms.lock(id, true);
+        Operator operator = session.operator();
+        JsonObject room = rooms.lock(operator, id, true);
         record(operator, "room.lock", id, JSON.createObjectBuilder());
         return room;
     }
@@ -137,8 +132,8 @@ public class RoomsResource {
     @Path("{id}/unlock")
     @Consumes(MediaType.WILDCARD)
     public JsonObject unlock(@PathParam("id") String id) {
-        Operator operator = allow(Operation.UPDATE);
-        JsonObject room = rooms.lock(id, false);
+        Operator operator = session.operator();
+        JsonObject room = rooms.lock(operator, id, false);
         record(operator, "room.unlock", id, JSON.createObjectBuilder());
         return room;
     }
@@ -149,7 +144,8 @@ public class RoomsResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject editState(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
-        Operator operator = allow(Operation.UPDATE);
+        Operator operator = session.operator();
+        rooms.authorize(operator, Operation.UPDATE);
         JsonObject json = JsonBodies.object(type, body);
         String path = JsonBodies.string(json, "path");
         if (path == null) {
@@ -158,7 +154,7 @@ public class RoomsResource {
         if (!json.containsKey("value")) {
             throw dev.warden.common.ApiException.invalid("value", "is required");
         }
-        JsonObject result = rooms.editState(id, path, json.get("value"));
+        JsonObject result = rooms.editState(operator, id, path, json.get("value"));
         record(
                 operator,
                 "room.state_edit",
@@ -174,11 +170,12 @@ public class RoomsResource {
     @DELETE
     @Path("{id}/state")
     public JsonObject deleteState(@PathParam("id") String id, @QueryParam("path") String path) {
-        Operator operator = allow(Operation.UPDATE);
+        Operator operator = session.operator();
+        rooms.authorize(operator, Operation.UPDATE);
         if (path == null) {
             throw dev.warden.common.ApiException.invalid("path", "is required");
         }
-        JsonObject result = rooms.deleteState(id, path);
+        JsonObject result = rooms.deleteState(operator, id, path);
         record(
                 operator,
                 "room.state_delete",
@@ -193,10 +190,11 @@ public class RoomsResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject dispose(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
-        Operator operator = allow(Operation.DELETE);
+        Operator operator = session.operator();
+        rooms.authorize(operator, Operation.DELETE);
         JsonObject json = body == null || body.isBlank() ? JsonValue.EMPTY_JSON_OBJECT : JsonBodies.object(type, body);
         String reason = JsonBodies.string(json, "reason");
-        rooms.dispose(id, reason);
+        rooms.dispose(operator, id, reason);
         record(
                 operator,
                 "room.dispose",
@@ -211,7 +209,8 @@ public class RoomsResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject message(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
-        Operator operator = allow(Operation.UPDATE);
+        Operator operator = session.operator();
+        rooms.authorize(operator, Operation.UPDATE);
         JsonObject json = JsonBodies.object(type, body);
         String msgType = JsonBodies.string(json, "type");
         if (msgType == null) {
@@ -219,7 +218,7 @@ public class RoomsResource {
         }
         String clientId = JsonBodies.string(json, "client_id");
         JsonValue data = json.getOrDefault("data", JsonValue.NULL);
-        rooms.message(id, msgType, data, clientId);
+        rooms.message(operator, id, msgType, data, clientId);
         record(
                 operator,
                 "room.message",
@@ -229,12 +228,6 @@ public class RoomsResource {
                         .add("data", data)
                         .add("client_id", clientId == null ? JsonValue.NULL : JSON.createValue(clientId)));
         return ok();
-    }
-
-    private Operator allow(Operation operation) {
-        Operator operator = session.operator();
-        moderation.authorize(operator, operation, KEY);
-        return operator;
     }
 
     private static JsonObject ok() {
