@@ -18,7 +18,8 @@ class SchemaStateTest {
     @Test
     void theCauseNamesTheFailureAndItsInnermostCauseOnOneLine() {
         String cause = SchemaState.cause(new IllegalStateException(
-                "outer", new IllegalArgumentException("middle", new RuntimeException("first line\n  second line\tend"))));
+                "outer",
+                new IllegalArgumentException("middle", new RuntimeException("first line\n  second line\tend"))));
         assertEquals("IllegalStateException: outer (caused by RuntimeException: first line second line end)", cause);
     }
 
