@@ -16,10 +16,11 @@ class SchemaStateTest {
     }
 
     @Test
-    void theCauseIsTheInnermostOnOneLine() {
-        String cause = SchemaState.cause(
-                new IllegalStateException("outer", new RuntimeException("first line\n  second line\tend")));
-        assertEquals("RuntimeException: first line second line end", cause);
+    void theCauseNamesTheFailureAndItsInnermostCauseOnOneLine() {
+        String cause = SchemaState.cause(new IllegalStateException(
+                "outer",
+                new IllegalArgumentException("middle", new RuntimeException("first line\n  second line\tend"))));
+        assertEquals("IllegalStateException: outer (caused by RuntimeException: first line second line end)", cause);
     }
 
     @Test
