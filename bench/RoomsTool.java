@@ -44,7 +44,7 @@ import java.util.regex.Pattern;
 public class RoomsTool {
 
     // HTTP/1.1: with the default (HTTP/2 via h2c upgrade) Liberty serves later requests without a Host header, which
-    // Warden's allowed-hosts check refuses (reported in the issue 16 notes)
+    // Warden's allowed-hosts check refuses
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(20)).build();
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Audit chain cost at API level (issue 17, point 3; target: the chain costs at most 20% of audited writes per second).
+# Audit chain cost at API level (target: the chain costs at most 20% of audited writes per second).
 # Against a RUNNING Warden (e.g. ./run.sh with its own database) and that server's database, which this script alters:
 # never point it at a shared database. A signed-in admin POSTs /admin-api/userNotes (a panel create: the row, then
 # its audit row through AuditLog.record) from CONC closed-loop clients (bench/HttpLoad.java) for DUR seconds per case,

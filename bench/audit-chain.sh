@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Audit chain cost (issue 17, point 3; target: the chain costs at most 20% of audited writes per second).
+# Audit chain cost (target: the chain costs at most 20% of audited writes per second).
 # Builds two scratch databases from the committed migrations: "before" has the audit table as of V1 + V5 + V9_2
 # (append-only and delete-guard triggers, no chain), "after" adds V12 (the BEFORE INSERT trigger that locks the
 # chain head and hashes each row). Then pgbench writes audit rows exactly as AuditLog.record does, CONC clients

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cluster test of issue 19: starts two Warden nodes behind nginx (bench/cluster.sh), checks through the load
+# The cluster test: starts two Warden nodes behind nginx (bench/cluster.sh), checks through the load
 # balancer that everything Warden keeps in PostgreSQL stays exact across nodes, prints one line per check and
 # writes them to bench/target/cluster/check.md, then stops what it started. Exit status 0 when every check held.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Throughput through nginx against one Warden node and against two, in one run (issue 19, point 3), with where the
+# Throughput through nginx against one Warden node and against two, in one run, with where the
 # CPU time went (the nodes' JVMs, PostgreSQL, nginx, the load generator). Starts the cluster (bench/cluster.sh)
 # with the hosting limits off, runs bench/HttpLoad.java with a mixed workload, prints a Markdown table and appends
 # it to bench/results/cluster-throughput.md; stops what it started.

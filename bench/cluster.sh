@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two Warden nodes behind nginx on one machine (issue 19; docs/operations.md, "Running several nodes").
+# Two Warden nodes behind nginx on one machine (docs/operations.md, "Running several nodes").
 #
 #   bench/cluster.sh start [--no-build]   build (unless --no-build), then start node A (demo data, the simulator),
 #                                          node B and nginx in front, and wait until both nodes are ready

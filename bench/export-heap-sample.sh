@@ -1,5 +1,5 @@
 #!/bin/bash
-# bench for issue 20, point 4: run beside an IT run of AdminExportIT (server name hsrv-ui) and read the heap of the
+# bench for the streaming export: run beside an IT run of AdminExportIT (server name hsrv-ui) and read the heap of the
 # Liberty JVM with jstat -gc; used heap = S0U+S1U+EU+OU, old generation = OU (KB).
 # samples the hsrv-ui Liberty JVM heap every second while it runs
 out=/tmp/ui-jstat.log; : > $out

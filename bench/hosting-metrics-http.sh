@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Metrics history through HTTP (issue 19, point 3): GET /api/v1/applications/{slug}/metrics at minute resolution
+# Metrics history through HTTP: GET /api/v1/applications/{slug}/metrics at minute resolution
 # (24 h) and at day resolution (30 days) for one application (one location of 20 instances) over ~10^8 samples
 # (35 days x 2,000 instances, 100 applications), p50/p95/p99 from bench/HttpLoad.java, sequential and at
 # concurrency CONC, with the hosting rate limits off (WARDEN_HOSTING_LIMITS_ENABLED=false). bench/hosting-metrics.sh

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Metrics history queries on a large warden_metric_samples table (issue 5, "bench/"): the 24-hour minute query and
+# Metrics history queries on a large warden_metric_samples table: the 24-hour minute query and
 # the 30-day day query for one location of 20 instances, run exactly as MetricsService runs them, with
 #   DAYS days of one-a-minute samples for INSTANCES instances (default 35 x 2,000 = 100.8 million rows), and the
 #   same queries on a database holding 1 day of the same instances (for the "within 1.2x of 1 day" target).

@@ -10,7 +10,7 @@
 # Needs: a build (./run.sh once, or `mvn -B install -DskipTests && mvn -pl ear liberty:create liberty:deploy`),
 # PostgreSQL on 127.0.0.1:5432, wrk (installed with apt-get when missing), pgbench, python3.
 # Usage: ROWS=1000000 CONC=4 DUR=10 bench/list-latency.sh   (ROUNDS=2: every case twice, the first round right
-# after the server's start, the cold start of issue 19, point 4; the "API started" column says when each began)
+# after the server's start, the cold start; the "API started" column says when each began)
 # SERVER=wildfly: the same on WildFly 39 (ear/target/wildfly, built by WARDEN_SERVER=wildfly ./run.sh or
 # `mvn -B -pl ear -am package -DskipTests -DskipITs -Dwarden.server=wildfly`), its management interface on
 # MGMT_PORT (9481) and the transaction manager on TXN_PORT and TXN_PORT + 1 (9482, 9483).
@@ -118,7 +118,7 @@ COOKIE=$(curl -s -i -H 'Content-Type: application/json' -d "{\"email\":\"$EMAIL\
     "$BASE/admin-api/auth/login" | grep -i '^set-cookie: warden_session=' | sed -E 's/^[^=]*=([^;]*).*/\1/' | tr -d '\r')
 [ -n "$COOKIE" ] || { echo "login failed"; exit 1; }
 
-# The statements the API runs for one list request (issue 19, point 4), written out as the code builds them: the
+# The statements the API runs for one list request, written out as the code builds them: the
 # session check (SessionCheck in dev.warden.auth.Sessions: session, user, role rows and the once-a-minute touch in
 # one statement) and the page (dev.warden.panel.crud.PageStatement: bounded count, the table's estimate, the window
 # of rows and both foreign keys' labels in one statement), plus, for a filtered list above the exact-count limit,

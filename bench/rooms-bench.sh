@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Live rooms benchmarks on one node (issue 16, Benchmarks), against a Liberty server started here from the built
+# Live rooms benchmarks on one node, against a Liberty server started here from the built
 # runtime and EAR on its own database (load generator: bench/RoomsTool.java, a second JVM on the same machine):
 #   bench/rooms-bench.sh idle [sockets]                  idle player sockets (default 20000): join time p50/p95,
 #                                                        and the server's heap after a full GC, per connection

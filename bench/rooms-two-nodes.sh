@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Live rooms on two nodes (issue 16, "Two nodes"; DESIGN.md section 5b, "Across nodes"): starts two Liberty servers
+# Live rooms on two nodes (docs/game-api.md, "Requirements: Across nodes"): starts two Liberty servers
 # from the built runtime (ear/target/liberty/wlp) and EAR (ear/target/warden.ear) on one database, then
 #   1. bench/RoomsTool.java two-nodes: players on node B, an operator on node A: list, read, message, state edit,
 #      lock, kick and a ban through A act on B's room and sockets (4001, 4003, sessions_closed), then the admin

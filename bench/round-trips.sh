@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# PostgreSQL round trips per request (issue 19, points 3 and 4): starts the cluster (bench/cluster.sh, hosting
+# PostgreSQL round trips per request: starts the cluster (bench/cluster.sh, hosting
 # limits ON, PostgreSQL logging every statement of the cluster's database), then sends N sequential requests of
 # each kind straight to node A and counts the statements logged for them. Prints a Markdown table (statements per
 # request, network round trips = statements without BEGIN, which PgJDBC sends in the same packet as the next

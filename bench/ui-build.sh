@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What the admin UI adds to a clean build, and the size of what it ships (issue 6 targets: under 3 minutes,
+# What the admin UI adds to a clean build, and the size of what it ships (targets: under 3 minutes,
 # under 1.5 MB gzipped). Runs exactly what the web module's Maven build runs (npm ci, npm run build) from an
 # empty node_modules, into a temporary output folder; then gzips every built file (level 9) and sums.
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts the single sign-on demo provider (issue 15, point 7; docs/sso.md, Demo): no.nav.security:mock-oauth2-server
+# Starts the single sign-on demo provider (docs/sso.md, Demo): no.nav.security:mock-oauth2-server
 # on 127.0.0.1:${WARDEN_SSO_DEMO_PORT:-9099} with interactive login (type a user name and claims), issuer
 # http://127.0.0.1:<port>/warden-demo. Runs in the background of the calling shell (its process group, so Ctrl+C and
 # a SIGTERM to the group stop it with the server); prints the issuer once it answers. Sourced by run.sh:

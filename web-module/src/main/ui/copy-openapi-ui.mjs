@@ -1,5 +1,5 @@
 // After "vite build": puts Swagger UI (npm swagger-ui-dist) and openapi-ui/ beside the admin UI's output, so the
-// web module serves it at /openapi-ui/ (docs/decisions.md, "Servers"). WARDEN_UI_OUT is the admin UI's folder
+// web module serves it at /openapi-ui/ (docs/decisions/wildfly-configuration-differences.md). WARDEN_UI_OUT is the admin UI's folder
 // (target/ui/admin); the UI goes to its sibling openapi-ui.
 import { copyFileSync, mkdirSync, readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

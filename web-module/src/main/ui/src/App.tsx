@@ -1,5 +1,5 @@
-// The admin panel UI (spec/admin-panel.md; issue 6): a thin client over /admin-api, driven by the catalog.
-// On Refine's seams (issue 20): the authProvider and accessControlProvider of providers.ts, <Authenticated> around
+// The admin panel UI (docs/admin-api.md): a thin client over /admin-api, driven by the catalog.
+// On Refine's seams: the authProvider and accessControlProvider of providers.ts, <Authenticated> around
 // the public and the signed-in routes, and ThemedLayout as the shell (with the panel's own sider and header).
 import { Suspense, lazy, useEffect, useMemo, useRef } from "react";
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useSearchParams, Link } from "react-router";
@@ -19,7 +19,7 @@ import { NotFound } from "./notFound";
 
 export { NotFound };
 
-// Route-level code splitting (issue 20): each page is its own chunk, loaded when first shown.
+// Route-level code splitting: each page is its own chunk, loaded when first shown.
 const Dashboard = lazy(() => import("./pages/dashboard").then((m) => ({ default: m.Dashboard })));
 const ResourceList = lazy(() => import("./pages/list").then((m) => ({ default: m.ResourceList })));
 const ResourceShow = lazy(() => import("./pages/show").then((m) => ({ default: m.ResourceShow })));
@@ -28,7 +28,7 @@ const RoomsPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.R
 const RoomPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomPage })));
 
 /**
- * Ant Design's tokens with WCAG AA contrast (issue 20, point 7; axe-core's color-contrast rule): the default blue
+ * Ant Design's tokens with WCAG AA contrast (axe-core's color-contrast rule): the default blue
  * #1677ff on white is 4.1:1, the danger red #ff4d4f 3.3:1 and the secondary text (45% black) 3.3:1, all under 4.5:1;
  * blue-7, red-7 and 65% black pass.
  */

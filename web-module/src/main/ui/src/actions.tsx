@@ -1,4 +1,4 @@
-// Custom actions (spec/admin-panel.md, Custom actions): always a confirmation (the action's own, else a
+// Custom actions (docs/admin-api.md, "Custom actions"): always a confirmation (the action's own, else a
 // generic one naming its label), a success toast, the response body only on failure.
 import { App, Typography } from "antd";
 import { post, type ApiError } from "./api";

@@ -1,4 +1,4 @@
-// The wire contract of /admin-api (DESIGN.md section 3) for Refine: @refinedev/simple-rest, extended where
+// The wire contract of /admin-api (docs/admin-api.md) for Refine: @refinedev/simple-rest, extended where
 // Warden's contract needs it: rows are addressed by `_id`, FK labels come in `_labels`, list totals may be
 // estimated (`X-Total-Count-Kind`), every filter operator has a suffix (`_gt`, `_lt`, `_in` too), and
 // updates/deletes send `If-Match` with the ETag the row was read with.

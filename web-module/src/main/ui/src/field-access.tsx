@@ -1,4 +1,4 @@
-// Field permissions in the forms (issue 17, point 1): the catalog leaves out the columns the operator may not read
+// Field permissions in the forms: the catalog leaves out the columns the operator may not read
 // (so no page ever shows them) and marks `read_only` the ones they may not write (a column write policy, or a column
 // the panel never writes). The form shows those disabled and never sends them (the server answers 403 naming a
 // column the caller may not write).

@@ -1,4 +1,4 @@
-// AdminIconName (ejb-module AdminIcon, the spec's ADMIN_ICON_NAMES) -> Ant Design icons.
+// AdminIconName (ejb-module AdminIcon, the requirements' ADMIN_ICON_NAMES) -> Ant Design icons.
 import type { ComponentType, CSSProperties } from "react";
 import {
   AppstoreOutlined, CloudOutlined, CloudServerOutlined, DashboardOutlined, DatabaseOutlined, DollarOutlined,

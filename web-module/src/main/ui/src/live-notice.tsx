@@ -1,4 +1,4 @@
-// "This row changed" on a show or edit page (issue 17, point 4): a Refine live subscription in "manual" mode on the
+// "This row changed" on a show or edit page: a Refine live subscription in "manual" mode on the
 // row (liveProvider in live.ts). The show page reloads the row at once and says so; the edit form never overwrites
 // what the operator typed: it says the row changed underneath (a save would then be refused with 412) and offers
 // to reload it.

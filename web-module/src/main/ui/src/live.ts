@@ -1,4 +1,4 @@
-// Live lists (issue 17, point 4): Refine's liveProvider over the Server-Sent Events of
+// Live lists: Refine's liveProvider over the Server-Sent Events of
 // GET /admin-api/:resource/_events (same-origin, the session cookie). One EventSource per resource, shared by every
 // subscriber of that resource on the page (the server caps the streams per operator, 4 by default), closed when the
 // last one unsubscribes. Events carry row ids only ({resource, id}); the pages read rows through the ordinary routes.

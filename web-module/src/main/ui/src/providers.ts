@@ -1,4 +1,4 @@
-// Refine's seams over Warden's contract (issue 20, point 1): an authProvider over /admin-api/auth/* and an
+// Refine's seams over Warden's contract: an authProvider over /admin-api/auth/* and an
 // accessControlProvider that answers from the catalog's `can` flags. The server still checks every request; these
 // only decide what the UI offers.
 import type { AccessControlProvider, AuthProvider } from "@refinedev/core";

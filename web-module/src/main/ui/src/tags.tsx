@@ -1,4 +1,4 @@
-// Coloured tags with WCAG AA contrast (issue 20, point 7): antd's preset tag colours put the palette's 7th shade on
+// Coloured tags with WCAG AA contrast: antd's preset tag colours put the palette's 7th shade on
 // its 1st (green 3.4:1, gold 2.9:1, under axe-core's 4.5:1); these keep the look with the 9th shade as text.
 import { Tag, type TagProps } from "antd";
 

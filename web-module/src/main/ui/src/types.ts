@@ -1,5 +1,5 @@
 // The wire types of /admin-api, generated from openapi/warden-admin.yaml (npm run types, run by the build): a change
-// of the contract that the UI's typed code relies on fails `tsc --noEmit`, i.e. the Maven build (issue 20, point 1).
+// of the contract that the UI's typed code relies on fails `tsc --noEmit`, i.e. the Maven build.
 import type { components } from "./generated/admin-api";
 
 type Schemas = components["schemas"];

@@ -1,4 +1,4 @@
-// "Verify chain" on the audit log's list (issue 17, point 3): GET /admin-api/adminAudit/_verify walks the audit
+// "Verify chain" on the audit log's list: GET /admin-api/adminAudit/_verify walks the audit
 // log's hash chain on the server and answers {ok, rows_checked, first_bad_id, problem, ...}. Admins only (the
 // server answers 403 to anyone else); the button shows for the catalog's operator role "admin".
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// Browser tests of the admin panel UI (issue 6), run by the ear module's PanelUiIT against the real server:
+// Browser tests of the admin panel UI, run by the ear module's PanelUiIT against the real server:
 // headless Debian Chromium driven by playwright-core (never a browser download).
 //
 // Environment: WARDEN_URL (server root, e.g. http://localhost:9181), WARDEN_FIXTURES (JSON made by PanelUiIT),
@@ -44,7 +44,7 @@ async function newPage() {
   context.setDefaultTimeout(TIMEOUT);
   const page = await context.newPage();
   page.on("pageerror", (e) => console.log(`  [page error] ${e.message}`));
-  // the UI runs under the /admin Content-Security-Policy (issue 13, point 7): any violation fails the last step
+  // the UI runs under the /admin Content-Security-Policy: any violation fails the last step
   page.on("console", (m) => { if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text()); });
   current = page;
   return page;

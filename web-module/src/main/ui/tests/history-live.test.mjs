@@ -1,4 +1,4 @@
-// Browser tests of issue 17 in the admin UI, with node:test: field permissions (a column the operator may not read is
+// Browser tests of field permissions, row history and live lists in the admin UI, with node:test: field permissions (a column the operator may not read is
 // absent, one they may not write is a disabled form field), the show page's History tab with a revert (and a 409
 // conflict), Restore from a delete entry of the audit log, lists that update while open (Refine's liveProvider over
 // SSE), the edit form's "row changed" notice, and Verify chain. Run by HistoryLiveUiIT with its own data
@@ -12,7 +12,7 @@ import path from "node:path";
 import { request } from "playwright-core";
 import { BASE, ADMIN, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
 
-/** How long a change made through the API may take to show in an open page (issue 17: within 1 s on the stream). */
+/** How long a change made through the API may take to show in an open page (within 1 s on the stream). */
 const LIVE_MS = 5000;
 
 let browser;
@@ -80,7 +80,7 @@ const streamOpened = (page, resource) =>
 const cellOfRow = (page, name) => page.locator("#resource-table tbody tr.ant-table-row", { hasText: name });
 
 // One suite: its tests run one after the other, between its hooks (top-level hooks would run after the first test).
-describe("issue 17 in the admin UI", () => {
+describe("field permissions, history and live lists in the admin UI", () => {
   before(async () => {
     browser = await launchBrowser();
     keeper = await browser.newContext();

@@ -1,4 +1,4 @@
-// Browser tests of the list page's daily work (issue 20): URL state across reload, back and shared links, bulk
+// Browser tests of the list page's daily work: URL state across reload, back and shared links, bulk
 // delete, CSV export equal to the API's filtered list, saved views, and an axe-core check of the list, show, edit
 // and dashboard pages. Run by PanelUiIT.listWorkInHeadlessChromium with its own data (WARDEN_FIXTURES: admin
 // {email, password}, tag, boards [{id, name}], hosting {team, slug}); same environment as admin-ui.test.mjs.

@@ -1,4 +1,4 @@
-// Browser test of the live Rooms pages (issue 16, point 5 and Tests), run by the ear module's RoomsUiIT against a
+// Browser test of the live Rooms pages, run by the ear module's RoomsUiIT against a
 // server where the IT holds real WebSocket players: headless Debian Chromium driven by playwright-core.
 //
 // Environment: WARDEN_URL (server root), WARDEN_FIXTURES (JSON made by RoomsUiIT: admin {email, password}, room (two

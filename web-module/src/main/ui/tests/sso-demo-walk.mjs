@@ -1,4 +1,4 @@
-// The SSO demo walk-through (issue 15, point 7; docs/sso.md, Demo), by hand or scripted: against a Warden started
+// The SSO demo walk-through (docs/sso.md, Demo), by hand or scripted: against a Warden started
 // with `WARDEN_SSO_DEMO=true ./run.sh`, open the panel, click "Sign in with Demo SSO", type a user name and claims at
 // the demo provider's login page (mock-oauth2-server, interactive), land in the panel with the role the groups map
 // to, then sign out. Not run by the ITs (not *.test.mjs): run it from web-module/src/main/ui with

@@ -1,4 +1,4 @@
-// Browser test of single sign-on (issue 15): the login page offers "Sign in with <provider>", the button goes
+// Browser test of single sign-on: the login page offers "Sign in with <provider>", the button goes
 // through the provider (mock-oauth2-server, non-interactive) and back to the panel signed in, and sign-out ends the
 // session through the SSO logout route. Run by SsoBrowserIT (WARDEN_FIXTURES: {provider, issuer}) and by SsoOnlyIT
 // (also ssoOnly: true, where the page must show the button alone); same environment as

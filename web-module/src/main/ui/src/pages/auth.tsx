@@ -1,6 +1,6 @@
-// Sign-in, first-run bootstrap and password reset (DESIGN.md section 3, "Auth"). Sign-in goes through Refine's
+// Sign-in, first-run bootstrap and password reset (docs/admin-api.md, "Sign-in"). Sign-in goes through Refine's
 // useLogin (the authProvider's login over POST /admin-api/auth/login); the page keeps its own form, messages and
-// element ids rather than Refine's AuthPage (see docs/decisions.md).
+// element ids rather than Refine's AuthPage (see docs/decisions/admin-ui-on-refine-building-blocks.md).
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useLogin } from "@refinedev/core";

@@ -146,7 +146,7 @@ function FormOf({ resource, mode, id }: { resource: ResourceInfo; mode: "create"
     const body: RowInput = {};
     try {
       for (const c of fields) {
-        if (!writable(c)) continue; // issue 17: a column the operator may not write is never sent
+        if (!writable(c)) continue; // a column the operator may not write is never sent
         if (c.type === "password") {
           if (values.password) body.password = values.password;
           continue;

@@ -1,4 +1,4 @@
-// A row's history (issue 17, point 2): the History tab of the show page lists the row's audit entries newest first
+// A row's history: the History tab of the show page lists the row's audit entries newest first
 // (GET /admin-api/:resource/:id/_history), each update with its column diff (before -> after), and reverts an update
 // (POST /admin-api/:resource/:id/_revert {audit_id}; 409 when a column changed since). The audit log's show page of
 // a `delete` entry restores the row (POST /admin-api/:resource/_restore {audit_id}). The server decides what the

@@ -1,4 +1,4 @@
-// The hosting dashboard (issue 20, point 5): for a team's applications, charts of CCU, rooms, CPU and memory per
+// The hosting dashboard: for a team's applications, charts of CCU, rooms, CPU and memory per
 // location (per minute over 24 hours, or per day over 30 days), egress per day and the deploy history, from the
 // admin API's hosting routes (/admin-api/_hosting/teams/:team/applications/...). Loaded on demand (React.lazy):
 // the chart library stays out of the main bundle.

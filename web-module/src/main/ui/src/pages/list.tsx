@@ -1,6 +1,6 @@
 // The list page of a resource: configured columns, every header sortable (several at once), server-side pages
 // with the total ("about N" when estimated), search (_q), per-column filters by type, FK/linkTo links, bulk and
-// per-row actions, create/show/edit/delete by the catalog's `can` flags (issue 6), and (issue 20) the page, page
+// per-row actions, create/show/edit/delete by the catalog's `can` flags, and the page, page
 // size, sort, filters and search in the URL (Refine's useTable with syncWithLocation), row selection with bulk
 // delete and per-row actions on the selection, CSV/NDJSON export of every matching row, and saved views.
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
@@ -93,7 +93,7 @@ const VISUALLY_HIDDEN: CSSProperties = { position: "absolute", width: 1, height:
 /**
  * The next sort after a header click (antd's Table in single-sort mode hands over the clicked column and its next
  * order): a plain click sorts by that column alone (its "no order" step flips the direction instead, as before);
- * a Shift+click adds the column to the sort, or changes or removes it there (several columns, issue 20).
+ * a Shift+click adds the column to the sort, or changes or removes it there (several columns).
  */
 export function nextSorters(current: CrudSort[], clicked: SorterResult<Row>, adding: boolean): CrudSort[] {
   const field = String(clicked.columnKey ?? clicked.field);
@@ -140,7 +140,7 @@ function ListOf({ resource }: { resource: ResourceInfo }) {
     sorters: { initial: initialSort, mode: "server" },
     filters: { initial: [], mode: "server", defaultBehavior: "replace" },
     errorNotification: false,
-    liveMode: "auto", // issue 17: new and changed rows show while the list is open (live.ts)
+    liveMode: "auto", // new and changed rows show while the list is open (live.ts)
   });
   const data = answer as ListAnswer | undefined;
   // Refine types a filter's value as `any` (LogicalFilter.value); the list only ever stores FilterValue there

@@ -1,4 +1,4 @@
-// Live rooms (issue 16, point 5; DESIGN.md section 5b): the Rooms page (every room of the cluster, refreshed every
+// Live rooms (docs/game-api.md): the Rooms page (every room of the cluster, refreshed every
 // few seconds, filtered by type and locked) and a room's page (its clients with links to their users, the state as
 // a JSON tree whose values can be edited or deleted by path, kick per client, lock/unlock and dispose, each behind
 // a confirmation). Everything goes through /admin-api/rooms; the server checks the rooms permissions and audits.

@@ -5,7 +5,7 @@ import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.Objects;
 
-/** Adds {@code Authorization: Bearer <API token>} to every request (spec/hosting-api.md, Authentication, rule 1). */
+/** Adds {@code Authorization: Bearer <API token>} to every request (docs/hosting-api.md, "Requirements: Authentication" rule 1). */
 public final class BearerToken implements ClientRequestFilter {
 
     private final String token;

@@ -13,7 +13,7 @@ import org.eclipse.microprofile.rest.client.annotation.RegisterProvider;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * The hosting API (spec/hosting-api.md, Endpoints) as a MicroProfile REST client. Methods answer the raw
+ * The hosting API (docs/hosting-api.md, "Requirements: Endpoints") as a MicroProfile REST client. Methods answer the raw
  * {@link Response} so a caller (and {@link HostingPoller}) sees the status and the {@code Cache-Control},
  * {@code Retry-After}, {@code ETag} and {@code X-RateLimit-*} headers; read the JSON with
  * {@code response.readEntity(JsonObject.class)} or {@code String.class}. A null parameter is left out (the

@@ -19,7 +19,7 @@ public final class HostingErrors {
 
     /**
      * The API's error body ({@code {"error": {"code", "message", "fields"?}}}) of a failed call; empty when the body
-     * is not that JSON, e.g. the proxy's plain-text 429, 502 or 504 (spec/hosting-api.md, Errors).
+     * is not that JSON, e.g. the proxy's plain-text 429, 502 or 504 (docs/hosting-api.md, "Requirements: Errors").
      */
     public static Optional<Error> of(ApiException e) {
         String body = e.getResponseBody();

@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Polls one hosting API endpoint by the spec's client polling rule ({@link PollingRule}; spec/hosting-api.md, end
- * of Limits): after a success it waits at least {@code Cache-Control: max-age}, after a 429 or 5xx (JSON or the
+ * Polls one hosting API endpoint by the requirements' client polling rule ({@link PollingRule}; docs/hosting-api.md, "Requirements: Limits" rule 8):
+ * after a success it waits at least {@code Cache-Control: max-age}, after a 429 or 5xx (JSON or the
  * proxy's plain text) at least {@code Retry-After}, never less than 5 s, with fallbacks of 60 s after success and
  * 30 s after failure; any other status stops it (not retried).
  *
@@ -126,7 +126,7 @@ public final class HostingPoller implements AutoCloseable {
         if (stoppedBy != null) {
             throw new IllegalStateException(
                     "Not retried after status " + stoppedBy.reply().status()
-                            + " (spec/hosting-api.md, Limits: other errors are not retried); call reset() to go on");
+                            + " (docs/hosting-api.md, \"Requirements: Limits\": other errors are not retried); call reset() to go on");
         }
         Instant next = notBefore;
         if (next != null) {

@@ -5,14 +5,14 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The hosting API's client polling rule (spec/hosting-api.md, end of Limits), as a pure function of one answer:
+ * The hosting API's client polling rule (docs/hosting-api.md, "Requirements: Limits" rule 8), as a pure function of one answer:
  * "wait at least the {@code max-age} of {@code Cache-Control} between successful requests, and the
  * {@code Retry-After} value after a 429 or a 5xx; use a floor of 5 seconds and a fallback (60 s after success,
  * 30 s after failure) when the header is missing or not a number of seconds. Other errors are not retried."
  *
  * <p>Success is any 2xx, and 304 (the answer to a conditional request: the data did not change). A request that
  * got no HTTP answer at all (connection refused, reset, timed out) counts as a failure without {@code Retry-After}:
- * 30 s (docs/decisions.md, "HostingPoller"). The proxy's plain-text 429, 502 and 504 need nothing special: only the
+ * 30 s (docs/decisions/generated-clients-and-poller.md). The proxy's plain-text 429, 502 and 504 need nothing special: only the
  * status and the header are read, never the body.
  */
 public final class PollingRule {

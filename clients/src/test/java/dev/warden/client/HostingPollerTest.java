@@ -20,7 +20,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** HostingPoller on a fake clock: when requests go out, spec/hosting-api.md, end of Limits. */
+/** HostingPoller on a fake clock: when requests go out, docs/hosting-api.md, "Requirements: Limits" rule 8. */
 class HostingPollerTest {
 
     private static final Instant T0 = Instant.parse("2026-11-21T12:00:00Z");

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The client polling rule, spec/hosting-api.md, end of Limits, one answer at a time. */
+/** The client polling rule, docs/hosting-api.md, "Requirements: Limits" rule 8, one answer at a time. */
 class PollingRuleTest {
 
     /** status, Cache-Control, Retry-After, expected kind, expected seconds (-1: none). */

@@ -16,7 +16,7 @@ import io.restassured.response.Response;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Sessions on the admin API: anonymous 401, bootstrap, login, me, logout (DESIGN.md section 3, "Auth"). */
+/** Sessions on the admin API: anonymous 401, bootstrap, login, me, logout (docs/admin-api.md, "Sign-in"). */
 @SharedDeployment
 class AdminAuthIT {
 

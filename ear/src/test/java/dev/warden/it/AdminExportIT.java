@@ -31,7 +31,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code GET /admin-api/:resource/_export} (issue 20, point 4): the list's filters, search and sort over every
+ * {@code GET /admin-api/:resource/_export}: the list's filters, search and sort over every
  * matching row, CSV and NDJSON, the list access rules (policy, mod scope), no hidden or write-only column, an
  * {@code export} audit entry with the parameters and the row count, and 200,000 rows streamed in one answer.
  */

@@ -17,7 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hosting dashboard's admin routes (issue 20, point 5): a team's applications, metrics history, egress per day
+ * The hosting dashboard's admin routes: a team's applications, metrics history, egress per day
  * and deploys through the hosting services, with the session of an operator (no team token), readable by the panel's
  * role rule on the hosting resources.
  */

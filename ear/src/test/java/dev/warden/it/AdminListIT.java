@@ -17,8 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The list convention: filters of every operator with type conversion, {@code _q}/{@code q}, repeated keys,
- * multi-column sort, exact and estimated counts, {@code _counts} and relation rows (DESIGN.md section 3,
- * "List", "Counts", "Relation rows"; spec/admin-panel.md, List query parameters).
+ * multi-column sort, exact and estimated counts, {@code _counts} and relation rows (docs/admin-api.md, "List query parameters" and "Rows" rules 8 and 9).
  */
 @SharedDeployment
 class AdminListIT {

@@ -19,8 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The catalog, list and read on the built-in resources (spec/admin-panel.md, Endpoints; DESIGN.md
- * section 3, "List", "Rows", "Catalog").
+ * The catalog, list and read on the built-in resources (docs/admin-api.md, "Endpoints" and "List query parameters" and "Rows" and "Catalog").
  */
 @SharedDeployment
 class AdminRowsIT {

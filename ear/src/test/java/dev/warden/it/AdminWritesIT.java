@@ -25,8 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Create, update (PATCH and PUT), delete and the ETag/If-Match contract on the built-in resources
- * (spec/admin-panel.md, Endpoints, Authentication; DESIGN.md section 3, "Rows", "Create", "Update", "Delete",
- * "Error body").
+ * (docs/admin-api.md, "Endpoints" and "Authentication" and "Rows" and "Error body").
  */
 @SharedDeployment
 class AdminWritesIT {
@@ -446,7 +445,7 @@ class AdminWritesIT {
         assertTrue(TestDb.column("SELECT password_hash FROM warden_users WHERE id = ?", id)
                 .get(0)
                 .startsWith("PBKDF2"));
-        TestDb.update("INSERT INTO warden_roles (user_id, role) VALUES (?, 'user')", id); // a panel account (issue 13)
+        TestDb.update("INSERT INTO warden_roles (user_id, role) VALUES (?, 'user')", id); // a panel account
         Api.login(email, "first password 1");
 
         Response patched = Api.patch(admin, "users/" + id, "{\"password\": \"second password 2\"}");

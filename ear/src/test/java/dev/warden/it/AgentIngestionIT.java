@@ -25,7 +25,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The agent ingestion API {@code /agent/v1} (DESIGN.md section 5; contracts: agent ingestion API). */
+/** The agent ingestion API {@code /agent/v1} (docs/architecture.md, "Requirements: Hosting side"; contracts: agent ingestion API). */
 @SharedDeployment
 class AgentIngestionIT {
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The tamper-evident audit log (issue 17, point 3): the database chains every row (prev_hash, hash) in insert
+ * The tamper-evident audit log: the database chains every row (prev_hash, hash) in insert
  * order even with two writers at once, {@code GET /admin-api/adminAudit/_verify} names a row whose payload a
  * superuser edited and the row after a deleted one, and the chain still verifies after {@code audit.prune}
  * (its checkpoint). Tampering uses {@code session_replication_role = replica} (the superuser's way past the

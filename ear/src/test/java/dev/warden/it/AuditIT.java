@@ -28,8 +28,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The append-only audit log (spec/admin-panel.md, "Audit entry record", "Audit recording from own code",
- * Events rules 1 and 2): rows written for panel CRUD and auth events with their exact payloads, no secret in
+ * The append-only audit log (docs/admin-api.md, "Audit entry record" and "Audit recording from own code" and "Events" rules 1 and 2):
+ * rows written for panel CRUD and auth events with their exact payloads, no secret in
  * any payload, UPDATE refused by the database, reads for admins only, and audit-write failures that never
  * block the mutation. {@code AuditLog.prune} has no endpoint; {@code AuditLogTest} covers it.
  */
@@ -199,7 +199,7 @@ class AuditIT {
         List<AuditRow> rows = auditOf("users", id);
         assertEquals(List.of("create", "update", "update"), actions(rows));
         assertEquals(Map.of("row", columns(created)), rows.get(0).payload());
-        // issue 13, point 1: a password change is recorded as a change of that column with the values replaced,
+        // a password change is recorded as a change of that column with the values replaced,
         // and it ends the user's other sessions (token_version bumped)
         Map<String, Object> changed = change("(changed)", "(changed)");
         assertEquals(
@@ -283,7 +283,7 @@ class AuditIT {
             assertNotNull(payload.get("ip"), row.action());
             assertFalse(payload.get("ip").toString().isBlank());
             if (row.action().equals("auth.login")) {
-                assertEquals("password", payload.get("method"), "issue 15: auth.login says the method");
+                assertEquals("password", payload.get("method"), "auth.login says the method");
                 assertEquals(4, payload.size(), "exactly email, ip, userAgent and method: " + payload);
             } else {
                 assertEquals(3, payload.size(), "exactly email, ip and userAgent: " + payload);
@@ -349,7 +349,7 @@ class AuditIT {
         // rest of the run)
         assertEquals(0, TestDb.scalar("SELECT warden_admin_audit_prune(now() - interval '200 years')"));
 
-        // and the panel denies every write on it, admins included (spec, Events rule 2)
+        // and the panel denies every write on it, admins included (docs/admin-api.md, "Events" rule 2)
         Api.post(admin, "adminAudit", "{\"action\": \"forged\", \"resource\": \"configs\"}")
                 .then()
                 .statusCode(403);

@@ -18,7 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 13, points 1, 2, 3, 5 and 7 (auth parts): no privilege escalation by mods, players are not panel
+ * Auth hardening (docs/security.md): no privilege escalation by mods, players are not panel
  * accounts, Warden's own additions are not readable by role user, bootstrap needs the setup token, sessions
  * have an idle timeout and a {@code __Host-} cookie over https.
  */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The non-superuser deployment of docs/operations.md, "Database roles" (issue 13, point 6): {@code docs/db-roles.sql}
+ * The non-superuser deployment of docs/operations.md, "Database roles": {@code docs/db-roles.sql}
  * is applied to the test database (migrated by the deployment; its owner, {@code postgres} here, plays the migration
  * role) for a fresh application role, and a JDBC connection as that role may read, insert, prune and partition but
  * gets a permission error for every way of changing or removing the audit log's rows or its trigger.

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The demo seeding end to end (issue 12, point 3; README.md "Run"): the real EAR, started with
+ * The demo seeding end to end (README.md "Run"): the real EAR, started with
  * {@code warden.demo=true} on an empty database, seeds it and logs the banner once; everything the banner and the
  * README promise then holds: 300 players with notes, cloud saves, leaderboards and analytics events, a moderator
  * with its own password, a team with applications in two regions; the printed admin password signs in through the

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hourly egress copy (DESIGN.md section 5; contracts for issue 5): upserts {@code warden_egress_days}
+ * The hourly egress copy (docs/architecture.md, "Requirements: Hosting side"): upserts {@code warden_egress_days}
  * from the simulator's infrastructure provider with {@code collected_at} = the copy time, and on failure
  * keeps the old figures and {@code collected_at}. Runs the copy through the IT-only hook
  * (in the shared {@code Ear.WARDEN_WITH_HOSTING_LIMITS}, {@code Deployments.wardenWithItHooks}); the schedule itself

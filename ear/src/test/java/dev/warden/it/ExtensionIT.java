@@ -18,8 +18,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The extension API end to end (DESIGN.md section 4; spec/admin-panel.md, "Exposing a custom table",
- * "Resource definition", "Relations and foreign-key auto-linking"): the EAR with the test extension jar
+ * The extension API end to end (docs/extension.md; docs/admin-api.md, "Exposing a custom table" and "Resource definition" and "Relations"):
+ * the EAR with the test extension jar
  * ({@code test-extension}: entities, migration {@code V1000}, {@code TestPanel}) in {@code lib/}.
  */
 @SharedDeployment(Ear.WARDEN_WITH_TEST_EXTENSION)

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Field-level permissions (issue 17, point 1) on the test extension's {@code contacts}: {@code name} and
+ * Field-level permissions on the test extension's {@code contacts}: {@code name} and
  * {@code email} readable by admins and mods, {@code email} writable by admins only, {@code salary},
  * {@code secret} and {@code handler_id} admins only. A column the caller may not read is absent from list,
  * read, relation rows, {@code _labels} and the catalog; filtering or sorting on it is the same 422 as for an

@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 18, point 5: with no trusted proxy configured (the default), {@code X-Forwarded-For} is ignored: the audit
+ * with no trusted proxy configured (the default), {@code X-Forwarded-For} is ignored: the audit
  * row of a sign-in records the socket's peer (loopback here), not the address a client wrote in the header.
  * {@link TrustedProxyIT} covers the configured case.
  */

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * MicroProfile Health (issue 18): {@code /health/started}, {@code /health/live} and {@code /health/ready} answer
+ * MicroProfile Health: {@code /health/started}, {@code /health/live} and {@code /health/ready} answer
  * anonymously (on Liberty's HTTP port, on WildFly's management interface: {@link Api#health}), 200 UP with
  * Warden's named checks once the migrations have run and PostgreSQL answers; and the
  * context root redirects to the admin UI.
@@ -71,7 +71,7 @@ class HealthIT {
     }
 
     /**
-     * Issue 19, point 4: with {@code warden.warm-up.seconds} set, the node warms its request paths before it reports
+     * with {@code warden.warm-up.seconds} set, the node warms its request paths before it reports
      * ready; the check {@code warden-warm-up} then says what it did (rounds over every registered resource, none
      * failed, and requests over loopback HTTP to its own port, every one answered 401) and readiness is UP.
      */

@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 17 in the admin UI, in headless Chromium ({@code web-module/src/main/ui/tests/history-live.test.mjs}, a
+ * Field permissions, row history and live lists in the admin UI, in headless Chromium ({@code web-module/src/main/ui/tests/history-live.test.mjs}, a
  * {@code node:test} file): on the test extension's {@code contacts} (name and email readable by admins and mods,
  * email writable by admins only, salary, secret and handler_id admins only), a mod scoped to contacts sees no
  * unreadable column and a disabled email field; the History tab shows the mod's edit as a diff and reverts it (and

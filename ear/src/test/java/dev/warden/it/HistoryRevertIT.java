@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A row's history and its revert (issue 17, point 2): {@code GET /admin-api/:resource/:id/_history} newest first
+ * A row's history and its revert: {@code GET /admin-api/:resource/:id/_history} newest first
  * with each update's diff, {@code POST .../_revert {audit_id}} putting back an update's {@code before} values
  * (409 when a column changed since), {@code POST /admin-api/:resource/_restore {audit_id}} re-creating a deleted
  * row, both audited with {@code reverted_from}; write-only and unreadable columns never show in the history.

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Seeded fuzz over every {@code /admin-api}, {@code /api/v1} and {@code /agent/v1} route of the OpenAPI documents
- * (issue 18, point 4), on loopback, signed in as an admin, with a valid team token and agent secret most of the time.
+ * on loopback, signed in as an admin, with a valid team token and agent secret most of the time.
  * Hostile paths, query strings, headers and bodies; every unsafe request carries at least one ingredient that must
  * make Warden refuse it, so the database must not change. Asserts: no 5xx, every error in the documented body, the
  * server still answers, no table changed (sessions, token use times and limit counters aside), no stack trace in the
@@ -59,7 +59,7 @@ class HostileInputIT {
 
     /**
      * Rows a request answered 2xx writes although it is a GET, left out of the comparison: an export's audit entry
-     * ({@code GET /admin-api/:resource/_export} answers 200 and is audited as {@code export}, issue 20).
+     * ({@code GET /admin-api/:resource/_export} answers 200 and is audited as {@code export}).
      */
     private static final Map<String, String> WRITTEN_BY_2XX_READS =
             Map.of("warden_admin_audit", "t.action <> 'export'");
@@ -377,7 +377,7 @@ class HostileInputIT {
         statuses.merge(answer.status(), 1, Integer::sum);
         if (leavesTheApis(path) && answer.status() == 403) {
             // Liberty's security refuses a path that resolves out of the APIs (TRACE to its static servlet, "Invalid
-            // URI passed to Security Collaborator") before any filter (docs/decisions.md)
+            // URI passed to Security Collaborator") before any filter (docs/decisions/request-guard-filter.md)
             return;
         }
         if (WILDFLY && headers.contains("Host: x:y:z")) {
@@ -390,7 +390,7 @@ class HostileInputIT {
         }
         if (containerRefuses(path)) {
             // refused by Liberty before any application code: 400 with its own body, nothing logged
-            // (docs/decisions.md, "Hostile input"). WildFly's listener leaves decoding to the application
+            // (docs/decisions/request-guard-filter.md). WildFly's listener leaves decoding to the application
             // (decode-url=false, docs/wildfly.md): the guard refuses it (400, 422, or 403 for a foreign Host first)
             // with the error body.
             if (WILDFLY) {
@@ -631,7 +631,7 @@ class HostileInputIT {
                 } else if (line.matches("^\\S.*")) {
                     current = null;
                 } else if (current != null && method.matches() && !current.endsWith("/_events")) {
-                    // a live-list stream (issue 17) is open until its session ends: LiveListIT and OpenApiResponsesIT
+                    // a live-list stream is open until its session ends: LiveListIT and OpenApiResponsesIT
                     // cover its refusals
                     routes.add(new Route(method.group(1).toUpperCase(), current));
                 }

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code GET /api/v1/applications} with bearer tokens (spec/hosting-api.md, Authentication, Endpoints,
- * Application/Location/Instance; DESIGN.md section 5).
+ * {@code GET /api/v1/applications} with bearer tokens (docs/hosting-api.md, "Requirements: Authentication" and "Requirements: Endpoints" and "Requirements: Application"
+ * /Location/Instance; docs/architecture.md, "Requirements: Hosting side").
  */
 @SharedDeployment
 class HostingApplicationsIT {

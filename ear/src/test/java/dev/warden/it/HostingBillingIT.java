@@ -27,8 +27,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code GET /api/v1/billing} against the simulator's billing provider (spec/hosting-api.md, Billing and
- * Errors; DESIGN.md section 5). The test server's FT limits (it.xml): timeout 1 s, one retry, circuit of 4
+ * {@code GET /api/v1/billing} against the simulator's billing provider (docs/hosting-api.md, "Requirements: Billing" and "Requirements: Errors";
+ * docs/architecture.md, "Requirements: Hosting side"). The test server's FT limits (it.xml): timeout 1 s, one retry, circuit of 4
  * calls open for 2 s.
  */
 @SharedDeployment

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hosting API response cache (spec/hosting-api.md, Limits, rules 3 and 6; the table's "Refreshes every"):
+ * The hosting API response cache (docs/hosting-api.md, "Requirements: Limits" rules 3 and 6; the table's "Refreshes every"):
  * per team and request, the same body within the interval, {@code Cache-Control: private, max-age} decreasing,
  * {@code ETag} with {@code If-None-Match} giving 304, cached answers and 304s still counted, state in PostgreSQL.
  */

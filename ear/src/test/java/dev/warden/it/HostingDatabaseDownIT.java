@@ -18,8 +18,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A database the server cannot reach answers 503 with {@code Retry-After}, never 500 (spec/hosting-api.md,
- * Errors: 503 {@code busy}/{@code unavailable}/{@code timeout}). The test database stops accepting connections
+ * A database the server cannot reach answers 503 with {@code Retry-After}, never 500 (docs/hosting-api.md, "Requirements: Errors":
+ * 503 {@code busy}/{@code unavailable}/{@code timeout}). The test database stops accepting connections
  * ({@code ALTER DATABASE ... ALLOW_CONNECTIONS false}) and the server's open connections are terminated, so the
  * token check, the rate limiter and the pool all fail; afterwards the database is opened again and the server
  * must recover.

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code GET /api/v1/applications/{slug}/deploys} and {@code .../deploys/{id}} (spec/hosting-api.md, Deploy;
- * Parameters, deploys), and the parked state in {@code /applications} (States).
+ * {@code GET /api/v1/applications/{slug}/deploys} and {@code .../deploys/{id}} (docs/hosting-api.md, "Requirements: Deploy" and "Requirements: Parameters",
+ * deploys), and the parked state in {@code /applications} (States).
  */
 @SharedDeployment
 class HostingDeploysIT {

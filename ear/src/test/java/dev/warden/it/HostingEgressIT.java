@@ -23,7 +23,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** {@code GET /api/v1/applications/{slug}/egress} (spec/hosting-api.md, Egress; Parameters, egress). */
+/** {@code GET /api/v1/applications/{slug}/egress} (docs/hosting-api.md, "Requirements: Egress" and "Requirements: Parameters", egress). */
 @SharedDeployment
 class HostingEgressIT {
 

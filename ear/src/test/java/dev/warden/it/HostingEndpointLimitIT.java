@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A per-endpoint limit on top of the team budget (spec/hosting-api.md, Limits, rules 2 and 4): the EAR with a
+ * A per-endpoint limit on top of the team budget (docs/hosting-api.md, "Requirements: Limits" rules 2 and 4): the EAR with a
  * MicroProfile Config file in {@code lib/} giving {@code /applications} a limit of 5 a minute
  * ({@code warden.hosting.limit.applications-per-minute}, the same mechanism as metrics' 10 and logs' 2). The
  * endpoint's requests still count toward the team's 60; the headers name the tightest limit.

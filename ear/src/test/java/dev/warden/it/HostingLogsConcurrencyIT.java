@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Logs are read one request at a time per instance (spec/hosting-api.md, Limits, rule 5): while a slow agent
+ * Logs are read one request at a time per instance (docs/hosting-api.md, "Requirements: Limits" rule 5): while a slow agent
  * answers one request, a second one for the same instance is 429 {@code busy} with {@code Retry-After}; the
  * slot is free again once the first has answered. Runs with the hosting limits on.
  */

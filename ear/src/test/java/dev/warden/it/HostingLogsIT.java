@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code GET /api/v1/applications/{slug}/instances/{id}/logs} against the simulator's instance agents
- * (spec/hosting-api.md, Endpoints, Parameters and Errors; DESIGN.md section 5). Agent timeout 1 s in the
+ * (docs/hosting-api.md, "Requirements: Endpoints" and "Requirements: Parameters" and "Requirements: Errors"; docs/architecture.md, "Requirements: Hosting side"). Agent timeout 1 s in the
  * test server (it.xml).
  */
 @SharedDeployment

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code GET /api/v1/applications/{slug}/metrics/current} and {@code .../metrics} (spec/hosting-api.md,
- * Current-metrics sample, Location totals, Metrics history point, Parameters) with hand-computed expectations.
+ * {@code GET /api/v1/applications/{slug}/metrics/current} and {@code .../metrics} (docs/hosting-api.md, "Requirements: Current metrics" and "Requirements: Metrics history" and "Requirements: Parameters")
+ * with hand-computed expectations.
  */
 @SharedDeployment
 class HostingMetricsIT {

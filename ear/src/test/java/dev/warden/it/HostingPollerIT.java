@@ -39,7 +39,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link HostingPoller} over real HTTP (issue 7): against the simulator playing the overloaded proxy in front of the
+ * {@link HostingPoller} over real HTTP: against the simulator playing the overloaded proxy in front of the
  * API (plain-text 429/502/504 with and without {@code Retry-After}; {@code ProxyFaultResource}), and against the real
  * {@code /api/v1/applications} through the hand-written {@link HostingApi} MicroProfile REST client and the generated
  * client. Waiting is recorded on a fake clock, not slept: the polling rule's timing is HostingPollerTest's subject,

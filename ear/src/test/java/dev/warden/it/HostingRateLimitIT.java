@@ -15,7 +15,7 @@ import io.restassured.response.Response;
 import org.junit.jupiter.api.Test;
 
 /**
- * The team budget of the hosting API (spec/hosting-api.md, Limits, rules 1, 3 and 4): 60 requests a minute per
+ * The team budget of the hosting API (docs/hosting-api.md, "Requirements: Limits" rules 1, 3 and 4): 60 requests a minute per
  * team, shared by all its tokens, 429 {@code rate_limited} with {@code Retry-After} past it, the rate-limit
  * fields on every counted response, the state in PostgreSQL. Each test has its own team and starts its
  * requests in a window with enough time left.

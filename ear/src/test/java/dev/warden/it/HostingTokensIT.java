@@ -19,8 +19,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Hosting tables in the admin panel and API tokens managed there (issue 5, "Token management"; DESIGN.md
- * section 5; spec/hosting-api.md, Authentication): create (shown once, {@code wdn_}, SHA-256 only, never in the
+ * Hosting tables in the admin panel and API tokens managed there (docs/architecture.md, "Requirements: Hosting side";
+ * docs/hosting-api.md, "Requirements: Authentication"): create (shown once, {@code wdn_}, SHA-256 only, never in the
  * audit log), use on /api/v1, last-used time in the list, revoke → 401, creator demoted or gone → 401.
  */
 @SharedDeployment

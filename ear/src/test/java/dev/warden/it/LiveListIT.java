@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Live lists (issue 17, point 4): {@code GET /admin-api/:resource/_events} streams a create made through the API
+ * Live lists: {@code GET /admin-api/:resource/_events} streams a create made through the API
  * within 1 s, resumes with {@code Last-Event-ID}, carries only its own resource's events, refuses a resource the
  * caller may not list (403) and a stream beyond the per-operator cap (429), and ends when the session does or when
  * the operator may no longer list the resource (role row deleted, scope changed).

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Issue 18, point 6: no secret reaches any log line at any level. Self-contained (the IT order is not fixed): the
+ * no secret reaches any log line at any level. Self-contained (the IT order is not fixed): the
  * test signs in (a right and a wrong password, the session cookie), creates an API token in the panel and uses it,
  * and runs a password reset through the mailed link (GreenMail) to a new password; then every file in the IT
  * server's {@code logs/} folder ({@code messages.log}, {@code trace.log} — the IT server logs {@code dev.warden.*} at

@@ -17,7 +17,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * What {@code GET /metrics} shows anonymous callers (issue 18, point 2; docs/security.md, "/metrics"): aggregate
+ * What {@code GET /metrics} shows anonymous callers (docs/security.md, "/metrics"): aggregate
  * counters and timings of the server and of Warden's code (per servlet, per REST method, per fault-tolerance
  * method, per data source, per route template), Warden's {@code warden_audit_write_failures_total} once an audit
  * write failed (AuditIT), and no data: after a sign-in, API

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The generated Java client (clients module, from {@code openapi/warden-hosting.yaml}) on the endpoints the
  * hosting endpoints: current metrics, metrics history with parameters, deploys, a 422 and a 429, errors read back
- * as the generated {@link Error} model (issue 7). Data goes straight into the cross-team contract tables
+ * as the generated {@link Error} model. Data goes straight into the cross-team contract tables
  * ({@code warden_metric_samples}, {@code warden_deploys}).
  */
 @SharedDeployment(Ear.WARDEN_WITH_HOSTING_LIMITS)
@@ -176,7 +176,9 @@ class OpenApiClientHostingIT {
         MetricsApi metrics = new MetricsApi(client);
         HostingTeam.awaitWindowWithAtLeast(20); // all requests in one rate-limit minute
         ApiException limited = null;
-        for (int i = 0; i < 12 && limited == null; i++) { // 10 a minute per team (spec/hosting-api.md, Limits)
+        for (int i = 0;
+                i < 12 && limited == null;
+                i++) { // 10 a minute per team (docs/hosting-api.md, "Requirements: Limits")
             try {
                 metrics.getMetricsHistory(team.slug(), null, null, null, null, null);
             } catch (ApiException e) {

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Java client generated at build time from the committed {@code openapi/warden-hosting.yaml} (clients module)
- * against the running server: typed models and typed errors (issue 7). Metrics, deploys, 422 and 429:
+ * against the running server: typed models and typed errors. Metrics, deploys, 422 and 429:
  * {@link OpenApiClientHostingIT}.
  */
 @SharedDeployment

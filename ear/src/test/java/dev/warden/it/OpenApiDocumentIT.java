@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The live {@code /openapi} is exactly the committed contract: {@code openapi/warden-admin.yaml} and
- * {@code openapi/warden-hosting.yaml}, merged (issue 7). Compared semantically after parsing (key order, YAML vs
+ * {@code openapi/warden-hosting.yaml}, merged. Compared semantically after parsing (key order, YAML vs
  * JSON and number spelling do not matter), in both formats the server serves. Swagger UI answers at {@code /openapi-ui/}
  * on every server (the web module's copy) and, on Liberty, at {@code /openapi/ui} too (mpOpenAPI's own).
  */

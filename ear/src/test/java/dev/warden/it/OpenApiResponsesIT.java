@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 18, point 8: the OpenAPI documents say what the server does. Every operation of both APIs is called for its
+ * the OpenAPI documents say what the server does. Every operation of both APIs is called for its
  * main statuses (the 2xx and the documented errors a client meets: 400, 401, 404, 409, 412, 422) and each real
  * response is validated against the committed document ({@link OpenApiContract}: the status must be listed for the
  * operation, headers and body must match). A drift between server and document fails the build here. The 429s and

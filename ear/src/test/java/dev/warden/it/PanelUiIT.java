@@ -27,8 +27,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The admin panel UI under {@code /admin} (issue 6; spec/admin-panel.md, "What the service does" rule 3 and
- * Authentication rule 3): how the server serves it (index fallback for client routes, cache headers, 403 for
+ * The admin panel UI under {@code /admin} (docs/admin-api.md, "What the panel does" rule 3 and "Authentication" rule 3):
+ * how the server serves it (index fallback for client routes, cache headers, 403 for
  * role user) and, in headless Debian Chromium driven by playwright-core, every page of it
  * ({@code web-module/src/main/ui/tests/admin-ui.test.mjs}, run with the machine's {@code node}). Deploys the
  * EAR with the test extension, so the custom resources appear with no UI code. Screenshots go to
@@ -208,7 +208,7 @@ class PanelUiIT {
     }
 
     /**
-     * Issue 20 in the browser ({@code tests/list-work.test.mjs}), with its own admin and 30 leaderboards: list state in
+     * The list page's daily work in the browser ({@code tests/list-work.test.mjs}), with its own admin and 30 leaderboards: list state in
      * the URL across reload, back and a shared link, CSV export equal to the API's list, a saved view, bulk delete of
      * three rows, and axe-core on the list, show, edit and dashboard pages. Each case reports on its own.
      */

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The password-reset link goes out by Jakarta Mail when SMTP is configured (DESIGN.md section 3, password
+ * The password-reset link goes out by Jakarta Mail when SMTP is configured (docs/admin-api.md, password
  * reset row): the IT server points {@code warden.smtp.*} at a GreenMail SMTP server this test runs. The mailed
  * link works once; the link is not written to the log when mail is configured; unknown emails get no mail.
  */

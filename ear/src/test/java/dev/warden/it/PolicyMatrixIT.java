@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Configured policies cell by cell (spec/admin-panel.md, Authentication, rules 5 and 6), and the
+ * Configured policies cell by cell (docs/admin-api.md, "Authentication" rules 5 and 6), and the
  * {@code Moderation} EJB used from an integrator's code: the test extension's {@code openNotes}
  * ({@code everyone} on every action), {@code staffNotes} ({@code ['admin', 'mod']}) and {@code lockedNotes}
  * ({@code deny}) against admin, a mod scoped to the resource, a mod scoped elsewhere, a plain user and

@@ -29,11 +29,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Limits on every unauthenticated and agent path and the documented error shape for hostile input (issue 13, points
- * 4, 5 and 7; issue 18, point 4): body size (413), JSON depth (400), NUL and invalid UTF-8 (422 naming the field),
+ * Limits on every unauthenticated and agent path and the documented error shape for hostile input: body size (413), JSON depth (400), NUL and invalid UTF-8 (422 naming the field),
  * the container's refusals in the JSON error body, the admin host allow-list, the UI's security headers, atomic
  * sign-in throttling, password reset limits, agent limits and the instance endpoint policy. Regression tests for
- * the 500s of issue 18.
+ * the 500s these inputs used to cause.
  */
 @SharedDeployment
 class RequestLimitsIT {
@@ -219,7 +218,7 @@ class RequestLimitsIT {
             assertTrue(!answer.text().contains("web-app"), traversal + " served " + answer.text());
         }
         // what the container refuses before any application code (a path it cannot decode, or with a control
-        // character): 400, and nothing in the log (docs/decisions.md, "Hostile input")
+        // character): 400, and nothing in the log (docs/decisions/request-guard-filter.md)
         for (String tail : List.of("a%00b", "a%0Ab", "a%2", "%zz")) {
             Answer answer = RawHttp.send("GET", "/api/v1/applications/" + tail, new String[] {}, null);
             // WildFly's Undertow passes these paths on to the application (decode-url=false), whose guard answers 400

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Resetting a panel account's password from the command line (issue 18, point 1; docs/configuration.md):
+ * Resetting a panel account's password from the command line (docs/configuration.md):
  * {@code scripts/reset-admin.sh} and the class it runs, {@code dev.warden.auth.ResetPasswordCommand}, set a password
  * the running server accepts (same PBKDF2 form), end the account's sessions, audit the change, and refuse a player
  * row.

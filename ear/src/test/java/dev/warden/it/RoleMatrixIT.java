@@ -14,8 +14,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The standard role rule and the audit log's default policies, cell by cell (spec/admin-panel.md,
- * Authentication, rules 3, 4 and 7): admin, a mod scoped to the resource, a mod scoped elsewhere, a plain
+ * The standard role rule and the audit log's default policies, cell by cell (docs/admin-api.md, "Authentication" rules 3, 4 and 7):
+ * admin, a mod scoped to the resource, a mod scoped elsewhere, a plain
  * user and anonymous, against list, read, create, update and delete on a normal resource, on roles and on
  * the audit log. (Configured policies are covered in ExtensionIT.)
  */

@@ -29,7 +29,7 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
 /**
- * The command path between nodes (DESIGN.md section 5b, "Across nodes"; issue 16, point 4) against a fake second node
+ * The command path between nodes (docs/game-api.md, "Requirements: Across nodes") against a fake second node
  * played by this test: a {@code warden_nodes} and a {@code warden_rooms} row name the node, and the test listens on
  * the channel {@code warden_rooms_bus} as that node would and answers. An operator's command for the fake node's room
  * reaches it as a NOTIFY and the node's answer (or error) becomes the HTTP answer; a value too large for a NOTIFY

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Live rooms over real WebSockets (DESIGN.md section 5b; issue 16, Tests): the {@code lobby} type with max 10
+ * Live rooms over real WebSockets (docs/game-api.md): the {@code lobby} type with max 10
  * clients, a 1.5 s reconnection grace and a long empty-room grace; a policy on {@code rooms} for {@code list}
  * ({@link RoomsListPolicy}); the per-address limit on player sign-in and registration at 5 requests (the shared
  * {@code Ear.WARDEN_WITH_ROOMS_CONFIG}, {@code Deployments.wardenWithRoomsConfig}).
@@ -252,7 +252,7 @@ class RoomsIT {
                         "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.dispose' AND target_id = ? "
                                 + "AND payload->>'reason' = 'maintenance'",
                         room));
-        // spec/admin-panel.md, Events: every room.* row holds the action's fields plus ip and userAgent
+        // docs/admin-api.md, "Events": every room.* row holds the action's fields plus ip and userAgent
         assertEquals(
                 List.of(
                         "room.dispose",

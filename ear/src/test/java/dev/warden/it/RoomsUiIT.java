@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The panel's Rooms pages in headless Chromium (issue 16, point 5 and Tests: "the browser test covers the Rooms
+ * The panel's Rooms pages in headless Chromium ("the browser test covers the Rooms
  * page: list, open a room, kick, edit state, dispose"; {@code web-module/src/main/ui/tests/rooms-ui.test.mjs}),
  * and a player's open socket on the user page's Active sessions tab (kind, room, node, ip, since).
  * The fixtures are two {@code lobby} rooms with real WebSocket players from this test ({@link GameClient}); after the

@@ -16,7 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Saved list views (issue 20, point 6): an operator saves filters, sort and columns of a resource's list under a
+ * Saved list views: an operator saves filters, sort and columns of a resource's list under a
  * name, lists them and deletes them; views are the operator's own, checked against the resource, need {@code list}
  * on it, and are audited.
  */

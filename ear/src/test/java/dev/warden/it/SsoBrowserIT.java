@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Single sign-on end to end in headless Chromium (issue 15, Tests: "the browser test signs in through the SSO
+ * Single sign-on end to end in headless Chromium ("the browser test signs in through the SSO
  * button"): {@code web-module/src/main/ui/tests/sso.test.mjs} opens the panel, clicks "Sign in with Mock IdP",
  * passes through mock-oauth2-server (in this JVM, non-interactive) and lands in the panel as the admin its groups
  * map to, then signs out through the SSO logout route. Checks the audit rows it leaves.

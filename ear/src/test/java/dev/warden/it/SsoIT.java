@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Single sign-on with OpenID Connect (issue 15) against mock-oauth2-server in the test JVM, in mode {@code both}:
+ * Single sign-on with OpenID Connect against mock-oauth2-server in the test JVM, in mode {@code both}:
  * provisioning with the mapped role, roles following the groups, refusals (unmapped, banned, bad state, bad nonce)
  * audited with their reason, the maximum SSO session age, back-channel logout (valid, bad signature, wrong issuer)
  * and RP-initiated logout. {@link SsoOnlyIT} covers mode {@code sso} and the default role.

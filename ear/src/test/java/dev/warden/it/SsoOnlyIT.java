@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Single sign-on only (issue 15, point 5: {@code warden.sso.mode=sso}): password login, bootstrap and password reset
+ * Single sign-on only ({@code warden.sso.mode=sso}): password login, bootstrap and password reset
  * answer 403 saying to use the provider; the methods route hides the password form; and with
  * {@code warden.sso.default-role=user} a user whose groups map to nothing gets role {@code user} (point 3); in
  * Chromium the login page shows the SSO button alone and signs in through it ({@code tests/sso.test.mjs}); with

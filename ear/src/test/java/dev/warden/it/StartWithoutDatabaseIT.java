@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Issue 18, point 3: Warden started while its database refuses connections still deploys, logs one clear line
+ * Warden started while its database refuses connections still deploys, logs one clear line
  * that names the variable to fix, answers 503 {@code unavailable} with {@code Retry-After} on both APIs and the
  * agent API (never 404 or 500) and 503 DOWN on {@code /health/ready} (check {@code warden-schema}), and, once the
  * database accepts connections again, migrates, serves requests and reports ready without a restart. The database is closed with {@code ALTER DATABASE ... ALLOW_CONNECTIONS false} before the
@@ -96,7 +96,7 @@ class StartWithoutDatabaseIT {
             assertUnavailable(
                     Api.anonymous().contentType("application/json").body("{}").post("/agent/v1/instances/1/reports"),
                     "agent API");
-            // readiness is down and names the check that failed (issue 18, point 2 and "Done when"). Liberty lists an
+            // readiness is down and names the check that failed (point 2 and "Done when"). Liberty lists an
             // application's checks a moment after it reports the application started (meanwhile: no checks at all)
             Response ready = Api.health().get("/health/ready");
             for (int i = 0; i < 60 && !ready.asString().contains("warden-schema"); i++) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * MicroProfile Telemetry (issue 18, point 2; docs/operations.md, "Telemetry"): switched on by the standard OpenTelemetry
+ * MicroProfile Telemetry (docs/operations.md, "Telemetry"): switched on by the standard OpenTelemetry
  * settings ({@code otel.sdk.disabled=false}, i.e. {@code OTEL_SDK_DISABLED=false}), Warden's requests and its
  * upstream provider calls (the MicroProfile REST clients of {@code dev.warden.hosting.provider}) become spans, and
  * HTTP request metrics are exported. The deployment sets the settings in its MicroProfile Config and exports to the
@@ -66,7 +66,7 @@ class TelemetryIT {
     }
 
     /**
-     * The audit-failure counter's portable form (issue 14, point 6: {@code AuditFailureTelemetry}) is exported with
+     * The audit-failure counter's portable form ({@code AuditFailureTelemetry}) is exported with
      * the other metrics: a database trigger refuses one audit row (as in AuditIT), the mutation succeeds, and the
      * counter {@code warden.audit.write.failures} appears in the next export.
      */

@@ -8,7 +8,7 @@ import dev.warden.it.support.SharedDeployment.Ear;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 18, point 5: with loopback configured as a trusted proxy ({@code warden.trusted-proxies}, the MicroProfile
+ * with loopback configured as a trusted proxy ({@code warden.trusted-proxies}, the MicroProfile
  * Config key behind {@code WARDEN_TRUSTED_PROXIES}, set in the shared
  * {@code Ear.WARDEN_WITH_ROOMS_CONFIG} only), the audit row records the client
  * that {@code X-Forwarded-For} names, read from the right past trusted hops; a header naming no address leaves the

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 18, point 9: the TypeScript client the build generates from {@code openapi/warden-hosting.yaml}
+ * the TypeScript client the build generates from {@code openapi/warden-hosting.yaml}
  * (typescript-fetch, compiled by the clients module into {@code clients/target/typescript-client/dist}) works against
  * the real server: {@code node --test} runs {@code clients/typescript/test} (applications, metrics history with
  * parameters, a typed 422 and 401, a 429 with {@code Retry-After}) with the base URL, a token and an application this

@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Ban, unban, revoke-sessions and the sessions list (spec/admin-panel.md, Endpoints: the users rows). */
+/** Ban, unban, revoke-sessions and the sessions list (docs/admin-api.md, "Endpoints": the users rows). */
 @SharedDeployment
 class UsersModerationIT {
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Ban, unban and revoke-sessions answer 501 {@code not_implemented} when the users table lacks {@code ban} or
- * {@code token_version} (spec/admin-panel.md, Errors): here an integrator's customizer hides both columns, so
+ * {@code token_version} (docs/admin-api.md, "Errors"): here an integrator's customizer hides both columns, so
  * the panel sees a users table without them. Nothing is written and no session ends.
  */
 @ExtendWith(ArquillianExtension.class)

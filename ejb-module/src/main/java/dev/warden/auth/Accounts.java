@@ -19,7 +19,7 @@ import java.util.Map;
 
 /**
  * The account rules the auth beans share: when a ban is in force, and what a valid email and password are
- * (DESIGN.md section 3, "Auth"; spec/admin-panel.md, Limits), and the lookup of a user by email.
+ * (docs/admin-api.md, "Sign-in" and "Limits"), and the lookup of a user by email.
  */
 public final class Accounts {
 

@@ -9,9 +9,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 /**
- * Records the {@code auth.*} audit entries (spec/admin-panel.md, Events: {@code resource = auth}, payload
+ * Records the {@code auth.*} audit entries (docs/admin-api.md, "Events": {@code resource = auth}, payload
  * {@code {email?, ip, userAgent}}) through {@link AuditLog}'s own transaction, so a failed sign-in's entry
- * survives the rollback of the sign-in. A failed write is logged and counted, never thrown (spec: "The
+ * survives the rollback of the sign-in. A failed write is logged and counted, never thrown (the requirements: "The
  * panel's own endpoints log audit-write failures without propagating them").
  */
 @ApplicationScoped
@@ -33,8 +33,7 @@ public class AuthAudit {
     }
 
     /**
-     * {@link #record(String, Long, String, String, String)} with further payload fields (issue 15, point 6:
-     * {@code method} {@code password} or {@code sso}, {@code provider}, a failure's {@code reason}). Never a
+     * {@link #record(String, Long, String, String, String)} with further payload fields ({@code method} {@code password} or {@code sso}, {@code provider}, a failure's {@code reason}). Never a
      * token, code or secret: keys naming one are dropped ({@link AuditPayloads#isSecret}).
      */
     public void record(

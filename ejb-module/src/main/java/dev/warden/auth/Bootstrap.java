@@ -14,9 +14,8 @@ import java.util.Map;
 import java.util.logging.Logger;
 
 /**
- * The first-admin bootstrap (DESIGN.md section 3, "Auth": {@code POST /admin-api/auth/bootstrap}). It needs
- * the one-time setup token ({@link SetupToken}) and stays closed once any admin has ever existed (issue 13,
- * point 5).
+ * The first-admin bootstrap (docs/admin-api.md, "Sign-in": {@code POST /admin-api/auth/bootstrap}). It needs
+ * the one-time setup token ({@link SetupToken}) and stays closed once any admin has ever existed.
  */
 @Stateless
 public class Bootstrap {
@@ -50,7 +49,7 @@ public class Bootstrap {
      * @throws ApiException 403 {@code forbidden} when {@code token} is missing or wrong;
      *                      409 {@code conflict} once an admin exists or ever existed (bootstrap closed) or when the
      *                      email is taken; 422 {@code invalid_request} for a bad email, password or display name
-     * <p>SSO-only mode (issue 15, point 5): 403 {@code forbidden} before anything else.
+     * <p>SSO-only mode: 403 {@code forbidden} before anything else.
      */
     public LoginResult bootstrap(
             String email, String password, String displayName, String token, String ip, String userAgent) {
@@ -100,7 +99,7 @@ public class Bootstrap {
     /**
      * True while bootstrap is open (no admin exists and none ever did, unless re-opened), i.e. while
      * {@code POST /admin-api/auth/bootstrap} with the setup token would create the first admin (the UI shows its
-     * first-run page then; issue 6).
+     * first-run page then).
      */
     public boolean needed() {
         return sso.passwordAllowed() && setupToken.open();

@@ -3,7 +3,7 @@ package dev.warden.auth;
 import java.util.List;
 
 /**
- * The signed-in identity behind an admin-api request (DESIGN.md section 3, "Auth": {@code GET /auth/me}).
+ * The signed-in identity behind an admin-api request (docs/admin-api.md, "Sign-in": {@code GET /auth/me}).
  * Built only by {@link OperatorLoader} from the user's {@code warden_roles} rows.
  *
  * @param userId    id in {@code warden_users}
@@ -23,7 +23,7 @@ public record Operator(long userId, String email, Role role, List<String> scopes
 
     /**
      * The operator of a user from their role rows: any admin row makes an admin; else mod rows make a mod
-     * scoped to their resources; else (a {@code user} row) role user (DESIGN.md section 3, "Auth"). A user with
+     * scoped to their resources; else (a {@code user} row) role user (docs/admin-api.md, "Sign-in"). A user with
      * no row at all is a player and has no operator ({@link OperatorLoader}).
      */
     public static Operator fromGrants(long userId, String email, List<RoleGrant> grants, String sessionId) {
@@ -38,7 +38,7 @@ public record Operator(long userId, String email, Role role, List<String> scopes
         return new Operator(userId, email, role, admin ? List.of() : scopes, sessionId);
     }
 
-    /** True for admins and mods: the people who may open the panel (spec, Authentication, rule 8). */
+    /** True for admins and mods: the people who may open the panel (docs/admin-api.md, "Authentication" rule 8). */
     public boolean isOperator() {
         return role == Role.ADMIN || role == Role.MOD;
     }

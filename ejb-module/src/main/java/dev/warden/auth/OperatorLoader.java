@@ -9,11 +9,11 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * The one place that turns a user's {@code warden_roles} rows into an {@link Operator} (DESIGN.md section 3,
- * "Auth"): sign-in, every authenticated request and {@code moderation.can} all load roles here. Rows are read
+ * The one place that turns a user's {@code warden_roles} rows into an {@link Operator} (docs/admin-api.md, "Sign-in"):
+ * sign-in, every authenticated request and {@code moderation.can} all load roles here. Rows are read
  * as rows ({@code role}, {@code resource}), never parsed from a joined string.
  *
- * <p>Panel accounts are explicit (DESIGN.md section 3; issue 13, point 2): a {@code warden_users} row with no
+ * <p>Panel accounts are explicit (docs/admin-api.md): a {@code warden_users} row with no
  * role row is a player, not a panel identity, so it has no operator.
  */
 @Stateless

@@ -15,7 +15,7 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Password reset (DESIGN.md section 3, "Auth": {@code POST /admin-api/auth/password-reset} and
+ * Password reset (docs/admin-api.md, "Sign-in": {@code POST /admin-api/auth/password-reset} and
  * {@code .../complete}). Reset tokens are rows of {@code warden_password_resets} keyed by their SHA-256.
  */
 @Stateless
@@ -56,13 +56,13 @@ public class PasswordReset {
 
     /**
      * {@code POST /auth/password-reset {email}}: when the email belongs to a panel account (a user with a role
-     * row; a player gets nothing: issue 13, point 2), stores a single-use reset
+     * row; a player gets nothing), stores a single-use reset
      * token (SHA-256 only, valid {@value #RESET_HOURS} h) and sends the link by mail through {@link ResetMailer}
      * when SMTP is configured, else writes it to the server log. Says nothing about whether the email exists:
      * the endpoint always answers 202. Audited as {@code auth.password_reset_requested}.
      *
      * @throws ApiException 422 when {@code email} is missing
-     * <p>SSO-only mode (issue 15, point 5): 403 {@code forbidden} before anything else.
+     * <p>SSO-only mode: 403 {@code forbidden} before anything else.
      */
     public void request(String email, String ip, String userAgent) {
         if (!sso.passwordAllowed()) {
@@ -100,7 +100,7 @@ public class PasswordReset {
      *
      * @throws ApiException 422 naming {@code token} when it is unknown, used or expired, or {@code password}
      *                      when it is too short or too long
-     * <p>SSO-only mode (issue 15, point 5): 403 {@code forbidden} before anything else.
+     * <p>SSO-only mode: 403 {@code forbidden} before anything else.
      */
     public void complete(String token, String password, String ip, String userAgent) {
         if (!sso.passwordAllowed()) {

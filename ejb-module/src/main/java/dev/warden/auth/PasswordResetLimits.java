@@ -16,7 +16,7 @@ import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Limits on {@code POST /admin-api/auth/password-reset} (issue 13, point 4): requests are counted per email
+ * Limits on {@code POST /admin-api/auth/password-reset}: requests are counted per email
  * (whether or not it belongs to an account, so the answer reveals nothing) and per client address, and only the
  * newest reset token of a user is valid.
  *

@@ -13,10 +13,10 @@ import javax.crypto.spec.PBEKeySpec;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Password hashing with PBKDF2 (DESIGN.md section 3, "Auth"), in the stored form of Jakarta Security's
+ * Password hashing with PBKDF2 (docs/admin-api.md, "Sign-in"), in the stored form of Jakarta Security's
  * {@code Pbkdf2PasswordHash}, computed with the JDK's own {@code PBKDF2WithHmacSHA256}: no server's Jakarta
  * Security bean is needed (WildFly offers that bean only to applications that declare a Jakarta Security
- * mechanism; docs/decisions.md), and hashes written by earlier versions verify unchanged.
+ * mechanism; docs/decisions/password-hashing-pbkdf2.md), and hashes written by earlier versions verify unchanged.
  *
  * <p>Stored form: {@code PBKDF2WithHmacSHA256:<iterations>:<base64 salt>:<base64 hash>} (32-byte salt, 32-byte
  * hash). The iteration count comes from {@code warden.password.iterations} (default 600000, OWASP's figure for

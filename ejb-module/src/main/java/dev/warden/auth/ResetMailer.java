@@ -20,7 +20,7 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Sends the password-reset link by Jakarta Mail when SMTP is configured (DESIGN.md section 3: "the link goes
+ * Sends the password-reset link by Jakarta Mail when SMTP is configured (docs/admin-api.md: "the link goes
  * out by Jakarta Mail when configured, else to the server log").
  *
  * <p>Configured by {@code warden.smtp.host} ({@code WARDEN_SMTP_HOST}; empty = no mail), {@code .port}

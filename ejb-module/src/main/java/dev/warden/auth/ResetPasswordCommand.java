@@ -10,7 +10,7 @@ import java.util.Base64;
 import java.util.Map;
 
 /**
- * The command line's way back into a panel account (issue 18, point 1: "how to reset the demo admin's password
+ * The command line's way back into a panel account ("how to reset the demo admin's password
  * from the command line"), run by {@code scripts/reset-admin.sh <email>} outside any server, straight against
  * PostgreSQL: it sets a new password on the panel account with that email (case-insensitive), hashed by
  * {@link Passwords#hash(String, int)} (the server's own code and stored form), ends every session of the account
@@ -22,7 +22,7 @@ import java.util.Map;
  * ({@code 600000}, at least {@value Passwords#MIN_ITERATIONS}) and {@code WARDEN_NEW_PASSWORD} (the new password,
  * {@value Passwords#MIN_LENGTH} to {@value Accounts#MAX_PASSWORD} characters; when unset a random one is generated
  * and printed once). Exit status 0 on success, 1 when no panel account has that email (a player row without a role
- * is not one: issue 13, point 2), 2 on a usage or database error. The password is printed only when generated.
+ * is not one), 2 on a usage or database error. The password is printed only when generated.
  */
 @Vetoed
 public final class ResetPasswordCommand {

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The panel roles of spec/admin-panel.md, Authentication (rules 3 to 5), as stored in {@code warden_roles.role}
+ * The panel roles of docs/admin-api.md, "Authentication" (rules 3 to 5), as stored in {@code warden_roles.role}
  * and sent on the wire ({@code GET /admin-api/auth/me}, the catalog's {@code operator.role}) in lower case.
  *
  * <ul>

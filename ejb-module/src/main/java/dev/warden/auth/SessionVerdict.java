@@ -5,7 +5,7 @@ import dev.warden.common.ApiException;
 /**
  * The answer of a session check ({@link Sessions#check}): the operator behind a live session, or why the session is
  * refused. A verdict rather than an exception because the check runs outside a container transaction (one round
- * trip, issue 19, point 4), and an application exception thrown out of such an EJB method after a statement makes
+ * trip), and an application exception thrown out of such an EJB method after a statement makes
  * Open Liberty roll back its local transaction with a {@code WLTC0017E} line at ERROR; the caller throws instead.
  *
  * @param operator the operator, or null when refused

@@ -25,14 +25,14 @@ import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Admin-api sessions (DESIGN.md section 3, "Auth"): rows of {@code warden_sessions} keyed by the SHA-256 of
+ * Admin-api sessions (docs/admin-api.md, "Sign-in"): rows of {@code warden_sessions} keyed by the SHA-256 of
  * the cookie value, so they survive restarts and work across nodes.
  *
  * <p>A session is valid while it has not expired (absolute lifetime {@code warden.session.ttl-hours}, default
- * 168), has been used within the idle timeout ({@code warden.session.idle-hours}, default 12; issue 13, point 7),
+ * 168), has been used within the idle timeout ({@code warden.session.idle-hours}, default 12),
  * its {@code token_version} equals the user's (bumped by revoke-sessions, ban and password or email changes),
  * the user is not banned, and the user still holds a panel role (a player has no session). A session made by single
- * sign-on (issue 15, point 4) also ends {@code warden.sso.max-session-hours} (default 8) after it began, whatever
+ * sign-on also ends {@code warden.sso.max-session-hours} (default 8) after it began, whatever
  * the other limits say ({@link SsoSettings#maxSessionAge}).
  */
 @Stateless
@@ -87,7 +87,7 @@ public class Sessions {
     }
 
     /**
-     * Marks the session behind {@code started} (just made by {@link #start}) as made by single sign-on (issue 15):
+     * Marks the session behind {@code started} (just made by {@link #start}) as made by single sign-on:
      * {@code auth_method = 'sso'}, the provider's issuer and session id ({@code sid}, may be null, for back-channel
      * logout), and an expiry no later than {@link SsoSettings#maxSessionAge} from now.
      *
@@ -125,7 +125,7 @@ public class Sessions {
     }
 
     /**
-     * Ends the sessions an OpenID provider's back-channel logout names by its session id (issue 15, point 4).
+     * Ends the sessions an OpenID provider's back-channel logout names by its session id.
      *
      * @return the ids of the users whose sessions ended
      */
@@ -143,7 +143,7 @@ public class Sessions {
     }
 
     /**
-     * The operator behind a session cookie value, checked in one statement (issue 19, point 4): the session, its
+     * The operator behind a session cookie value, checked in one statement: the session, its
      * user and the user's role rows are read, and the session's {@code last_seen_at} is touched (at most once a
      * minute, and only while the session is current, unexpired and not idle), in one round trip outside a container
      * transaction. Refusals come back as a verdict ({@link SessionVerdict#orThrow()} throws them), never thrown from

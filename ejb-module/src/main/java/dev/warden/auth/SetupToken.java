@@ -25,8 +25,7 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The one-time setup token that {@code POST /admin-api/auth/bootstrap} requires (DESIGN.md section 3, "Auth";
- * issue 13, point 5), like Jenkins' initial admin password.
+ * The one-time setup token that {@code POST /admin-api/auth/bootstrap} requires (docs/admin-api.md, "Sign-in"), like Jenkins' initial admin password.
  *
  * <p>The token is the value of {@code warden.setup-token} (env {@code WARDEN_SETUP_TOKEN}) when it is set, for
  * automated installs. Otherwise, while bootstrap is open (no admin has ever existed, or an operator re-opened

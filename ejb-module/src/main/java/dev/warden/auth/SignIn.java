@@ -11,9 +11,9 @@ import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
 
 /**
- * Sign-in and sign-out under {@code /admin-api/auth} (DESIGN.md section 3, "Auth": login, logout).
+ * Sign-in and sign-out under {@code /admin-api/auth} (docs/admin-api.md, "Sign-in": login, logout).
  *
- * <p>Audit (spec/admin-panel.md, Events: {@code auth.login}, {@code auth.login_failed}, {@code auth.logout}
+ * <p>Audit (docs/admin-api.md, "Events": {@code auth.login}, {@code auth.login_failed}, {@code auth.logout}
  * with {@code resource = auth} and payload {@code {email?, ip, userAgent}}): recorded here, where the user
  * behind an email is known, through {@link AuthAudit}.
  */
@@ -44,9 +44,9 @@ public class SignIn {
     /**
      * Signs a user in with email and password. Audited as {@code auth.login} (operator = the user), or
      * {@code auth.login_failed} for a wrong password or a banned account (operator = the user) and for an
-     * unknown email (operator null; spec/admin-panel.md, "Audit entry record"). A missing field is not audited.
+     * unknown email (operator null; docs/admin-api.md, "Audit entry record"). A missing field is not audited.
      *
-     * <p>Panel accounts are explicit (issue 13, point 2): a user with no role row is a player and gets exactly
+     * <p>Panel accounts are explicit: a user with no role row is a player and gets exactly
      * the answer of a wrong password. A hash made with fewer PBKDF2 iterations than configured is replaced
      * ({@link Passwords#needsRehash}).
      *
@@ -55,7 +55,7 @@ public class SignIn {
      * @throws ApiException 401 {@code invalid_credentials} for an unknown email, a wrong password or a player;
      *                      403 {@code forbidden} for a banned account; 422 for a missing field;
      *                      429 {@code rate_limited} after repeated failures ({@link LoginThrottle}); 403 in
-     *                      SSO-only mode (issue 15, point 5; {@link SsoSettings#passwordAllowed})
+     *                      SSO-only mode ({@link SsoSettings#passwordAllowed})
      */
     public LoginResult login(String email, String password, String ip, String userAgent) {
         if (!sso.passwordAllowed()) {

@@ -8,7 +8,7 @@ import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Single sign-on settings (issue 15; docs/sso.md, docs/configuration.md), read from MicroProfile Config (so also
+ * Single sign-on settings (docs/sso.md, docs/configuration.md), read from MicroProfile Config (so also
  * from the environment: {@code WARDEN_SSO_ISSUER} for {@code warden.sso.issuer}). The OpenID Connect flow itself
  * lives in {@code dev.warden.auth.sso}; this class is here because the password routes and {@link Sessions} need
  * the mode and the maximum SSO session age.
@@ -231,7 +231,7 @@ public class SsoSettings {
 
     /**
      * True when {@code /admin-api} accepts the provider's JWT access tokens as {@code Authorization: Bearer}
-     * (issue 15, point 8; {@code warden.sso.bearer.enabled}, default false; needs SSO configured).
+     * ({@code warden.sso.bearer.enabled}, default false; needs SSO configured).
      */
     public boolean bearerEnabled() {
         return bearerEnabled && ssoEnabled();

@@ -1,5 +1,5 @@
 /**
- * Panel identities (DESIGN.md section 3, "Auth"): sign-in ({@link dev.warden.auth.SignIn}), sessions
+ * Panel identities (docs/admin-api.md, "Sign-in"): sign-in ({@link dev.warden.auth.SignIn}), sessions
  * ({@link dev.warden.auth.Sessions}), the first-admin bootstrap ({@link dev.warden.auth.Bootstrap}), password
  * reset ({@link dev.warden.auth.PasswordReset}), password hashing, sign-in throttling, and the one role loader
  * ({@link dev.warden.auth.OperatorLoader}) that turns {@code warden_roles} rows into an

@@ -9,8 +9,8 @@ import java.util.Objects;
 
 /**
  * A failure with a documented {@link ErrorCode} (which fixes the HTTP status), raised by domain logic and turned into the
- * error body {@code {"error": {"code", "message", "fields"?}}} by the web module (DESIGN.md section 3,
- * "Error body"; spec/hosting-api.md, Errors).
+ * error body {@code {"error": {"code", "message", "fields"?}}} by the web module (docs/admin-api.md, "Error body";
+ * docs/hosting-api.md, "Requirements: Errors").
  *
  * <p>It is an EJB application exception: it reaches the caller unwrapped and rolls the transaction back.
  */

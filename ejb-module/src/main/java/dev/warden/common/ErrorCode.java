@@ -1,10 +1,10 @@
 package dev.warden.common;
 
 /**
- * Every error code either API answers, each with its HTTP status: the one declaration of DESIGN.md section 3
- * ("Error body", "Auth") and spec/hosting-api.md (Errors). The body carries {@link #wire()} as {@code code}.
+ * Every error code either API answers, each with its HTTP status: the one declaration of docs/admin-api.md, "Error body" and "Sign-in"
+ * and docs/hosting-api.md, "Requirements: Errors". The body carries {@link #wire()} as {@code code}.
  *
- * <p>A wire code may appear under two statuses, as in the spec's table ({@code busy} is 429 for an instance that
+ * <p>A wire code may appear under two statuses, as in the requirements' table ({@code busy} is 429 for an instance that
  * is already serving a logs request and 503 for a service short of capacity): each pair is its own constant.
  */
 public enum ErrorCode {

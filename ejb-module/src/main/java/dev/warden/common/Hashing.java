@@ -9,7 +9,7 @@ import java.util.HexFormat;
 
 /**
  * SHA-256 digests and random opaque secrets, shared by sessions, API tokens and agent secrets
- * (each is stored only as the SHA-256 hex of its value; DESIGN.md sections 3 and 5).
+ * (each is stored only as the SHA-256 hex of its value; docs/admin-api.md and docs/architecture.md, "Requirements: Hosting side").
  */
 public final class Hashing {
 

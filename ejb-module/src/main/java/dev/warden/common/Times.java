@@ -7,7 +7,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 
-/** Reading the timestamps of the wire contract (DESIGN.md section 3: ISO 8601, UTC). */
+/** Reading the timestamps of the wire contract (docs/admin-api.md: ISO 8601, UTC). */
 public final class Times {
 
     private Times() {}

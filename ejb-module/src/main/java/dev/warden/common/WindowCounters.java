@@ -12,7 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import javax.sql.DataSource;
 
 /**
- * Fixed-window hit counters in {@code warden_limit_counters}, shared by every node (issue 13, point 4: sign-in,
+ * Fixed-window hit counters in {@code warden_limit_counters}, shared by every node (sign-in,
  * password reset and agent report limits). {@link #hit} counts and reads in one SQL statement
  * ({@code INSERT ... ON CONFLICT DO UPDATE ... RETURNING}): the row lock orders concurrent hits, so each one sees a
  * distinct count and a limit cannot be raced. Each call runs in its own transaction, so a refused request's

@@ -32,7 +32,7 @@ final class DemoBanner {
     }
 
     /**
-     * {@link #text(Account, Account, String, String)} with the single sign-on demo's lines (issue 15, point 7): how
+     * {@link #text(Account, Account, String, String)} with the single sign-on demo's lines: how
      * to sign in through the demo provider when {@code ssoDemo} ({@code warden.sso.demo}, set by {@code run.sh}
      * with {@code WARDEN_SSO_DEMO=true}), else how to start it.
      */

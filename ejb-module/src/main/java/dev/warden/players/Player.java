@@ -1,7 +1,7 @@
 package dev.warden.players;
 
 /**
- * A signed-in game client: the user behind a valid player token (DESIGN.md section 5b).
+ * A signed-in game client: the user behind a valid player token (docs/game-api.md).
  *
  * @param userId      id in {@code warden_users}
  * @param displayName the user's display name, else their email (the label shown in rooms)

@@ -20,7 +20,7 @@ import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Player sign-in, registration and token checks (DESIGN.md section 5b, "Players").
+ * Player sign-in, registration and token checks (docs/game-api.md, "Requirements: Players").
  *
  * <p>A token is 32 random bytes (base64url); the server keeps only its SHA-256 as the id of a
  * {@code warden_sessions} row of kind {@code player} carrying the user's {@code token_version}. A token is

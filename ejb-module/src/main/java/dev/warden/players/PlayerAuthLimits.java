@@ -13,7 +13,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The request limit per client address on {@code POST /game-api/v1/auth/register} and {@code /login} together
- * (issue 16): every request counts, successful or not, in the shared fixed-window counters ({@link WindowCounters},
+ * every request counts, successful or not, in the shared fixed-window counters ({@link WindowCounters},
  * key {@code player-auth-ip:<address>}), so one address cannot mass-create accounts or spray sign-ins. The sign-in
  * failure throttle ({@code LoginThrottle}, per email and address) applies to login as well.
  *

@@ -1,6 +1,6 @@
 package dev.warden.rooms;
 
-/** The game socket's close codes (DESIGN.md section 5b). */
+/** The game socket's close codes (docs/game-api.md). */
 public final class CloseCodes {
 
     /** Kicked by an operator or by room code. */

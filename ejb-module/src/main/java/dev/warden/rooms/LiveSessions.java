@@ -14,9 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The game sockets open on this node, by user and by client address: what the socket limits count
  * ({@code warden.rooms.max-sockets-per-user} and {@code .max-sockets-per-address}, per node; docs/game-api.md,
- * "Limits"), and what ban, unban and revoke-sessions close (spec/admin-panel.md,
- * Payloads: "All three user endpoints also close the user's live WebSocket sessions"; close code 4003), here and,
- * through {@link RoomBus}, on every other live node (DESIGN.md section 5b, "Across nodes").
+ * "Limits"), and what ban, unban and revoke-sessions close (docs/admin-api.md, "Payloads":
+ * "All three user endpoints also close the user's live WebSocket sessions"; close code 4003), here and,
+ * through {@link RoomBus}, on every other live node (docs/game-api.md, "Requirements: Across nodes").
  */
 @Singleton
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)

@@ -16,7 +16,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The built-in room type {@code lobby} (DESIGN.md section 5b): chat and a ready flag per player.
+ * The built-in room type {@code lobby} (docs/game-api.md): chat and a ready flag per player.
  *
  * <p>State: {@code {"players": {"<client_id>": {"user_id", "name", "ready"}}, "chat": [{"from", "text", "at"}]}}
  * (the last 50 lines). Messages: {@code chat {text}} (at most 500 characters) and {@code ready {ready: bool}};

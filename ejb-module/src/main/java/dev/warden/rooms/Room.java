@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A live room on this node (DESIGN.md section 5b): its seats, lock flag and JSON state.
+ * A live room on this node (docs/game-api.md): its seats, lock flag and JSON state.
  *
  * <p>Seats and flags are in its {@link RoomSeats}, whose monitor makes admission exact under concurrent joins (max
  * clients is never exceeded). Everything else, room code included, runs on the room's {@link SerialExecutor}:

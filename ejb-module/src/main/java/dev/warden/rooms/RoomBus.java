@@ -35,7 +35,7 @@ import javax.sql.DataSource;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
- * The command path between nodes (DESIGN.md section 5b, "Across nodes"): PostgreSQL {@code LISTEN}/{@code NOTIFY}
+ * The command path between nodes (docs/game-api.md, "Requirements: Across nodes"): PostgreSQL {@code LISTEN}/{@code NOTIFY}
  * on the channel {@value #CHANNEL}.
  *
  * <p>Every message is a JSON object: a command {@code {"k":"cmd","id","from","to","op","room"?,"args"}} ({@code to}

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * The list convention (DESIGN.md section 3, "List") over room rows {@code {id, type, node, clients, max_clients,
+ * The list convention (docs/admin-api.md, "List query parameters") over room rows {@code {id, type, node, clients, max_clients,
  * locked, created_at}}: {@code _start}/{@code _end} (default 0 and 100, at most 1000), {@code _sort}/{@code _order},
  * {@code _q}/{@code q} (substring of id, type, node), {@code <col>_eq|_ne|_gt|_gte|_lt|_lte|_in|_like} and bare
  * {@code <col>=v}. An unknown column or a bad value is 422 naming the parameter.

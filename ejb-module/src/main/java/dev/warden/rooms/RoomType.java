@@ -4,7 +4,7 @@ import jakarta.json.JsonValue;
 import java.time.Duration;
 
 /**
- * A kind of live room (a match, a lobby): the code an integrator supplies (DESIGN.md section 5b, "Room types").
+ * A kind of live room (a match, a lobby): the code an integrator supplies (docs/game-api.md, "Requirements: Room types").
  * Implement it in a CDI bean ({@code @ApplicationScoped}) in a jar of the EAR, beside any {@code PanelCustomizer};
  * Warden finds every such bean at start-up and serves it at {@code /game-api/v1/rooms/<name>}.
  *

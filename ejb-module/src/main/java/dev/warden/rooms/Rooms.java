@@ -39,7 +39,7 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
- * This node's live rooms (DESIGN.md section 5b): the room types (every {@link RoomType} CDI bean), join-or-create,
+ * This node's live rooms (docs/game-api.md): the room types (every {@link RoomType} CDI bean), join-or-create,
  * joins by id, and the cluster rows ({@link RoomStore}) with the node's heartbeat.
  *
  * <p>All room work runs on the platform's default {@link ManagedScheduledExecutorService}: each room serializes

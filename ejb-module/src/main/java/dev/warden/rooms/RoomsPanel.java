@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 /**
  * Registers the live rooms as the panel resource {@code rooms} (table {@code warden_rooms}), so the admin API's
  * rooms routes check the standard role rule, a configured policy on {@code rooms} and the mod scope {@code rooms}
- * like any resource (DESIGN.md section 5b, "Admin API"). Every {@code /admin-api/rooms} route is served by the
+ * like any resource (docs/admin-api.md, "Live rooms"). Every {@code /admin-api/rooms} route is served by the
  * rooms resource, not the generic CRUD one.
  */
 @ApplicationScoped

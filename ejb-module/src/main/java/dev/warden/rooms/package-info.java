@@ -1,5 +1,5 @@
 /**
- * Live rooms (DESIGN.md section 5b; issue 16): the {@code RoomType} extension interface and the built-in
+ * Live rooms (docs/game-api.md): the {@code RoomType} extension interface and the built-in
  * {@code lobby}, rooms kept in memory on the node that hosts them (a serial executor per room, state patches batched
  * at the type's patch rate and encoded once per room, exact max clients, locking, reconnection grace), their
  * {@code warden_rooms} rows with heartbeats, the operators' commands with their {@code room.*} audit entries, and

@@ -21,7 +21,7 @@ import org.flywaydb.core.api.resource.LoadableResource;
 
 /**
  * A Flyway {@link ResourceProvider} over an explicit list of migrations instead of classpath scanning,
- * which does not work inside Liberty (DESIGN.md section 6).
+ * which does not work inside Liberty (docs/architecture.md, "Requirements: Platform").
  *
  * <p>Every jar that brings migrations ships {@value #INDEX}: one classpath resource path a line
  * ({@code db/migration/V1__core_tables.sql}), {@code #} comments and blank lines ignored. All copies of the

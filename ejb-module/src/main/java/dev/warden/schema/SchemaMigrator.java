@@ -26,11 +26,10 @@ import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
- * Brings the database schema up to date with Flyway when the application starts (DESIGN.md section 1,
- * "schema"). Migrations come from {@link IndexedMigrations}, never from classpath scanning.
+ * Brings the database schema up to date with Flyway when the application starts (docs/architecture.md, "Requirements: Platform" rule 6).
+ * Migrations come from {@link IndexedMigrations}, never from classpath scanning.
  *
- * <p>When the database cannot be reached at start-up (down, wrong credentials, missing database: issue 18,
- * point 3), the application still starts: one WARNING line names the variable to fix ({@link DatabaseProblems}),
+ * <p>When the database cannot be reached at start-up (down, wrong credentials, missing database), the application still starts: one WARNING line names the variable to fix ({@link DatabaseProblems}),
  * {@link SchemaState} stays not migrated (the APIs answer 503, readiness is down), and the migration is retried on
  * a non-persistent EJB timer with exponential back-off (2 s, 4 s, ... up to {@code warden.schema.retry-max-seconds},
  * default 30). The first successful attempt after a failure fires {@link SchemaMigrated}, so the beans that read the

@@ -12,7 +12,7 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * Whether the database schema is ready for requests (issue 18, point 3): {@link #isMigrated()} turns true once
+ * Whether the database schema is ready for requests: {@link #isMigrated()} turns true once
  * {@link SchemaMigrator} has run the migrations and the beans waiting for the schema ({@link SchemaMigrated}
  * observers) have started. Until then the APIs answer 503 {@code unavailable} with {@code Retry-After}, and a
  * readiness check reports down with {@link #problem()}. Thread-safe (volatile state, written by the migrator only).

@@ -39,7 +39,7 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Warms the JIT compiler at start-up (issue 19, point 4: an admin list within 1.3x of its SQL "from a cold start";
+ * Warms the JIT compiler at start-up (an admin list within 1.3x of its SQL "from a cold start";
  * the first minute after a start ran 2 to 3x slower). For {@code warden.warm-up.seconds} (default 0: off) after the
  * schema is ready, one thread runs, over and over, what a panel request runs: the session check (with a random
  * cookie value, so it ends in the 401 path without touching a session), the first page of every registered

@@ -18,7 +18,8 @@ class ErrorCodeTest {
         }
         assertEquals(429, ErrorCode.INSTANCE_BUSY.status());
         assertEquals(503, ErrorCode.BUSY.status());
-        assertEquals(ErrorCode.INSTANCE_BUSY.wire(), ErrorCode.BUSY.wire(), "busy is 429 or 503, as in the spec");
+        assertEquals(
+                ErrorCode.INSTANCE_BUSY.wire(), ErrorCode.BUSY.wire(), "busy is 429 or 503, as in the requirements");
     }
 
     @Test

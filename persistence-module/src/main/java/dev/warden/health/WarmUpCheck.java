@@ -7,7 +7,7 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Readiness check {@code warden-warm-up} (issue 19, point 4): DOWN while the start-up warm-up runs
+ * Readiness check {@code warden-warm-up}: DOWN while the start-up warm-up runs
  * ({@code warden.warm-up.seconds}, dev.warden.warmup.WarmUp), so that a load balancer that follows readiness sends
  * no request to a node whose JIT compiler has not yet compiled the request paths; UP otherwise, with data
  * {@code warm-up} saying what it did ("not configured" when it is off).

@@ -1,5 +1,5 @@
 /**
- * MicroProfile Health checks (issue 18), served by Liberty's {@code mpHealth-4.0} (WildFly: {@code microprofile-health-smallrye}) at {@code /health/started},
+ * MicroProfile Health checks, served by Liberty's {@code mpHealth-4.0} (WildFly: {@code microprofile-health-smallrye}) at {@code /health/started},
  * {@code /health/live} and {@code /health/ready} (JSON, 200 when UP, 503 when DOWN; anonymous may read them, see
  * docs/security.md):
  *

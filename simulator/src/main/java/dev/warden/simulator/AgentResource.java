@@ -11,7 +11,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * The instance agent contract (DESIGN.md section 5, {@code InstanceAgentClient}) for every simulated
+ * The instance agent contract (docs/architecture.md, "Requirements: Hosting side", {@code InstanceAgentClient}) for every simulated
  * instance: its endpoint is {@code /warden-simulator/agents/{key}} (the demo uses the Warden instance id
  * as key), and {@code GET {endpoint}/logs?lines=100&stream=all|out|err} answers its newest output as
  * {@code text/plain} with ANSI colours; 400 on bad parameters. Obeys the {@code agent} mode.

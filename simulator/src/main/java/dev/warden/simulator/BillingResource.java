@@ -13,7 +13,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * The billing provider contract (DESIGN.md section 5, {@code BillingProviderClient}) under
+ * The billing provider contract (docs/architecture.md, "Requirements: Hosting side", {@code BillingProviderClient}) under
  * {@code /warden-simulator/billing}: {@code GET /customers/{id}} and {@code GET /customers/{id}/subscriptions};
  * 404 for an unknown customer. Obeys the {@code billing} mode of {@link Faults}.
  */

@@ -16,7 +16,7 @@ import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 
 /**
- * The infrastructure provider contract (DESIGN.md section 5, {@code InfrastructureProviderClient}) under
+ * The infrastructure provider contract (docs/architecture.md, "Requirements: Hosting side", {@code InfrastructureProviderClient}) under
  * {@code /warden-simulator/infrastructure}: {@code GET /servers/{server_id}/traffic?from=YYYY-MM-DD&to=YYYY-MM-DD}
  * → {@code [{date, outgoing_bytes, incoming_bytes}]}; 400 on bad dates. Obeys the {@code infrastructure} mode.
  */

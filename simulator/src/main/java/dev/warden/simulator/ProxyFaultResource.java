@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Plays the proxy in front of the hosting API when it is overloaded (spec/hosting-api.md, Errors: "the proxy in
+ * Plays the proxy in front of the hosting API when it is overloaded (docs/hosting-api.md, "Requirements: Errors": "the proxy in
  * front of the API can itself answer 429, 502 or 504 as plain text instead of JSON"), so clients' retry handling
  * ({@code HostingPoller}) can be tested against real HTTP answers.
  *

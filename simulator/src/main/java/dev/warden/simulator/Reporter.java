@@ -35,7 +35,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 /**
  * The simulated instances' agents pushing one current-metrics report a minute each to Warden's agent
  * ingestion API: {@code POST {warden}/agent/v1/instances/{id}/reports} with {@code Authorization: Bearer
- * <warden.demo.agent-secret>} (contracts for issue 5). Failures (Warden down, 401, 404 while the endpoint
+ * <warden.demo.agent-secret>} (docs/architecture.md, "Requirements: Hosting side" rule 4). Failures (Warden down, 401, 404 while the endpoint
  * does not exist yet) are tolerated and logged as at most one warning a minute.
  *
  * <p>Config: {@code simulator.instances} (N, default 4: Warden instance ids 1..N, the demo's ready

@@ -31,7 +31,7 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
- * The demo's simulated players (issue 16, point 6): bots that sign in to Warden's game API, open real WebSockets to
+ * The demo's simulated players: bots that sign in to Warden's game API, open real WebSockets to
  * the {@code lobby} room type, and chat and toggle their ready flag every few seconds, so an operator sees live rooms
  * at once. Each group of bots starts a room of its own ({@code ?create=true}); when its room is disposed of, the
  * group starts a new one at the next tick. A bot that was kicked or banned stays out.

@@ -5,7 +5,7 @@ import jakarta.ws.rs.core.Application;
 
 /**
  * The simulator: plays the upstream providers (infrastructure, billing, instance agents) for the demo and
- * for tests (DESIGN.md section 5). Deployed beside the EAR (run server and integration-test server) at {@code /warden-simulator};
+ * for tests (docs/architecture.md, "Requirements: Hosting side"). Deployed beside the EAR (run server and integration-test server) at {@code /warden-simulator};
  * never part of the production EAR. See docs/simulator.md.
  */
 @ApplicationPath("")

@@ -9,7 +9,7 @@ import jakarta.persistence.Table;
 
 /**
  * A contact; maps {@code game_contacts}, whose resource {@code contacts} gives columns their own read and write
- * policies (FieldPermissionsIT, issue 17, point 1).
+ * policies (FieldPermissionsIT).
  */
 @Entity
 @Table(name = "game_contacts")

@@ -34,7 +34,7 @@ import javax.naming.NamingException;
  *   <li>{@code openNotes}, {@code staffNotes}, {@code lockedNotes}: one policy ({@code everyone},
  *       {@code ['admin', 'mod']}, {@code deny}) on every CRUD action, for PolicyMatrixIT;</li>
  *   <li>{@code contacts} (with {@code calls} pointing at it): column read and write policies, for
- *       FieldPermissionsIT (issue 17, point 1): {@code name} and {@code email} readable by admins and mods,
+ *       FieldPermissionsIT: {@code name} and {@code email} readable by admins and mods,
  *       {@code email} writable by admins only, {@code salary}, {@code secret} and {@code handler_id} admins only.</li>
  * </ul>
  */
@@ -96,7 +96,7 @@ public class TestPanel implements PanelCustomizer {
                         .action(Action.bulk("explode", "Explode").handler((row, ctx) -> {
                             throw new IllegalStateException("secret internals");
                         })))
-                // field-level permissions (issue 17, point 1; FieldPermissionsIT)
+                // field-level permissions (FieldPermissionsIT)
                 .table("contacts", Contact.class)
                 .table("calls", ContactCall.class)
                 .resource("contacts", r -> r.column("name", c -> c.read(Policy.roles("admin", "mod")))

@@ -14,7 +14,7 @@ import java.util.Optional;
 /**
  * Recognises a failure caused by the database being unreachable, overloaded or out of pooled connections, also
  * when it arrives wrapped (EJB, JPA/EclipseLink, Liberty's connection manager), so the APIs answer 503 with
- * {@code Retry-After} instead of 500 (spec/hosting-api.md, Errors: 503 {@code timeout}, {@code busy},
+ * {@code Retry-After} instead of 500 (docs/hosting-api.md, "Requirements: Errors": 503 {@code timeout}, {@code busy},
  * {@code unavailable}). Pure: walks the cause chain (and {@code SQLException.getNextException}, EclipseLink's
  * {@code getInternalException}).
  *

@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * Builds the error body shared by both APIs: {@code {"error": {"code", "message", "fields"?}}}
- * (DESIGN.md section 3, "Error body"; spec/hosting-api.md, Errors). {@code fields} appears only on 422.
+ * (docs/admin-api.md, "Error body"; docs/hosting-api.md, "Requirements: Errors"). {@code fields} appears only on 422.
  */
 public final class ErrorBodies {
 

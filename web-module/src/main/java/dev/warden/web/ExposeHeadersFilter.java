@@ -7,7 +7,7 @@ import jakarta.ws.rs.ext.Provider;
 
 /**
  * Lists the headers a browser client must be able to read across origins ({@code X-Total-Count} for
- * react-admin and Refine; DESIGN.md section 3, "List") in {@code Access-Control-Expose-Headers}.
+ * react-admin and Refine; docs/admin-api.md, "List query parameters") in {@code Access-Control-Expose-Headers}.
  */
 @Provider
 public class ExposeHeadersFilter implements ContainerResponseFilter {

@@ -11,7 +11,7 @@ import jakarta.json.stream.JsonParser;
 import java.io.StringReader;
 import java.util.Locale;
 
-/** Reads request bodies as JSON objects with clear 400/422 errors (DESIGN.md section 3, "Error body"). */
+/** Reads request bodies as JSON objects with clear 400/422 errors (docs/admin-api.md, "Error body"). */
 public final class JsonBodies {
 
     private JsonBodies() {}

@@ -15,7 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * {@code X-Warden-Node: <node name>} on every answer when {@code warden.node.header} is {@code true} (env
  * {@code WARDEN_NODE_HEADER}; default {@code false}): which node of a cluster served the request, so a test
- * through a load balancer can show that alternate requests land on both nodes (issue 19). The name is
+ * through a load balancer can show that alternate requests land on both nodes. The name is
  * {@code warden.node.name}, the one the live rooms use ({@link Rooms#node()}). Off by default: the header tells an
  * outsider how many nodes there are and what they are called.
  */

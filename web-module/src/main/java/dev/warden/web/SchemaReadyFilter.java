@@ -14,14 +14,14 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * While the database schema is not ready ({@link SchemaState#isMigrated()} false: Warden started without a
- * reachable database and is retrying, issue 18 point 3), every request to {@code /admin-api}, {@code /api/v1} and
+ * reachable database and is retrying), every request to {@code /admin-api}, {@code /api/v1} and
  * {@code /agent/v1} answers 503 {@code unavailable} with {@code Retry-After} (seconds until the next attempt) and
  * the JSON error body, never 404 or 500; likewise, for good, after a failed start (docs/operations.md, "Start-up
  * failures"). Once migrated this filter only passes requests on.
  */
 @WebFilter(
         urlPatterns = {"/admin-api", "/admin-api/*", "/api/v1", "/api/v1/*", "/agent/v1", "/agent/v1/*"},
-        asyncSupported = true) // the live lists' SSE streams (issue 17) run asynchronously; this filter only passes on
+        asyncSupported = true) // the live lists' SSE streams run asynchronously; this filter only passes on
 public class SchemaReadyFilter extends HttpFilter {
 
     static final String MESSAGE = "Warden is starting: its database is not reachable yet; try again later";

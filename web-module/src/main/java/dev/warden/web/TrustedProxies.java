@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The reverse proxies whose {@code X-Forwarded-For} Warden believes (issue 18, point 5; docs/operations.md,
+ * The reverse proxies whose {@code X-Forwarded-For} Warden believes (docs/operations.md,
  * "Behind a reverse proxy"). Configured by {@code warden.trusted-proxies} (environment {@code WARDEN_TRUSTED_PROXIES}):
  * a comma-separated list of IPv4/IPv6 addresses and CIDR ranges, e.g. {@code 127.0.0.1, 10.0.0.0/8}; empty (the
  * default) trusts nobody, so the header is ignored and the client is the socket's peer.

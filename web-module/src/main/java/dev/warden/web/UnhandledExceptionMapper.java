@@ -73,7 +73,7 @@ public class UnhandledExceptionMapper implements ExceptionMapper<Throwable> {
 
     /**
      * 503 with the failure's code ({@code busy}, {@code timeout}, {@code unavailable}) and {@code Retry-After}:
-     * the database or its pool failed, which is temporary (spec/hosting-api.md, Errors; never 500).
+     * the database or its pool failed, which is temporary (docs/hosting-api.md, "Requirements: Errors"; never 500).
      */
     static Response unavailable(Throwable e, DatabaseFailures.Kind kind) {
         LOG.log(Level.WARNING, "Database failure answered 503 " + kind.code() + ": " + e);

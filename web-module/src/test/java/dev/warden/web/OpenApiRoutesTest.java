@@ -69,7 +69,9 @@ class OpenApiRoutesTest {
     void theHostingApiAnswersOnlyGet() throws Exception {
         for (String route : documentedRoutes()) {
             if (route.contains(" /api/v1/")) {
-                assertTrue(route.startsWith("GET "), route + ": spec/hosting-api.md, What the service does, rule 5");
+                assertTrue(
+                        route.startsWith("GET "),
+                        route + ": docs/hosting-api.md, \"Requirements: What the API does\" rule 5");
             }
         }
     }

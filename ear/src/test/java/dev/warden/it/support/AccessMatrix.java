@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The role-rule and policy matrices (spec/admin-panel.md, Authentication): the identities they sign in and the
+ * The role-rule and policy matrices (docs/admin-api.md, "Authentication"): the identities they sign in and the
  * cell-by-cell comparison of status codes (RoleMatrixIT, PolicyMatrixIT).
  */
 public final class AccessMatrix {

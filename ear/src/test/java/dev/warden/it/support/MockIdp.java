@@ -18,7 +18,7 @@ import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import no.nav.security.mock.oauth2.token.OAuth2TokenCallback;
 
 /**
- * An OpenID Connect provider in the test JVM (issue 15): {@code no.nav.security:mock-oauth2-server} on a free
+ * An OpenID Connect provider in the test JVM: {@code no.nav.security:mock-oauth2-server} on a free
  * loopback port, one issuer ({@value #ISSUER_ID}), and a browser's walk through Warden's SSO routes. The identity the
  * next sign-in gets is queued with {@link #next}.
  */

@@ -26,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Validates real responses against the committed OpenAPI documents ({@code openapi/warden-admin.yaml} for
  * {@code /admin-api}, {@code openapi/warden-hosting.yaml} for {@code /api/v1} and {@code /agent/v1}; system property
  * {@code warden.it.openapi.dir}) with Atlassian's swagger-request-validator: the status must be listed for the
- * operation, the headers and the body must match its schema (issue 18, point 8: drift fails the build).
+ * operation, the headers and the body must match its schema (drift fails the build).
  *
  * <p>The validator reads OpenAPI 3.0 only, so each document is lowered first (in memory, never written): a type list
  * with {@code 'null'} becomes {@code nullable: true}, {@code anyOf [X, {type: 'null'}]} becomes

@@ -110,7 +110,7 @@ public final class TestDb {
 
     /**
      * A panel account with role {@code user}: a user row plus the explicit {@code user} grant (a row with no
-     * role is a player and cannot sign in; issue 13, point 2).
+     * role is a player and cannot sign in).
      */
     public static long panelUser(String email, String displayName, String password) throws SQLException {
         long id = user(email, displayName, password);

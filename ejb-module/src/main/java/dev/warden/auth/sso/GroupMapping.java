@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The mapping from provider groups to Warden roles (issue 15, point 1; {@code warden.sso.role-mapping}).
+ * The mapping from provider groups to Warden roles ({@code warden.sso.role-mapping}).
  *
  * <p>Syntax: entries separated by {@code ;}, each {@code group=role} or {@code group=mod:scope,scope}, e.g.
  * {@code warden-admins=admin;support=mod:users,userNotes;auditors=user}. Group names are compared exactly (case

@@ -37,7 +37,7 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * The configured OpenID Connect provider (issue 15, point 1): its metadata from
+ * The configured OpenID Connect provider: its metadata from
  * {@code <issuer>/.well-known/openid-configuration} (Nimbus {@link OIDCProviderMetadata#resolve}, which checks that
  * the document names the configured issuer), its signing keys from {@code jwks_uri} (cached, refetched for an
  * unknown key id) and the validation of ID tokens and back-channel logout tokens against them. Metadata is kept for
@@ -106,7 +106,7 @@ public class OidcProvider {
     }
 
     /**
-     * Validates a JWT access token (issue 15, point 8; docs/sso.md, "Machine access"): signature against the provider's
+     * Validates a JWT access token (docs/sso.md, "Machine access"): signature against the provider's
      * keys, {@code typ} absent, {@code JWT}, {@code at+jwt} or {@code application/at+jwt} (RFC 9068), {@code iss} = the
      * provider's issuer, {@code aud} containing {@code audience}, {@code exp} in the future (60 s skew), {@code sub}
      * present, and no {@code nonce} claim: a token with one is an ID token, never an API credential.

@@ -20,7 +20,7 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Machine access to {@code /admin-api} without passwords (issue 15, point 8; off by default,
+ * Machine access to {@code /admin-api} without passwords (off by default,
  * {@code warden.sso.bearer.enabled}): an {@code Authorization: Bearer} JWT access token issued by the configured
  * provider, validated against its JWKS ({@link OidcProvider#validateAccessToken}: signature, issuer, audience
  * {@code warden.sso.bearer.audience}, expiry, an access token's {@code typ}, no {@code nonce}). Without a configured

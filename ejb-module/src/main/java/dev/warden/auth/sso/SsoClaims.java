@@ -5,7 +5,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
-/** Reading claims the provider sent (issue 15): groups under a dotted path, string claims, safe error texts. */
+/** Reading claims the provider sent: groups under a dotted path, string claims, safe error texts. */
 final class SsoClaims {
 
     private SsoClaims() {}

@@ -7,7 +7,7 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * The rows that tie a Warden user to the provider (issue 15, points 2 and 3): {@code warden_sso_identities} (issuer,
+ * The rows that tie a Warden user to the provider: {@code warden_sso_identities} (issuer,
  * subject → user) and the user's SSO-granted rows in {@code warden_roles} ({@code origin = 'sso'}). Runs in the
  * caller's transaction.
  */
@@ -43,7 +43,7 @@ final class SsoIdentities {
                 .executeUpdate();
     }
 
-    /** Replaces the user's SSO-granted role rows by {@code grants}; rows granted by hand stay (issue 15, point 3). */
+    /** Replaces the user's SSO-granted role rows by {@code grants}; rows granted by hand stay. */
     static void replaceRoles(EntityManager em, long userId, Collection<RoleGrant> grants) {
         em.createNativeQuery("DELETE FROM warden_roles WHERE user_id = ?1 AND origin = 'sso'")
                 .setParameter(1, userId)

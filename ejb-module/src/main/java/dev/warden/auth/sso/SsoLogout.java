@@ -29,7 +29,7 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Ending sessions with the provider (issue 15, points 4 and 5): OpenID Connect Back-Channel Logout 1.0 (the provider
+ * Ending sessions with the provider: OpenID Connect Back-Channel Logout 1.0 (the provider
  * POSTs a signed {@code logout_token}; the sessions it names end at once) and RP-initiated logout (the Warden session
  * ends, then the browser goes to the provider's {@code end_session_endpoint} when it has one).
  *

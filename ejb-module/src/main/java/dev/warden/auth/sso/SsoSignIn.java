@@ -45,7 +45,7 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * OpenID Connect sign-in to the panel (issue 15, points 1 to 3 and 6): the authorization code flow with PKCE
+ * OpenID Connect sign-in to the panel: the authorization code flow with PKCE
  * (S256), {@code state} and {@code nonce}, ending in an ordinary Warden session.
  *
  * <p>{@link #start} keeps the state's SHA-256, the nonce and the PKCE verifier in {@code warden_sso_requests} for

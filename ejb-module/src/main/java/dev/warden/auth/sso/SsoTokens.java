@@ -34,7 +34,7 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * The server-to-server half of a sign-in (issue 15, point 1): the started sign-ins kept in
+ * The server-to-server half of a sign-in: the started sign-ins kept in
  * {@code warden_sso_requests} (the state's SHA-256, the nonce and the PKCE verifier), the code exchange at the token
  * endpoint, and the userinfo call. Nothing here logs a code, token or secret.
  */

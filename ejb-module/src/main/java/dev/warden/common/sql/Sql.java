@@ -14,8 +14,7 @@ import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
- * Warden's one data source, as the code names it, and its one way to run a parameter-bound statement (issue 12,
- * point 1).
+ * Warden's one data source, as the code names it, and its one way to run a parameter-bound statement.
  *
  * <p>{@link #DATA_SOURCE} is the Jakarta EE platform's default data source, {@code java:comp/DefaultDataSource}
  * (Jakarta EE 10 platform spec, "Default Data Source"): a name every server defines and each binds in its own
@@ -24,7 +23,7 @@ import javax.sql.DataSource;
  * {@code java:jboss/datasources/warden}
  * ({@code /subsystem=ee/service=default-bindings}, warden.cli). Inject it with
  * {@code @Resource(lookup = Sql.DATA_SOURCE) DataSource dataSource;}; persistence.xml names the same data source as
- * its {@code jta-data-source}. Why not an application resource reference: docs/decisions.md.
+ * its {@code jta-data-source}. Why not an application resource reference: docs/decisions/default-data-source.md.
  *
  * <p>The statement helpers bind their parameters in order with {@link #bind}: {@code null} as an untyped SQL NULL
  * (give it a type with a cast in the SQL, e.g. {@code ?::text}), a {@code String[]} / {@code Long[]} /

@@ -33,7 +33,7 @@ import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The instance agents' ingestion API (contracts: {@code /agent/v1}; DESIGN.md section 5): authenticates an agent by
+ * The instance agents' ingestion API (contracts: {@code /agent/v1}; docs/architecture.md, "Requirements: Hosting side"): authenticates an agent by
  * the SHA-256 of its bearer secret against {@code warden_instances.agent_secret_hash}, stores reports in
  * {@code warden_metric_samples} (idempotent on instance and {@code sampled_at}) and applies deploy progress to
  * {@code warden_deploys}.
@@ -61,12 +61,12 @@ public class AgentIngestion {
     @EJB
     WindowCounters counters;
 
-    /** Reports accepted per instance per minute (issue 13, point 4); more are 429 with {@code Retry-After}. */
+    /** Reports accepted per instance per minute; more are 429 with {@code Retry-After}. */
     @Inject
     @ConfigProperty(name = "warden.agent.reports-per-minute", defaultValue = "20")
     int reportsPerMinute;
 
-    /** Characters of output one deploy may hold in total (issue 13, point 4); a chunk beyond is 422. */
+    /** Characters of output one deploy may hold in total; a chunk beyond is 422. */
     @Inject
     @ConfigProperty(name = "warden.agent.deploy-output-max-chars", defaultValue = "1048576")
     long maxOutput;

@@ -21,8 +21,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A validated agent report (contracts: {@code POST /agent/v1/instances/{id}/reports}; spec/hosting-api.md,
- * Current-metrics sample and Process). Pure; unit-tested.
+ * A validated agent report (contracts: {@code POST /agent/v1/instances/{id}/reports}; docs/hosting-api.md, "Requirements: Current metrics").
+ * Pure; unit-tested.
  *
  * <p>Rules: {@code sampled_at} an ISO 8601 time (no offset read as UTC), not older than 35 days (the retention) and
  * not more than 5 minutes ahead of the server clock; {@code ccu}, {@code rooms} integers from 0 to 10,000,000;
@@ -39,7 +39,7 @@ import java.util.Set;
  */
 public record AgentReport(Instant sampledAt, Figures figures, JsonArray processes) {
 
-    /** Process status values (spec/hosting-api.md, States). */
+    /** Process status values (docs/hosting-api.md, "Requirements: States"). */
     public static final Set<String> PROCESS_STATUSES =
             Set.of("online", "launching", "stopping", "stopped", "waiting restart", "errored");
 

@@ -1,5 +1,5 @@
 /**
  * Ingestion of what instance agents push ({@code /agent/v1}): current-metrics reports and deploy progress,
- * validated and stored idempotently (spec hosting-api.md; DESIGN.md section 5).
+ * validated and stored idempotently (docs/hosting-api.md, "Requirements"; docs/architecture.md, "Requirements: Hosting side").
  */
 package dev.warden.hosting.agent;

@@ -22,11 +22,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The team's applications with their locations and instances (spec/hosting-api.md, Endpoints,
+ * The team's applications with their locations and instances (docs/hosting-api.md, "Requirements: Endpoints",
  * {@code /applications}; Resources: Application, Location, Instance).
  *
  * <p>Four queries whatever the number of applications: applications, which of them are parked, their locations,
- * their instances. A parked application ({@link HostedApps#PARKED_CONDITION}; spec/hosting-api.md, States) shows
+ * their instances. A parked application ({@link HostedApps#PARKED_CONDITION}; docs/hosting-api.md, "Requirements: States") shows
  * every location and instance with status {@code parked}.
  */
 @Stateless

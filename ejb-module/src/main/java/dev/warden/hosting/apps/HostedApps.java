@@ -14,7 +14,7 @@ import javax.sql.DataSource;
 
 /**
  * Finds a team's application by slug with its locations and instance ids, for the per-application hosting
- * endpoints (spec/hosting-api.md, Endpoints; Errors: 404 {@code not_found} for an application of another team,
+ * endpoints (docs/hosting-api.md, "Requirements: Endpoints" and "Requirements: Errors": 404 {@code not_found} for an application of another team,
  * with no hint that it exists).
  */
 @Stateless
@@ -22,7 +22,7 @@ import javax.sql.DataSource;
 public class HostedApps {
 
     /**
-     * SQL condition on {@code warden_applications a}: the application is parked (spec/hosting-api.md, States:
+     * SQL condition on {@code warden_applications a}: the application is parked (docs/hosting-api.md, "Requirements: States":
      * "an application that has not deployed in its first month has its server removed until its first
      * deploy"): created more than a month ago, with no deploy that reached {@code deployed} and no instance with
      * a {@code deployed_at}.

@@ -24,7 +24,7 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * {@code GET /api/v1/billing} (spec/hosting-api.md, Billing; DESIGN.md section 5): the team owner's billing
+ * {@code GET /api/v1/billing} (docs/hosting-api.md, "Requirements: Billing"; docs/architecture.md, "Requirements: Hosting side"): the team owner's billing
  * account and each application's subscription, read from the billing provider through {@link BillingProvider}.
  *
  * <p>Shape: {@code {"account": {currency, credit_balance, balance_due, unused_time_credit} | null,

@@ -1,5 +1,5 @@
 /**
- * {@code /billing} (spec/hosting-api.md, Billing): the team's billing account and subscriptions, read from the
+ * {@code /billing} (docs/hosting-api.md, "Requirements: Billing"): the team's billing account and subscriptions, read from the
  * billing provider, answering 503 {@code billing_unavailable} when it cannot. It owns no table of its own and
  * must not hold a database connection while the provider answers.
  */

@@ -9,7 +9,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * The hosting API response cache's pure rules (spec/hosting-api.md, Limits, rule 6 and the table's "Refreshes
+ * The hosting API response cache's pure rules (docs/hosting-api.md, "Requirements: Limits" rule 6 and the table's "Refreshes
  * every" column, declared by {@link Endpoint}): time to live per endpoint, the request key, the entity tag and
  * the {@code If-None-Match} comparison.
  */

@@ -1,7 +1,7 @@
 package dev.warden.hosting.cache;
 
 /**
- * An answer served from the response cache (spec/hosting-api.md, Limits, rule 6).
+ * An answer served from the response cache (docs/hosting-api.md, "Requirements: Limits" rule 6).
  *
  * @param mediaType     the answer's {@code Content-Type}
  * @param body          the answer's text (JSON or plain text)

@@ -12,11 +12,11 @@ import javax.sql.DataSource;
 
 /**
  * The hosting API response cache, per team and request, shared by every node through
- * {@code warden_response_cache} (spec/hosting-api.md, Limits, rule 6: "Polling faster returns the same data").
+ * {@code warden_response_cache} (docs/hosting-api.md, "Requirements: Limits" rule 6: "Polling faster returns the same data").
  * Times are the database's, so nodes agree on when an entry expires. Expired entries are deleted as new ones
  * are stored ({@code SKIP LOCKED}, never waiting).
  *
- * <p>Every statement runs outside a container transaction (autocommit; issue 19, point 4): the lookup is one
+ * <p>Every statement runs outside a container transaction (autocommit): the lookup is one
  * statement, the store one upsert (plus the re-read when another node's fresh answer won, and the clean-up), each
  * complete on its own, so a transaction around them would only add a round trip ({@code COMMIT}) per request.
  */

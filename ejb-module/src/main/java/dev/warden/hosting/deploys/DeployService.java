@@ -23,7 +23,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 /**
- * Deploys of an application (spec/hosting-api.md, Deploy; Parameters, deploys; "Deploy output: kept 30 days and
+ * Deploys of an application (docs/hosting-api.md, "Requirements: Deploy" and "Requirements: Parameters", deploys; "Deploy output: kept 30 days and
  * always for the application's 10 most recent deploys, otherwise null. Deploys older than a year are deleted and
  * return 404"). The retention rules hold in every answer even between two runs of the nightly
  * {@code MetricPartitions} clean-up, which deletes and nulls the rows themselves.
@@ -114,7 +114,7 @@ public class DeployService {
 
     /**
      * A deploy without output ({@code {id, status, branch, commit, message, started_at, finished_at}}, the wire shape
-     * of spec/hosting-api.md, Deploys) from the {@link #COLUMNS} of the current row; also the agent's answer.
+     * of docs/hosting-api.md, "Requirements: Deploy") from the {@link #COLUMNS} of the current row; also the agent's answer.
      */
     public static JsonObjectBuilder deploy(ResultSet rs) throws SQLException {
         JsonObjectBuilder out = JSON.createObjectBuilder()

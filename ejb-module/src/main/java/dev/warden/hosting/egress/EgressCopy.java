@@ -30,8 +30,8 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The hourly egress copy (DESIGN.md section 5; spec/hosting-api.md, Parameters: "collected_at is the time
- * the figures were last copied from the infrastructure provider (copied hourly)"; contracts for issue 5).
+ * The hourly egress copy (docs/architecture.md, "Requirements: Hosting side"; docs/hosting-api.md, "Requirements: Parameters": "collected_at is the time
+ * the figures were last copied from the infrastructure provider (copied hourly)").
  *
  * <p>Every hour (minute 7, non-persistent timer on each node) and for each instance with a
  * {@code server_id}, asks {@link InfrastructureProvider} for the days since the last copy (from the day
@@ -44,7 +44,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *
  * <p>Config: {@code warden.egress.copy.enabled} (default true) turns the hourly run off (the
  * integration tests do); {@code warden.egress.copy.at-startup} (default false) also runs one copy 20 s
- * after start (the demo does). Tests trigger {@link #copyInstance} through an IT-only hook (docs/decisions.md).
+ * after start (the demo does). Tests trigger {@link #copyInstance} through an IT-only hook (docs/decisions/egress-copy.md).
  */
 @Singleton
 @Startup
@@ -54,7 +54,7 @@ public class EgressCopy {
 
     private static final Logger LOG = Logger.getLogger(EgressCopy.class.getName());
 
-    /** Days kept, today included (spec/hosting-api.md: "Egress is also kept 35 days"). */
+    /** Days kept, today included (docs/hosting-api.md, "Requirements: Egress" is also kept 35 days"). */
     public static final int RETENTION_DAYS = 35;
     /** Failed instances logged one by one per run; the rest are counted in the summary. */
     static final int WARNINGS_PER_RUN = 5;

@@ -14,8 +14,7 @@ import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * The egress copy's SQL on {@code warden_egress_days} (schema owned by the hostdata migration V6; contracts
- * for issue 5): native SQL only, each write in its own transaction so one instance's failure never undoes
+ * The egress copy's SQL on {@code warden_egress_days} (schema owned by the hostdata migration V6): native SQL only, each write in its own transaction so one instance's failure never undoes
  * another's figures.
  */
 @Stateless

@@ -6,7 +6,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 
 /**
- * The parameters of {@code GET /applications/{slug}/egress} (spec/hosting-api.md, Parameters, egress): {@code from}
+ * The parameters of {@code GET /applications/{slug}/egress} (docs/hosting-api.md, "Requirements: Parameters", egress): {@code from}
  * and {@code to} are dates {@code YYYY-MM-DD}, both inclusive; default the last 30 days (today, UTC, and the 29
  * days before). Egress is kept 35 days, so a {@code from} before today minus 35 days is 422, as is {@code from}
  * after {@code to}. Pure; unit-tested.

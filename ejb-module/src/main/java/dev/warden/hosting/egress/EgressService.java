@@ -25,7 +25,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 /**
- * Egress of an application per location (spec/hosting-api.md, Egress; Parameters, egress): bytes summed across
+ * Egress of an application per location (docs/hosting-api.md, "Requirements: Egress" and "Requirements: Parameters", egress): bytes summed across
  * the location's instances, per day and over the window, from {@code warden_egress_days}.
  */
 @Stateless

@@ -4,13 +4,13 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The hosting API's endpoints with the spec's Limits table (spec/hosting-api.md, Limits, rules 1, 2, 5, 6 and the
+ * The hosting API's endpoints with the requirements' Limits table (docs/hosting-api.md, "Requirements: Limits" rules 1, 2, 5, 6 and the
  * table), declared once: the rate limiter ({@link LimitPolicy}), the one-at-a-time slot, the response cache
  * ({@code CachePolicy}), the rate-limit headers (the policy names of {@code RateLimit-Policy}) and the resources'
  * {@code @HostingEndpoint} annotation all read it.
  *
  * <p>Per endpoint: its {@link #policy() name} (in {@code RateLimit-Policy}, counter buckets and the config key
- * {@code warden.hosting.limit.<name>-per-minute}), the spec path, the "Refreshes every" column (the cache's time
+ * {@code warden.hosting.limit.<name>-per-minute}), the path in the requirements, the "Refreshes every" column (the cache's time
  * to live; {@code /metrics} by resolution), its own per-minute limit (0: only the shared team budget), whether it
  * counts toward the team budget (rule 2: every endpoint does), and whether it serves one request at a time per
  * instance (rule 5).
@@ -61,7 +61,7 @@ public enum Endpoint {
         return policy;
     }
 
-    /** The spec's path below {@code /api/v1}, e.g. {@code /applications/{slug}/metrics}. */
+    /** The requirements' path below {@code /api/v1}, e.g. {@code /applications/{slug}/metrics}. */
     public String path() {
         return path;
     }
@@ -74,7 +74,7 @@ public enum Endpoint {
         return dayResolution ? dayRefreshSeconds : refreshSeconds;
     }
 
-    /** The spec's own per-minute limit of the endpoint; 0 when only the shared team budget applies. */
+    /** The requirements' own per-minute limit of the endpoint; 0 when only the shared team budget applies. */
     public int perMinute() {
         return perMinute;
     }

@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Which limits a hosting endpoint counts against (spec/hosting-api.md, Limits, rules 1, 2, 5 and the table, as
+ * Which limits a hosting endpoint counts against (docs/hosting-api.md, "Requirements: Limits" rules 1, 2, 5 and the table, as
  * declared by {@link Endpoint}): the team budget ({@code warden.hosting.limit.team-per-minute}, default
  * {@link Endpoint#TEAM_BUDGET_PER_MINUTE}) for every endpoint that counts toward it, plus the endpoint's own limit
  * when it has one ({@link Endpoint#configKey()}, default {@link Endpoint#perMinute()}: {@code metrics} 10,
@@ -14,7 +14,7 @@ import java.util.function.Function;
  */
 public final class LimitPolicy {
 
-    /** Window of every limit, in seconds (the spec's limits are per minute). */
+    /** Window of every limit, in seconds (the requirements' limits are per minute). */
     public static final int WINDOW_SECONDS = 60;
     /** Policy name of the team budget. */
     public static final String TEAM = "team";

@@ -1,7 +1,7 @@
 package dev.warden.hosting.limits;
 
 /**
- * One rate limit as counted for one request (spec/hosting-api.md, Limits, rules 1 to 4).
+ * One rate limit as counted for one request (docs/hosting-api.md, "Requirements: Limits" rules 1 to 4).
  *
  * @param policy        policy name in the {@code RateLimit-Policy}/{@code RateLimit} fields: {@code team} for
  *                      the shared budget, else the endpoint name ({@code metrics}, {@code logs}, ...)

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The rate-limit response fields (spec/hosting-api.md, Limits, rules 3 and 4). Pure functions.
+ * The rate-limit response fields (docs/hosting-api.md, "Requirements: Limits" rules 3 and 4). Pure functions.
  *
  * <ul>
  *   <li>{@code X-RateLimit-Limit}, {@code X-RateLimit-Remaining}: the tightest limit of the endpoint, i.e. the

@@ -25,7 +25,7 @@ import org.eclipse.microprofile.config.Config;
 
 /**
  * Counts hosting API requests against the team budget and the endpoint's own limit, and guards the
- * one-at-a-time-per-instance endpoints (spec/hosting-api.md, Limits, rules 1 to 5; DESIGN.md section 5).
+ * one-at-a-time-per-instance endpoints (docs/hosting-api.md, "Requirements: Limits" rules 1 to 5; docs/architecture.md, "Requirements: Hosting side").
  *
  * <p>The state is in PostgreSQL so it is exact with several nodes: fixed one-minute windows aligned on the
  * database clock, one row per bucket and window, all limits of a request counted by ONE upsert
@@ -35,7 +35,7 @@ import org.eclipse.microprofile.config.Config;
  *
  * <p>{@link #authenticateAndCount} folds the bearer token check (and its last-used stamp) into the same statement as
  * the counters, so a limited {@code /api/v1} request makes one database round trip plus its commit for both
- * (issue 19, point 4).
+ * .
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)

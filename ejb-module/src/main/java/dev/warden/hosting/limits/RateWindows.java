@@ -1,7 +1,7 @@
 package dev.warden.hosting.limits;
 
 /**
- * Fixed-window arithmetic (spec/hosting-api.md, Limits, rules 1 and 3). Windows are aligned on the epoch:
+ * Fixed-window arithmetic (docs/hosting-api.md, "Requirements: Limits" rules 1 and 3). Windows are aligned on the epoch:
  * a 60-second window starts on every whole UTC minute, the same on every node. Pure functions.
  */
 public final class RateWindows {

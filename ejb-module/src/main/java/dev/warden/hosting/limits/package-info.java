@@ -1,5 +1,5 @@
 /**
- * The hosting API's limits (spec/hosting-api.md, Limits): the one declaration of its endpoints and their Limits
+ * The hosting API's limits (docs/hosting-api.md, "Requirements: Limits"): the one declaration of its endpoints and their Limits
  * table ({@link dev.warden.hosting.limits.Endpoint}), which limits a request counts against
  * ({@link dev.warden.hosting.limits.LimitPolicy}), the counters and one-at-a-time slots shared by every node in
  * PostgreSQL ({@link dev.warden.hosting.limits.RateLimiter}) and the rate-limit header values. It knows nothing of

@@ -16,8 +16,8 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.faulttolerance.exceptions.BulkheadException;
 
 /**
- * {@code GET /api/v1/applications/{slug}/instances/{id}/logs} (spec/hosting-api.md, Endpoints, Parameters
- * and Errors): reads the instance agent's output through {@link InstanceAgents} and answers plain text,
+ * {@code GET /api/v1/applications/{slug}/instances/{id}/logs} (docs/hosting-api.md, "Requirements: Endpoints" and "Requirements: Parameters" and "Requirements: Errors"):
+ * reads the instance agent's output through {@link InstanceAgents} and answers plain text,
  * ANSI codes stripped, the newest 256 KB ({@link LogText}).
  *
  * <p>Order of checks: parameters (422), instance of the team's application (404), instance ready with an

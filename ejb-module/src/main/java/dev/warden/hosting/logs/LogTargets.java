@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * Finds the instance a log request names, in its own short transaction so that no database connection
- * is held while the agent answers (spec/hosting-api.md, Errors: 404 {@code not_found} for an instance not
+ * is held while the agent answers (docs/hosting-api.md, "Requirements: Errors": 404 {@code not_found} for an instance not
  * in the team's application, with no hint whether it exists elsewhere).
  */
 @Stateless

@@ -9,8 +9,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The pure text rules of {@code GET /applications/{slug}/instances/{id}/logs} (spec/hosting-api.md,
- * Parameters: {@code lines} up to 500 rounded up to 100 or 500, default 100; {@code stream} all|out|err;
+ * The pure text rules of {@code GET /applications/{slug}/instances/{id}/logs} (docs/hosting-api.md, "Requirements: Parameters":
+ * {@code lines} up to 500 rounded up to 100 or 500, default 100; {@code stream} all|out|err;
  * "the response keeps the newest 256 KB of output with colour codes stripped").
  */
 public final class LogText {

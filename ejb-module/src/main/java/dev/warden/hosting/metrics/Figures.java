@@ -3,8 +3,7 @@ package dev.warden.hosting.metrics;
 import java.util.Collection;
 
 /**
- * The four figures of a sample, an instance's peak or a location total (spec/hosting-api.md, Current-metrics
- * sample; Location totals; Metrics history point).
+ * The four figures of a sample, an instance's peak or a location total (docs/hosting-api.md, "Requirements: Current metrics" and "Requirements: Metrics history").
  *
  * @param ccu           concurrent users
  * @param rooms         open rooms
@@ -23,7 +22,7 @@ public record Figures(int ccu, int rooms, double cpuPercent, double memoryPercen
     }
 
     /**
-     * A location's total over the figures of its reporting instances (spec/hosting-api.md, Location totals):
+     * A location's total over the figures of its reporting instances (docs/hosting-api.md, "Requirements: Current metrics" rule 4):
      * CCU and rooms summed, CPU and memory the busiest instance's (the maximum). Null when there is none
      * (a location whose instances are all silent has null totals).
      */

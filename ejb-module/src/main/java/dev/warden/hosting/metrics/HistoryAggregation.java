@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * History points of one location from per-instance figures (spec/hosting-api.md, Metrics history point:
+ * History points of one location from per-instance figures (docs/hosting-api.md, "Requirements: Metrics history":
  * "aggregated per location like the current totals. A day point adds up each instance's own peak of that day,
  * so its CCU can exceed what the location reached at any single moment"). Pure; unit-tested.
  *

@@ -34,7 +34,7 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * Keeps the hosting data within its retention (spec/hosting-api.md: "Metrics are kept 35 days", "Egress is also
+ * Keeps the hosting data within its retention (docs/hosting-api.md, "Requirements": "Metrics are kept 35 days", "Egress is also
  * kept 35 days", deploy output "kept 30 days and always for the application's 10 most recent deploys", "Deploys
  * older than a year are deleted"). Runs at start-up and every day at 00:05 UTC, and logs what it did:
  * <ol>

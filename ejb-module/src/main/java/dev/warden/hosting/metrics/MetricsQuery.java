@@ -9,7 +9,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /**
- * The parameters of {@code GET /applications/{slug}/metrics} (spec/hosting-api.md, Parameters, metrics). Pure;
+ * The parameters of {@code GET /applications/{slug}/metrics} (docs/hosting-api.md, "Requirements: Parameters", metrics). Pure;
  * unit-tested.
  *
  * <ul>
@@ -31,7 +31,7 @@ import java.util.List;
  */
 public record MetricsQuery(String resolution, Instant from, Instant to, Long locationId) {
 
-    /** Metrics retention (spec/hosting-api.md, Limits: "metrics and egress retention 35 days"). */
+    /** Metrics retention (docs/hosting-api.md, "Requirements: Limits": "metrics and egress retention 35 days"). */
     public static final Duration RETENTION = Duration.ofDays(35);
     /** Longest minute window. */
     public static final Duration MAX_MINUTE_WINDOW = Duration.ofHours(24);

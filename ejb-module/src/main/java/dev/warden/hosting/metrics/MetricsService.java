@@ -36,8 +36,8 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 /**
- * Current metrics and metrics history of an application (spec/hosting-api.md, Current-metrics sample, Location
- * totals, Metrics history point, Parameters). Reads {@code warden_metric_samples} (minute points and current
+ * Current metrics and metrics history of an application (docs/hosting-api.md, "Requirements: Current metrics" and "Requirements: Metrics history" and "Requirements: Parameters").
+ * Reads {@code warden_metric_samples} (minute points and current
  * samples) and {@code warden_metric_daily_peaks} (day points) with index-friendly range queries on
  * (instance_id, time); the aggregation math is in {@link Figures} and {@link HistoryAggregation}.
  */
@@ -45,7 +45,7 @@ import javax.sql.DataSource;
 @TransactionAttribute(TransactionAttributeType.REQUIRED)
 public class MetricsService {
 
-    /** An instance that has not reported for this long is silent (spec: "the current-metrics window is 5 minutes"). */
+    /** An instance that has not reported for this long is silent (the requirements: "the current-metrics window is 5 minutes"). */
     public static final int WINDOW_MINUTES = 5;
 
     @EJB

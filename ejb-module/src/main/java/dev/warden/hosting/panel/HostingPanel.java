@@ -29,7 +29,7 @@ import jakarta.json.JsonValue;
 
 /**
  * Registers the hosting tables as admin-panel resources through the extension API, the same
- * {@link PanelCustomizer} integrators use (DESIGN.md section 5; issue 5, "Token management"):
+ * {@link PanelCustomizer} integrators use (docs/architecture.md, "Requirements: Hosting side"):
  * {@code teams}, {@code teamMembers}, {@code apiTokens}, {@code applications}, {@code locations},
  * {@code instances}, {@code deploys}, {@code egressDays} (read-only), {@code billingAccounts} and
  * {@code subscriptions}. Metric samples are not a resource: the table holds about 10^8 rows (35 days x one a

@@ -19,8 +19,8 @@ import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenExce
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 /**
- * The billing provider behind MicroProfile Fault Tolerance (DESIGN.md section 5; spec/hosting-api.md,
- * Billing and Errors: 503 {@code billing_unavailable}). One guarded call reads a customer and its
+ * The billing provider behind MicroProfile Fault Tolerance (docs/architecture.md, "Requirements: Hosting side"; docs/hosting-api.md, "Requirements: Billing" and "Requirements: Errors":
+ * 503 {@code billing_unavailable}). One guarded call reads a customer and its
  * subscriptions, so the {@link Timeout} bounds the whole fetch.
  *
  * <p>Policies (defaults; each can be changed with FT's own MicroProfile Config keys

@@ -10,7 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * The billing provider's customer API (DESIGN.md section 5, {@code BillingProviderClient}). Base URL:
+ * The billing provider's customer API (docs/architecture.md, "Requirements: Hosting side", {@code BillingProviderClient}). Base URL:
  * MicroProfile Config {@code warden.billing/mp-rest/url} (env {@code WARDEN_BILLING_MP_REST_URL}); built
  * per call by {@link ProviderClients}. Amounts are integers in the currency's minor unit (cents for USD,
  * yen for JPY), as card-payment providers send them; Warden answers in currency units

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.Config;
 
 /**
- * Which instance endpoints Warden may call (issue 13, point 7: SSRF). An endpoint is a row value that admins edit,
+ * Which instance endpoints Warden may call (SSRF). An endpoint is a row value that admins edit,
  * so Warden checks it before every agent call: the scheme must be in {@code warden.agent.endpoints.schemes}
  * (default {@code https,http}); the host must resolve, and no address it resolves to may be loopback
  * ({@code 127.0.0.0/8}, {@code ::1}) or the unspecified address unless {@code warden.agent.endpoints.allow-loopback}

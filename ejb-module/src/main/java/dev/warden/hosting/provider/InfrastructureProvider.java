@@ -12,8 +12,8 @@ import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenExce
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
 /**
- * The infrastructure provider behind MicroProfile Fault Tolerance, for the hourly egress copy (DESIGN.md
- * section 5: on failure the last figures and {@code collected_at} stay).
+ * The infrastructure provider behind MicroProfile Fault Tolerance, for the hourly egress copy (docs/architecture.md, "Requirements: Hosting side":
+ * on failure the last figures and {@code collected_at} stay).
  *
  * <p>Policies (defaults; FT keys {@code dev.warden.hosting.provider.InfrastructureProvider/traffic/<Annotation>/<parameter>}):
  * timeout 10 s; two retries 1 s apart, not after a timeout or an open circuit; the circuit opens when half

@@ -10,7 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * The infrastructure provider's traffic API (DESIGN.md section 5, {@code InfrastructureProviderClient}).
+ * The infrastructure provider's traffic API (docs/architecture.md, "Requirements: Hosting side", {@code InfrastructureProviderClient}).
  * Base URL: MicroProfile Config {@code warden.infrastructure/mp-rest/url} (env
  * {@code WARDEN_INFRASTRUCTURE_MP_REST_URL}); built per call by {@link ProviderClients}.
  */

@@ -7,7 +7,7 @@ import java.io.InputStream;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /**
- * An instance agent's log API (DESIGN.md section 5, {@code InstanceAgentClient}). The base URL is the
+ * An instance agent's log API (docs/architecture.md, "Requirements: Hosting side", {@code InstanceAgentClient}). The base URL is the
  * instance's {@code endpoint} column, so {@link ProviderClients#agent} builds a client per call with
  * {@code RestClientBuilder}; only the timeouts come from MicroProfile Config
  * ({@code warden.agent/mp-rest/connectTimeout}, {@code warden.agent/mp-rest/readTimeout}).

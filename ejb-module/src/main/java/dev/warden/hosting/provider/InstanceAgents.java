@@ -9,8 +9,8 @@ import org.eclipse.microprofile.faulttolerance.Bulkhead;
 import org.eclipse.microprofile.faulttolerance.Timeout;
 
 /**
- * The instance agents behind MicroProfile Fault Tolerance, for {@code /instances/{id}/logs} (DESIGN.md
- * section 5: on failure 502 {@code instance_unreachable}).
+ * The instance agents behind MicroProfile Fault Tolerance, for {@code /instances/{id}/logs} (docs/architecture.md, "Requirements: Hosting side":
+ * on failure 502 {@code instance_unreachable}).
  *
  * <p>Policies (defaults; FT keys {@code dev.warden.hosting.provider.InstanceAgents/logs/<Annotation>/<parameter>}):
  * timeout 5 s; at most 8 log reads at once (a full bulkhead raises {@code BulkheadException}). No retry

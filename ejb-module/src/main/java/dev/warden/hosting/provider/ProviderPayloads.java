@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads the providers' JSON bodies (DESIGN.md section 5) into checked values. A body that breaks its
+ * Reads the providers' JSON bodies (docs/architecture.md, "Requirements: Hosting side") into checked values. A body that breaks its
  * contract (missing or mistyped member, negative byte count, unknown currency) raises
  * {@link ProviderUnavailableException}: Warden then answers as if the provider had failed, and never
  * passes bad figures on.

@@ -4,7 +4,7 @@ package dev.warden.hosting.provider;
  * An upstream provider could not answer usefully: down, slow (timeout), an error status, an open circuit,
  * a full bulkhead, missing configuration or a body that breaks its contract. The message is for the log;
  * callers answer their endpoint's documented error (503 {@code billing_unavailable}, 502
- * {@code instance_unreachable}; spec/hosting-api.md, Errors).
+ * {@code instance_unreachable}; docs/hosting-api.md, "Requirements: Errors").
  */
 public class ProviderUnavailableException extends RuntimeException {
 

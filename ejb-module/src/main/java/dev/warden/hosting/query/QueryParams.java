@@ -15,7 +15,7 @@ import java.util.Map;
 
 /**
  * Reads the query parameters of one hosting API request and collects every problem, so that one 422
- * {@code invalid_request} names each bad parameter at once (spec/hosting-api.md, Errors: "for 422 the error
+ * {@code invalid_request} names each bad parameter at once (docs/hosting-api.md, "Requirements: Errors": "for 422 the error
  * also has {@code fields}, mapping each invalid parameter to its messages"). Pure; unit-tested.
  *
  * <p>A parameter given twice, or given with an empty value, is invalid. Unknown parameters are ignored.

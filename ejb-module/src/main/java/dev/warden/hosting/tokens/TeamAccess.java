@@ -2,7 +2,7 @@ package dev.warden.hosting.tokens;
 
 /**
  * What a valid API token grants: read access to one team's applications and billing summary
- * (spec/hosting-api.md, Authentication, rule 3).
+ * (docs/hosting-api.md, "Requirements: Authentication" rule 3).
  *
  * @param teamId  the team whose data the token reads
  * @param tokenId id of the token row (for rate limits and last-used bookkeeping)

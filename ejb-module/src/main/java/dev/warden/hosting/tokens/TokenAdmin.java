@@ -12,8 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Creates and revokes hosting API tokens for the admin panel's custom actions (issue 5, "Token management";
- * spec/hosting-api.md, Authentication, rules 2 and 4; DESIGN.md section 5).
+ * Creates and revokes hosting API tokens for the admin panel's custom actions (docs/hosting-api.md, "Requirements: Authentication" rules 2 and 4; docs/architecture.md, "Requirements: Hosting side").
  *
  * <p>A token is {@code wdn_} + 32 random bytes in base64url; only its SHA-256 (hex) and its first 12 characters
  * are stored. The token is returned once, by {@link #create}; the panel's audit log drops every key containing

@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Checks hosting API tokens (spec/hosting-api.md, Authentication; DESIGN.md section 5).
+ * Checks hosting API tokens (docs/hosting-api.md, "Requirements: Authentication"; docs/architecture.md, "Requirements: Hosting side").
  *
  * <p>A token is {@code wdn_} followed by random base64url text; only its SHA-256 (hex) is stored. It is
  * valid while it is not revoked and its creator is still an {@code owner} or {@code admin} member of the

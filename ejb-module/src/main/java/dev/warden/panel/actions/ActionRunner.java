@@ -24,8 +24,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Invokes custom actions: {@code POST /admin-api/:resource/_action/:name} (spec/admin-panel.md, Custom
- * actions, rules 2 and 5; DESIGN.md section 3, "Actions").
+ * Invokes custom actions: {@code POST /admin-api/:resource/_action/:name} (docs/admin-api.md, "Custom actions" rules 2, 5 and 6).
  *
  * <ul>
  *   <li>{@code roles} is checked literally: a non-empty list never includes admins implicitly; an empty one

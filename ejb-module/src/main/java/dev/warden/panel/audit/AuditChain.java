@@ -23,7 +23,7 @@ import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The tamper-evident side of the audit log (issue 17, point 3; docs/operations.md, "Verifying the audit
+ * The tamper-evident side of the audit log (docs/operations.md, "Verifying the audit
  * chain"): {@link #verify} walks the hash chain that the database assigns (migration V12) and recomputes every
  * hash with {@link ChainHash}; {@link #head} exports the chain head, signed with HMAC-SHA256 when
  * {@code warden.audit.signing-key} ({@code WARDEN_AUDIT_SIGNING_KEY}) is set, for an outside store.

@@ -11,7 +11,7 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
  * The MicroProfile Metrics counter {@value AuditFailures#METRIC} ({@code warden_audit_write_failures_total}),
  * incremented for each {@link AuditFailures.Failed} event. Only where the server offers MicroProfile Metrics
  * (Liberty's mpMetrics): on a server without its API (WildFly 39) CDI skips this class and the failures are
- * logged and counted by {@link AuditFailures} only. To be replaced by a portable OpenTelemetry metric (issue 14).
+ * logged and counted by {@link AuditFailures} only. To be replaced by a portable OpenTelemetry metric.
  */
 @ApplicationScoped
 public class AuditFailureMetric {

@@ -7,7 +7,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 /**
- * The portable form of the audit-failure counter (issue 14, point 6): the OpenTelemetry counter
+ * The portable form of the audit-failure counter: the OpenTelemetry counter
  * {@value AuditFailures#METRIC} (unit {@code {entry}}), incremented for each {@link AuditFailures.Failed} event,
  * through MicroProfile Telemetry's {@link Meter} on both servers (Liberty's {@code mpTelemetry-2.1}, WildFly's
  * {@code microprofile-telemetry}). Exported with the other metrics when telemetry is on ({@code OTEL_SDK_DISABLED=false},

@@ -13,7 +13,7 @@ import java.util.logging.Logger;
  * {@link Failed} CDI event, which {@link AuditFailureMetric} turns into the metric {@value #METRIC} where the
  * server offers MicroProfile Metrics (Liberty; Prometheus: {@code warden_audit_write_failures_total} under
  * {@code /metrics}). This class itself needs no metrics API, so it deploys on WildFly too, which has none
- * (docs/wildfly.md). spec/admin-panel.md, "Audit recording from own code": the panel logs audit-write failures
+ * (docs/wildfly.md). docs/admin-api.md, "Audit recording from own code": the panel logs audit-write failures
  * without propagating them, so a failed audit write never fails a committed mutation.
  */
 @ApplicationScoped

@@ -13,8 +13,8 @@ import java.time.Instant;
 import javax.sql.DataSource;
 
 /**
- * The append-only audit log {@code warden_admin_audit} (spec/admin-panel.md, "Audit entry record", "Audit
- * recording from own code", Events rules 1 and 2): {@code audit.record}, {@code audit.recordUpdate} and
+ * The append-only audit log {@code warden_admin_audit} (docs/admin-api.md, "Audit entry record" and "Audit recording from own code" and "Events" rules 1 and 2):
+ * {@code audit.record}, {@code audit.recordUpdate} and
  * {@code audit.prune}.
  *
  * <p>Writes run in their own transaction ({@code REQUIRES_NEW}): a failed audit write never rolls back the
@@ -42,7 +42,7 @@ public class AuditLog {
     DataSource dataSource;
 
     /**
-     * {@code audit.record}: writes one audit row in a new transaction (spec: "Writes one audit row. Throws on
+     * {@code audit.record}: writes one audit row in a new transaction (the requirements: "Writes one audit row. Throws on
      * failure."). Secret keys are removed from the payload first.
      *
      * @return the new row's id
@@ -73,7 +73,7 @@ public class AuditLog {
     /**
      * {@code audit.recordUpdate}: writes an {@code update} row whose payload is the column-level diff
      * {@code {changes: {<column>: {before, after}}}} of the changed columns only ({@code _id}, {@code _labels}
-     * and {@code updated_at} ignored; spec/admin-panel.md, Events), in a new transaction.
+     * and {@code updated_at} ignored; docs/admin-api.md, "Events"), in a new transaction.
      *
      * @param before the row before the update (as a read shows it)
      * @param after  the row after the update

@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Builds and cleans audit payloads (spec/admin-panel.md, Events: {@code create {row}},
+ * Builds and cleans audit payloads (docs/admin-api.md, "Events": {@code create {row}},
  * {@code update {changes: {<column>: {before, after}}}} with changed columns only, {@code delete {row}},
  * {@code auth.* {email?, ip, userAgent}}). Pure functions, no I/O.
  *
@@ -22,7 +22,7 @@ import java.util.Set;
  */
 public final class AuditPayloads {
 
-    /** Keys a row carries beside its columns (DESIGN.md section 3, "Rows"); never part of a payload row or diff. */
+    /** Keys a row carries beside its columns (docs/admin-api.md, "Rows"); never part of a payload row or diff. */
     private static final Set<String> RESERVED = Set.of("_id", "_labels");
     /** Kept current by a trigger on every UPDATE, so it would appear in every diff without saying anything. */
     private static final String UPDATED_AT = "updated_at";
@@ -53,7 +53,7 @@ public final class AuditPayloads {
     /**
      * {@code value} with every secret key removed from every object, recursively (arrays included). A secret key
      * whose value is the redacted change {@code {"before": "(changed)", "after": "(changed)"}} stays: it says
-     * that the secret changed, not what it is (issue 13, point 1).
+     * that the secret changed, not what it is.
      */
     public static JsonValue scrub(JsonValue value) {
         if (value == null) {
@@ -120,8 +120,7 @@ public final class AuditPayloads {
 
     /**
      * {@link #changes(JsonObject, JsonObject)} with the columns of {@code redacted} shown as changed without their
-     * values: {@code {"before": "(changed)", "after": "(changed)"}} (a user's password and email; issue 13,
-     * point 1). A redacted column is listed even when it is not part of the rows (a write-only password).
+     * values: {@code {"before": "(changed)", "after": "(changed)"}} (a user's password and email). A redacted column is listed even when it is not part of the rows (a write-only password).
      */
     public static JsonObject changes(JsonObject before, JsonObject after, Set<String> redacted) {
         JsonObject plain = changes(before, after).getJsonObject("changes");
@@ -142,7 +141,7 @@ public final class AuditPayloads {
     }
 
     /**
-     * {@link #auth(String, String, String)} plus {@code extra} string fields (issue 15: {@code method},
+     * {@link #auth(String, String, String)} plus {@code extra} string fields ({@code method},
      * {@code provider}, {@code reason}); null values are left out, and so is any key {@link #isSecret} names.
      */
     public static JsonObject auth(String email, String ip, String userAgent, java.util.Map<String, String> extra) {

@@ -3,7 +3,7 @@ package dev.warden.panel.audit;
 import jakarta.ejb.ApplicationException;
 
 /**
- * An audit row could not be written (spec/admin-panel.md, "Audit recording from own code": {@code audit.record}
+ * An audit row could not be written (docs/admin-api.md, "Audit recording from own code": {@code audit.record}
  * "Throws on failure"). An EJB application exception, so callers see this type unwrapped; it rolls back only
  * the audit write's own {@code REQUIRES_NEW} transaction, never the caller's.
  */

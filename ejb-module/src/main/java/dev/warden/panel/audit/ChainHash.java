@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 
 /**
- * The audit chain's hash rule (issue 17, point 3; migration V12): {@code hash = hex(SHA-256(utf8(prev_hash + "|" +
+ * The audit chain's hash rule (migration V12): {@code hash = hex(SHA-256(utf8(prev_hash + "|" +
  * canonical(row))))}, the first row's {@code prev_hash} being {@link #GENESIS}. The canonical encoding (version 1)
  * is {@code v1} followed by each field as {@code |<length in code points>:<text>} or {@code |-} for null, in the
  * order id, chain_seq, created_at (microseconds since the epoch), operator_id, action, resource, target_id,

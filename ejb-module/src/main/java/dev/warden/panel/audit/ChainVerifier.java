@@ -3,7 +3,7 @@ package dev.warden.panel.audit;
 import java.util.Objects;
 
 /**
- * Walks audit rows in chain order and finds the first break (issue 17, point 3): a pure rule, fed row by row by
+ * Walks audit rows in chain order and finds the first break: a pure rule, fed row by row by
  * {@link AuditChain}. Start it at the latest prune checkpoint's hash (or {@link ChainHash#GENESIS}), {@link #accept}
  * each row with {@code chain_seq} above the checkpoint in ascending order, then {@link #finish} with the chain
  * head.

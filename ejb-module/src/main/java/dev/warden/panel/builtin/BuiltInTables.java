@@ -28,8 +28,8 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
- * Warden's own tables, declared through the extension API integrators use (spec/admin-panel.md, Built-in
- * resources; DESIGN.md section 4): the spec's {@code db.tables} in sidebar order, keyed by canonical names,
+ * Warden's own tables, declared through the extension API integrators use (docs/admin-api.md, "Built-in resources";
+ * docs/extension.md): the requirements' {@code db.tables} in sidebar order, keyed by canonical names,
  * with their special rules written as ordinary {@code resources} settings rather than checks in the generic
  * CRUD engine:
  *

@@ -1,5 +1,5 @@
 /**
- * Warden's own panel tables (spec/admin-panel.md, Built-in resources), declared by one
+ * Warden's own panel tables (docs/admin-api.md, "Built-in resources"), declared by one
  * {@link dev.warden.panel.extension.PanelCustomizer} through the same extension API integrators use,
  * special rules included ({@code users}' write-only password, {@code userNotes}' author, the audit log's
  * admin-only, read-only access).

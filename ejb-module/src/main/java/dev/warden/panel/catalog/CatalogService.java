@@ -20,17 +20,17 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 /**
- * The catalog {@code GET /admin-api} (DESIGN.md section 3, "Catalog"; spec/admin-panel.md, Payloads):
+ * The catalog {@code GET /admin-api} (docs/admin-api.md, "Catalog" and "Payloads"):
  * every resource the operator may list, with columns, list/form/show layout, relations, actions and the
  * operator's {@code can} flags.
  *
  * <p>{@code form.fields} is the configured form (create and edit); {@code form.create_fields} is the same
  * list without primary-key columns and columns with a database default, which the create form hides
- * (spec/admin-panel.md, Resource definition, {@code form.fields}). {@code actions} lists each custom
+ * (docs/admin-api.md, "Resource definition", {@code form.fields}). {@code actions} lists each custom
  * action as {@code {name, label, per_row, confirm}} ({@code confirm} omitted when the action has none, else {@code {title, description?}}); a column's {@code link_to}
- * is omitted when it links nowhere (never {@code null}: openapi/warden-admin.yaml, docs/decisions.md).
+ * is omitted when it links nowhere (never {@code null}: openapi/warden-admin.yaml, docs/decisions/README.md).
  *
- * <p>Each resource is described as the operator sees it ({@code FieldAccess.view}, issue 17, point 1): columns
+ * <p>Each resource is described as the operator sees it ({@code FieldAccess.view}): columns
  * they may not read are absent everywhere, and a column's {@code read_only} is true when they may not write it
  * (a column write policy) or nobody writes it through the panel ({@code ColumnBuilder.readOnly}).
  */

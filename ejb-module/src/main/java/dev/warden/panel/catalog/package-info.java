@@ -1,5 +1,5 @@
 /**
- * The catalog endpoint's document ({@code GET /admin-api}; DESIGN.md section 3, "Catalog"): every resource
+ * The catalog endpoint's document ({@code GET /admin-api}; docs/admin-api.md, "Catalog"): every resource
  * the operator may list, as JSON, with the operator's {@code can} flags.
  *
  * <p>It owns the catalog's wire shape only: it reads the registry and asks {@code dev.warden.panel.policy}

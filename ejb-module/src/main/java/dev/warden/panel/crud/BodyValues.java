@@ -14,7 +14,7 @@ import java.util.Locale;
 
 /**
  * Converts the JSON value of one column in a create or update body into the JDBC value bound for that
- * column, and binds it (DESIGN.md section 3: "All bodies are JSON keyed by SQL column names. Timestamps
+ * column, and binds it (docs/admin-api.md: "All bodies are JSON keyed by SQL column names. Timestamps
  * are ISO 8601 UTC strings").
  *
  * <table>

@@ -7,7 +7,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 /**
- * Strong entity tags of single rows and the {@code If-Match} comparison (DESIGN.md section 3, "Rows":
+ * Strong entity tags of single rows and the {@code If-Match} comparison (docs/admin-api.md, "Rows":
  * "Rows carry an {@code ETag}; {@code If-Match} on update or delete answers 412 when the row changed").
  *
  * <p>The tag is {@code "} + SHA-256 hex of the row's JSON text without {@code _labels} + {@code "}: every

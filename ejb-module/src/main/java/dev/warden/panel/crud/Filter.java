@@ -4,7 +4,7 @@ import dev.warden.panel.registry.ColumnDef;
 import java.util.List;
 
 /**
- * One per-column condition of a list request (DESIGN.md section 3, "List": {@code <col>_like},
+ * One per-column condition of a list request (docs/admin-api.md, "List query parameters": {@code <col>_like},
  * {@code _eq|_ne|_gt|_gte|_lt|_lte}, {@code _in}, bare {@code col=v}, a repeated key as IN).
  *
  * @param column    the column, from the registry

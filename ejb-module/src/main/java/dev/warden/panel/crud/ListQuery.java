@@ -20,8 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A parsed list request: the row window, the sort, the filters and the search (DESIGN.md section 3,
- * "List"; spec/admin-panel.md, List query parameters).
+ * A parsed list request: the row window, the sort, the filters and the search (docs/admin-api.md, "List query parameters").
  *
  * <p>{@code _start} (inclusive, default 0) and {@code _end} (exclusive, default {@code _start + 100});
  * at most {@value #MAX_WINDOW} rows a request. {@code _sort} and {@code _order} are comma lists; a missing

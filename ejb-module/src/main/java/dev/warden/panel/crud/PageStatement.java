@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one SQL statement behind a list request (issue 19, point 4: fewer round trips): the bounded count, the
+ * The one SQL statement behind a list request (fewer round trips): the bounded count, the
  * table's row estimate, the window of rows and each row's foreign-key labels, in one statement that answers one
  * result row per listed row (or one row with NULL columns for an empty window, which still carries the count).
  *
@@ -133,7 +133,7 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
 
     /**
      * The label of a row's foreign key: the target row's label column ({@link ResourceDef#labelColumn}) looked up
-     * by its single-column key (spec/admin-panel.md, Relations, rule 1).
+     * by its single-column key (docs/admin-api.md, "Relations" rule 1).
      *
      * @param fk          the foreign-key column of the listed resource
      * @param targetTable the target resource's table

@@ -32,14 +32,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Reads rows of panel resources with parameterised SQL whose identifiers come only from the registry
- * (DESIGN.md section 3, "List" and "Read"; spec/admin-panel.md, Endpoints).
+ * (docs/admin-api.md, "List query parameters" and "Rows" and "Endpoints").
  *
  * <p>Every row carries {@code _id} (see {@link RowAddress}) and {@code _labels}: for each foreign-key
  * column with a value, the target row's {@code display_name}, {@code name}, {@code email} or
  * {@code title} (the first the target has).
  *
  * <p>A list is one statement ({@link PageStatement}: count, estimate, rows and labels) run outside a container
- * transaction, so it costs one database round trip (issue 19, point 4); only a filtered list above the exact-count
+ * transaction, so it costs one database round trip; only a filtered list above the exact-count
  * limit adds a second, the planner's estimate. A read is one statement too (row and labels), in a container
  * transaction (REQUIRED): a 404 raised outside one made Liberty log a rolled-back local transaction (WLTC0017E) for
  * every unknown id.
@@ -47,7 +47,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Stateless
 public class ResourceRows {
 
-    /** Columns that label a row, in order of preference (spec, Relations, rule 1). */
+    /** Columns that label a row, in order of preference (docs/admin-api.md, "Relations" rule 1). */
     public static final List<String> LABEL_COLUMNS = ResourceDef.LABEL_COLUMNS;
 
     @Resource(lookup = Sql.DATA_SOURCE)
@@ -138,7 +138,7 @@ public class ResourceRows {
 
     /**
      * {@code GET /:resource/:id/_counts}: the number of rows of each {@code many} relation that point at
-     * the row, as {@code {"<relation name>": n}} (DESIGN.md section 3, "Counts").
+     * the row, as {@code {"<relation name>": n}} (docs/admin-api.md, "Rows" rule 8).
      *
      * @throws ApiException 404 when the row does not exist
      */
@@ -185,7 +185,7 @@ public class ResourceRows {
 
     /**
      * As {@link #relationRows(ResourceDef, String, RelationDef, java.util.Map)}, with the target resource as the
-     * caller sees it (its columns, filters and sorts; issue 17, point 1).
+     * caller sees it (its columns, filters and sorts).
      */
     public Page relationRows(
             ResourceDef resource,

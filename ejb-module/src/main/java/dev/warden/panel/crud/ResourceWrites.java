@@ -27,8 +27,7 @@ import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
- * Creates, updates and deletes rows of panel resources (DESIGN.md section 3, "Create", "Update", "Delete",
- * "Rows"; spec/admin-panel.md, Endpoints). Each call is one container-managed transaction.
+ * Creates, updates and deletes rows of panel resources (docs/admin-api.md, "Rows" and "Endpoints"). Each call is one container-managed transaction.
  *
  * <p>SQL is parameterised; identifiers come only from the registry ({@link RowJson#quote}). Bodies are checked
  * by {@link RowChanges} before any SQL runs; database refusals are mapped by {@link SqlErrors} (409
@@ -41,7 +40,7 @@ import javax.sql.DataSource;
  * {@code precondition_failed}, {@code *} matches any existing row, an absent header skips the check.
  *
  * <p>This class writes no audit rows: the caller records {@code create}, {@code update} and {@code delete}
- * after the method returns, i.e. after the mutation committed (spec/admin-panel.md, Events rule 1). For that,
+ * after the method returns, i.e. after the mutation committed (docs/admin-api.md, "Events" rule 1). For that,
  * {@link #update} answers the row before and after ({@link UpdateResult}), the "before" being the row it
  * already locks and reads for {@code If-Match}.
  */
@@ -101,8 +100,8 @@ public class ResourceWrites {
     }
 
     /**
-     * The body merged over the resource's {@code create.defaults} (spec/admin-panel.md, Resource definition,
-     * rule 3: the defaults run on every INSERT, keys may be SQL or attribute names, the body wins per column).
+     * The body merged over the resource's {@code create.defaults} (docs/admin-api.md, "Resource definition" rule 3:
+     * the defaults run on every INSERT, keys may be SQL or attribute names, the body wins per column).
      */
     static JsonObject withDefaults(ResourceDef resource, JsonObject body, long operatorId) {
         if (!resource.hasCreateDefaults()) {

@@ -19,8 +19,7 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * The {@code _id} of a row: the path segment that addresses it (DESIGN.md section 3, "Rows";
- * spec/admin-panel.md, Endpoints: "Composite keys are addressed as a base64url-encoded JSON array of
+ * The {@code _id} of a row: the path segment that addresses it (docs/admin-api.md, "Rows" and "Endpoints": "Composite keys are addressed as a base64url-encoded JSON array of
  * the key values in table order").
  *
  * <p>A single-column key is its value as text ({@code "42"}); a composite key is base64url (no padding)

@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * The column assignments a create or update body asks for, checked against the resource before any SQL
- * runs (DESIGN.md section 3, "Create", "Update"; spec/admin-panel.md, Built-in resources). Pure logic.
+ * runs (docs/admin-api.md, "Rows" and "Built-in resources"). Pure logic.
  *
  * <ul>
  *   <li>The reserved keys {@code _id} and {@code _labels} are accepted and ignored, so a row exactly as read
@@ -30,7 +30,7 @@ import java.util.Set;
  *       "the primary key cannot change".</li>
  *   <li>A null for a NOT NULL column is "must not be null"; on create, every NOT NULL column without a
  *       database default that the body leaves out is "is required".</li>
- *   <li>Write rules the resource declares through the extension API (DESIGN.md section 4): a read-only
+ *   <li>Write rules the resource declares through the extension API (docs/extension.md): a read-only
  *       column ({@code ColumnBuilder.readOnly}, e.g. {@code users.ban}) is accepted and ignored; an operator
  *       column ({@code ColumnBuilder.fromOperator}, {@code userNotes.author_id}) is never taken from the body
  *       and set to the operator on create (last); a write-only field ({@code ResourceBuilder.writeOnly},

@@ -14,8 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Turns a PostgreSQL failure of an INSERT, UPDATE or DELETE into the documented error (DESIGN.md section 3,
- * "Error body": {@code conflict} 409 for unique or foreign-key violations, {@code invalid_request} 422 for a
+ * Turns a PostgreSQL failure of an INSERT, UPDATE or DELETE into the documented error (docs/admin-api.md, "Error body":
+ * {@code conflict} 409 for unique or foreign-key violations, {@code invalid_request} 422 for a
  * bad column value). Pure logic: only {@link SQLException#getSQLState()} and the server's message text are
  * used, so it works with any driver class.
  *

@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * What {@link ResourceWrites#update} did: the row as it was (read under the {@code FOR UPDATE} lock taken for
  * {@code If-Match}) and as it is now, so the caller can audit the change ({@code update {changes}},
- * spec/admin-panel.md, Events) without reading the row again.
+ * docs/admin-api.md, "Events") without reading the row again.
  *
  * @param before   the row before the update, as a read shows it
  * @param after    the row after the update (the response body)

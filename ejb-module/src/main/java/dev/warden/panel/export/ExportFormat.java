@@ -4,7 +4,7 @@ import dev.warden.common.ApiException;
 import java.util.Locale;
 
 /**
- * The wire formats of {@code GET /admin-api/:resource/_export?format=} (issue 20, point 4).
+ * The wire formats of {@code GET /admin-api/:resource/_export?format=}.
  */
 public enum ExportFormat {
     /** RFC 4180 CSV: a header line of column names, CRLF line ends, UTF-8. */

@@ -35,8 +35,7 @@ import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
 /**
- * Writes every row of a resource that matches a list query, in the list's order, as CSV or NDJSON (issue 20,
- * point 4: "streamed from the database (no 1000-row cap, constant memory)"). CSV text cells that a spreadsheet would
+ * Writes every row of a resource that matches a list query, in the list's order, as CSV or NDJSON ("streamed from the database (no 1000-row cap, constant memory)"). CSV text cells that a spreadsheet would
  * read as a formula get a leading {@code '} ({@link #spreadsheetSafe}); NDJSON values are written raw.
  *
  * <p>The rows are read through a PostgreSQL server-side cursor: the statement runs with auto-commit off and a

@@ -1,5 +1,5 @@
 /**
- * Streaming exports of panel resources (issue 20, point 4: {@code GET /admin-api/:resource/_export}): the list's
+ * Streaming exports of panel resources ({@code GET /admin-api/:resource/_export}): the list's
  * filters, search and sort ({@code panel.crud.ListQuery}/{@code ListSql}) over every matching row, read through a
  * server-side cursor and written as CSV or NDJSON as they come, so memory does not grow with the row count.
  *

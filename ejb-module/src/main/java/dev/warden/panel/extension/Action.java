@@ -8,11 +8,11 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * A custom action (spec/admin-panel.md, "Custom actions"): {@code name} (URL segment of
+ * A custom action (docs/admin-api.md, "Custom actions"): {@code name} (URL segment of
  * {@code POST /admin-api/:resource/_action/:name}), {@code label}, {@code perRow}, {@code confirm},
  * {@code handler} and {@code roles}. Immutable: each {@code with}-style method returns a copy, so
  * {@code Action.perRow("reset", "Reset score").roles("admin").confirm("Reset?", null).handler(...)} reads
- * as the spec's object literal.
+ * as the requirements' object literal.
  *
  * <p>Roles are checked literally by the action endpoint (rule 5): a non-empty list never includes admins
  * implicitly; no roles means any signed-in identity. The registry stores actions and lists them in the

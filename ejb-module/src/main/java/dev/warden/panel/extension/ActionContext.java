@@ -1,7 +1,7 @@
 package dev.warden.panel.extension;
 
 /**
- * What an {@link ActionHandler} knows about its invocation (spec/admin-panel.md, "Custom actions", rule 2:
+ * What an {@link ActionHandler} knows about its invocation (docs/admin-api.md, "Custom actions" rule 2:
  * "a context holding userId and resource"). Implemented by the action endpoint.
  */
 public interface ActionContext {

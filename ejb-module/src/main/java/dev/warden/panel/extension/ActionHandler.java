@@ -2,7 +2,7 @@ package dev.warden.panel.extension;
 
 import jakarta.json.JsonObject;
 
-/** The body of a custom action (spec/admin-panel.md, "Custom actions", {@code handler}). */
+/** The body of a custom action (docs/admin-api.md, "Custom actions", {@code handler}). */
 @FunctionalInterface
 public interface ActionHandler {
 

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The panel's built-in icon set (spec/admin-panel.md, Resource definition, {@code icon}; the spec's
+ * The panel's built-in icon set (docs/admin-api.md, "Resource definition", {@code icon}; the requirements'
  * {@code AdminIconName}). The wire name is the lower-case, dash-separated form ({@code FILE_TEXT} is
  * {@code file-text}); the UI maps each to an Ant Design icon.
  */
@@ -36,13 +36,13 @@ public enum AdminIcon {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    /** All wire names in declaration order: the spec's {@code ADMIN_ICON_NAMES}. */
+    /** All wire names in declaration order: the requirements' {@code ADMIN_ICON_NAMES}. */
     public static List<String> names() {
         return Arrays.stream(values()).map(AdminIcon::wireName).toList();
     }
 
     /**
-     * Guesses an icon from a table name (spec/admin-panel.md, Resource definition: "a name ending in
+     * Guesses an icon from a table name (docs/admin-api.md, "Resource definition": "a name ending in
      * _users gives user, ending in _scores gives trophy ... falls back to database").
      */
     public static AdminIcon guess(String table) {

@@ -1,6 +1,6 @@
 package dev.warden.panel.extension;
 
-/** One column's presentation ({@code columns.<sqlColumn>} in spec/admin-panel.md, "Resource definition"). */
+/** One column's presentation ({@code columns.<sqlColumn>} in docs/admin-api.md, "Resource definition"). */
 public interface ColumnBuilder {
 
     /**
@@ -41,7 +41,7 @@ public interface ColumnBuilder {
     ColumnBuilder fromOperator();
 
     /**
-     * Who may read this column (issue 17, point 1; Directus and Jmix field permissions): a caller the policy
+     * Who may read this column (Directus and Jmix field permissions): a caller the policy
      * refuses never sees it: it is absent from list, read, relation rows, export, {@code _labels} (when it is the
      * label column) and the catalog's columns, filtering, sorting or searching on it answers 422 as for an unknown
      * column, and a body naming it is refused (403). The same values as a resource policy ({@link Policy#roles},
@@ -53,7 +53,7 @@ public interface ColumnBuilder {
     ColumnBuilder read(Policy policy);
 
     /**
-     * Who may write this column through the generic create and update (issue 17, point 1): a body that writes it
+     * Who may write this column through the generic create and update: a body that writes it
      * is 403 naming the column for anyone else (on update, a value equal to the row's current one is accepted
      * and ignored, so a readable row can be sent back whole); the catalog marks it {@code read_only} for them.
      * A column the caller may not read is not writable either.

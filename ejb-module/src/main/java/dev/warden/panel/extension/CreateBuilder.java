@@ -1,6 +1,6 @@
 package dev.warden.panel.extension;
 
-/** Create behaviour ({@code create} in spec/admin-panel.md, "Resource definition"). */
+/** Create behaviour ({@code create} in docs/admin-api.md, "Resource definition"). */
 public interface CreateBuilder {
 
     /**

@@ -1,8 +1,8 @@
 package dev.warden.panel.extension;
 
 /**
- * What a {@link DefaultsFunction} knows about the INSERT it computes defaults for (spec, "Resource
- * definition", {@code create.defaults}: "ctx holds operatorId and resource").
+ * What a {@link DefaultsFunction} knows about the INSERT it computes defaults for (docs/admin-api.md, "Resource definition",
+ * {@code create.defaults}: "ctx holds operatorId and resource").
  *
  * @param operatorId the signed-in operator's user id; null when there is none (the spec: "operatorId is
  *                   undefined when role enforcement is off")

@@ -1,7 +1,7 @@
 package dev.warden.panel.extension;
 
 /**
- * The spec's {@code create.defaults}: "function (ctx) returning an object (or a promise of one)". One
+ * The requirements' {@code create.defaults}: "function (ctx) returning an object (or a promise of one)". One
  * method for both shapes, so {@code ctx -> Map.of(...)} and {@code ctx -> future} both compile.
  */
 @FunctionalInterface

@@ -1,6 +1,6 @@
 package dev.warden.panel.extension;
 
-/** Create and edit forms ({@code form} in spec/admin-panel.md, "Resource definition"). */
+/** Create and edit forms ({@code form} in docs/admin-api.md, "Resource definition"). */
 public interface FormBuilder {
 
     /**

@@ -1,6 +1,6 @@
 package dev.warden.panel.extension;
 
-/** The list view of a resource ({@code list} in spec/admin-panel.md, "Resource definition"). */
+/** The list view of a resource ({@code list} in docs/admin-api.md, "Resource definition"). */
 public interface ListBuilder {
 
     /**

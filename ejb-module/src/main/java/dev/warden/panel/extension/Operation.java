@@ -2,7 +2,7 @@ package dev.warden.panel.extension;
 
 import java.util.Locale;
 
-/** A CRUD operation a {@link Policy} can govern (spec/admin-panel.md, Authentication, rule 5). */
+/** A CRUD operation a {@link Policy} can govern (docs/admin-api.md, "Authentication" rule 5). */
 public enum Operation {
     /** {@code GET /admin-api/:resource}. */
     LIST,

@@ -3,9 +3,9 @@ package dev.warden.panel.extension;
 import java.util.function.Consumer;
 
 /**
- * The panel configuration a {@link PanelCustomizer} adds to: the spec's {@code tables},
- * {@code resources} and {@code relations} options (spec/admin-panel.md, "Exposing a custom table",
- * "Resource definition", "Relations and foreign-key auto-linking"). Every method returns this object,
+ * The panel configuration a {@link PanelCustomizer} adds to: the requirements' {@code tables},
+ * {@code resources} and {@code relations} options (docs/admin-api.md, "Exposing a custom table" and "Resource definition" and "Relations").
+ * Every method returns this object,
  * so calls chain.
  *
  * <p>Built-in tables are registered before any customizer runs, under their canonical keys
@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 public interface PanelConfig {
 
     /**
-     * Exposes a table as a panel resource (the spec's {@code tables} entry). The key becomes the URL
+     * Exposes a table as a panel resource (the requirements' {@code tables} entry). The key becomes the URL
      * segment ({@code /admin-api/<key>}), the mod scope name and the audit {@code resource} value
      * ("Exposing a custom table", rule 2). Without a {@link #resource} entry the table still works with
      * the humanized key as label, an icon guessed from the table name and all columns (rule 3).
@@ -37,7 +37,7 @@ public interface PanelConfig {
     PanelConfig table(String key, Class<?> entity);
 
     /**
-     * Defines how the resource {@code key} looks and behaves (the spec's {@code resources} entry).
+     * Defines how the resource {@code key} looks and behaves (the requirements' {@code resources} entry).
      * Several calls for one key add to the same definition (a later setting wins). A key with no
      * {@link #table} entry (and not built in) is stored but never listed, and {@code GET /admin-api/<key>}
      * answers 404 ("Exposing a custom table", rule 1).
@@ -50,7 +50,7 @@ public interface PanelConfig {
     PanelConfig resource(String key, Consumer<ResourceBuilder> definition);
 
     /**
-     * Declares a relation the database does not (the spec's {@code relations} option, keyed by table
+     * Declares a relation the database does not (the requirements' {@code relations} option, keyed by table
      * key): see {@link Relation} for what {@code one} and {@code many} add. Relations from the
      * database's foreign keys are added anyway; a declared {@code one} relation on a column that already
      * has a foreign key to the same target replaces the derived one (its name and label). Targets with a

@@ -1,7 +1,7 @@
 package dev.warden.panel.extension;
 
 /**
- * An integrator's contribution to the panel (DESIGN.md section 4). Implement it in a CDI bean
+ * An integrator's contribution to the panel (docs/extension.md). Implement it in a CDI bean
  * ({@code @ApplicationScoped}) in a jar of the EAR; the resource registry finds every such bean at
  * start-up and calls {@link #customize} once, after registering the built-in tables and before it reads
  * the database catalog.

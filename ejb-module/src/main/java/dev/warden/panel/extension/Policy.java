@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A per-operation access policy (spec/admin-panel.md, Authentication, rules 5 and 6): a list of roles,
+ * A per-operation access policy (docs/admin-api.md, "Authentication" rules 5 and 6): a list of roles,
  * {@code 'everyone'} or {@code 'deny'}. A policy set for an operation replaces the standard role rule for
  * that operation on that resource. Immutable.
  */

@@ -3,8 +3,8 @@ package dev.warden.panel.extension;
 import java.util.Objects;
 
 /**
- * A relation the database does not declare (spec/admin-panel.md, "Relations and foreign-key
- * auto-linking", rule 2: {@code {name, target, kind, fk}}), given to {@link PanelConfig#relation} keyed by
+ * A relation the database does not declare (docs/admin-api.md, "Relations" rule 2:
+ * {@code {name, target, kind, fk}}), given to {@link PanelConfig#relation} keyed by
  * the table that holds the foreign key.
  *
  * <ul>

@@ -3,7 +3,7 @@ package dev.warden.panel.extension;
 import java.util.function.Consumer;
 
 /**
- * A resource definition (spec/admin-panel.md, "Resource definition"), given to
+ * A resource definition (docs/admin-api.md, "Resource definition"), given to
  * {@link PanelConfig#resource}. Every method returns this builder. Column names are SQL names
  * (snake_case); names the table does not have, including camelCase property names, are dropped without
  * an error when the registry is built (rule 1; logged at FINE).
@@ -47,14 +47,14 @@ public interface ResourceBuilder {
     ResourceBuilder create(Consumer<CreateBuilder> create);
 
     /**
-     * Adds a custom action (spec, "Custom actions"); appears in the catalog's {@code actions}.
+     * Adds a custom action (docs/admin-api.md, "Custom actions"); appears in the catalog's {@code actions}.
      *
      * @throws IllegalArgumentException when an action with the same name is already defined here
      */
     ResourceBuilder action(Action action);
 
     /**
-     * Sets the policy for one CRUD operation (spec, Authentication, rule 5). A policy replaces the
+     * Sets the policy for one CRUD operation (docs/admin-api.md, "Authentication" rule 5). A policy replaces the
      * standard role rule for that operation on this resource (rule 6). Stored on the resource; a later
      * call for the same operation replaces the earlier one.
      */

@@ -2,7 +2,7 @@ package dev.warden.panel.extension;
 
 import java.util.Locale;
 
-/** A sort direction ({@code list.defaultSort.order} in spec/admin-panel.md, "Resource definition"). */
+/** A sort direction ({@code list.defaultSort.order} in docs/admin-api.md, "Resource definition"). */
 public enum SortOrder {
     /** Ascending: {@code asc}. */
     ASC,

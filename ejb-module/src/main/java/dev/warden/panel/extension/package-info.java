@@ -1,6 +1,6 @@
 /**
- * The extension API (DESIGN.md section 4): how an integrator adds custom tables to the admin panel and
- * customizes built-in ones. The spec's three configuration options map to three calls on
+ * The extension API (docs/extension.md): how an integrator adds custom tables to the admin panel and
+ * customizes built-in ones. The requirements' three configuration options map to three calls on
  * {@link dev.warden.panel.extension.PanelConfig}:
  *
  * <ul>

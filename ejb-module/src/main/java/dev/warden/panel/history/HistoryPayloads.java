@@ -10,7 +10,7 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 /**
- * What a history entry may show its reader (issue 17, point 2: "Write-only and unreadable columns are never
+ * What a history entry may show its reader ("Write-only and unreadable columns are never
  * revealed by the history"). Pure logic. Only columns of the reader's view of the resource are kept: a column they
  * may not read, a write-only field ({@code password}), a hidden column ({@code password_hash}) and a credential
  * change ({@code "(changed)"}) never appear. {@code create}/{@code delete} keep {@code {row}}, {@code update} keeps

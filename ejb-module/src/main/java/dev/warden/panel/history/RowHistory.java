@@ -30,7 +30,7 @@ import java.util.Map;
 import javax.sql.DataSource;
 
 /**
- * A row's history, revert and restore (issue 17, point 2). Every method takes the resource as the caller sees it
+ * A row's history, revert and restore. Every method takes the resource as the caller sees it
  * (the view {@code Moderation.authorize} answers: read for the history, update for a revert, create for a
  * restore), so policies and field permissions apply as on the ordinary routes.
  *

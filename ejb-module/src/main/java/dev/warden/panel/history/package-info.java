@@ -1,5 +1,5 @@
 /**
- * A row's history and its revert (issue 17, point 2): the audit entries of one row as its reader may see them
+ * A row's history and its revert: the audit entries of one row as its reader may see them
  * ({@link dev.warden.panel.history.RowHistory#history}), putting back the {@code before} values of an update entry
  * ({@link dev.warden.panel.history.RowHistory#revert}) and re-creating a row from its delete entry
  * ({@link dev.warden.panel.history.RowHistory#restore}). Reads the audit table; writes through the generic CRUD

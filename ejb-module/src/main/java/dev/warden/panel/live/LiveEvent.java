@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * One row event of a live list (issue 17, point 4): its id in {@code warden_live_events} (the SSE event id, for
+ * One row event of a live list: its id in {@code warden_live_events} (the SSE event id, for
  * {@code Last-Event-ID}), the resource key, the action ({@code created}, {@code updated}, {@code deleted}) and the
  * row's {@code _id}. {@link #payload()} is its NOTIFY payload {@code <id>:<action>:<resource>:<row id>}.
  */

@@ -19,7 +19,7 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * The live lists' event log (issue 17, point 4; migration V12_2): {@link #publish} records a row event and sends it
+ * The live lists' event log (migration V12_2): {@link #publish} records a row event and sends it
  * to every node ({@code NOTIFY warden_live}, delivered when the transaction commits), {@link #since} replays a
  * resource's events after a {@code Last-Event-ID}, {@link #validSessions} tells which streams' sessions still hold
  * and {@link #stillAllowed} which streams' operators may still list their resource (docs/security.md, the

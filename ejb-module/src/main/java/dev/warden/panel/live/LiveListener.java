@@ -28,13 +28,13 @@ import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The one PostgreSQL listener connection of this node (issue 17, point 4): {@code LISTEN warden_live} on a
+ * The one PostgreSQL listener connection of this node: {@code LISTEN warden_live} on a
  * connection of its own, held by a thread of the platform's {@link ManagedThreadFactory}, handing every event of
  * every node to the subscribers (the web module's SSE streams). Reconnects after a failure (2 s pause), and
  * deletes events older than {@code warden.live.retention-minutes} once a minute.
  *
  * <p>The notifications are read with {@link PgNotifications}, as the rooms' command bus reads its own.
- * docs/decisions.md says why one shared listener connection with the rooms' commands would be the next step.
+ * docs/decisions/live-lists.md says why one shared listener connection with the rooms' commands would be the next step.
  */
 @Singleton
 @Startup

@@ -1,5 +1,5 @@
 /**
- * Live lists (issue 17, point 4): row events ({@code created}, {@code updated}, {@code deleted} with the row's
+ * Live lists: row events ({@code created}, {@code updated}, {@code deleted} with the row's
  * {@code _id}) written to a short log table and sent to every node with PostgreSQL {@code NOTIFY}
  * ({@link dev.warden.panel.live.LiveEvents}), and the one listener connection per node that receives them and hands
  * them to subscribers ({@link dev.warden.panel.live.LiveListener}; the web module's SSE streams). Ids only, never

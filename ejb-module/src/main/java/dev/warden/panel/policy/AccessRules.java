@@ -11,8 +11,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The standard role rule, the resources' policies and read-only flags (spec/admin-panel.md, Authentication,
- * rules 3 to 7). Pure logic: who may do which CRUD operation on which resource.
+ * The standard role rule, the resources' policies and read-only flags (docs/admin-api.md, "Authentication" rules 3 to 7).
+ * Pure logic: who may do which CRUD operation on which resource.
  *
  * <ul>
  *   <li>admin: full CRUD;</li>
@@ -30,7 +30,7 @@ public final class AccessRules {
     public static final List<Operation> ACTIONS = List.of(Operation.values());
 
     /**
-     * Resources that are not the spec's and that role user may not list or read unless a policy says so: the
+     * Resources that are not the requirements' and that role user may not list or read unless a policy says so: the
      * hosting tables registered by {@code HostingPanel} (teams, tokens, deploy output, billing) and the live rooms
      * ({@code rooms}: players' state and IP addresses; docs/security.md). A fixed list for now; it belongs in the
      * extension API as a resource setting (follow-up).
@@ -53,7 +53,7 @@ public final class AccessRules {
     /**
      * True when {@code operator} may perform {@code action} ({@code list}, {@code read}, {@code create},
      * {@code update}, {@code delete}) on {@code resource}: a policy configured for the action REPLACES the
-     * standard rule (spec/admin-panel.md, Authentication, rule 6) — {@code roles} checked literally (admin
+     * standard rule (docs/admin-api.md, "Authentication" rule 6) — {@code roles} checked literally (admin
      * not implied; a listed {@code mod} means any mod, whatever their scope), {@code everyone} any signed-in
      * identity, {@code deny} nobody. A read-only resource's writes stay denied whatever is configured (the
      * audit log: rule 7 and Events, rule 2, append-only).
@@ -76,7 +76,7 @@ public final class AccessRules {
 
     /**
      * The keys of {@code resources} that {@code operator} may read: what {@code _labels} and {@code _counts}
-     * may reveal (issue 13, point 3; {@link Visibility}).
+     * may reveal ({@link Visibility}).
      */
     public static Set<String> readable(Operator operator, Collection<ResourceDef> resources) {
         Set<String> out = new HashSet<>();

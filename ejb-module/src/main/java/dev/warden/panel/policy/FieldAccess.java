@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Field-level permissions (issue 17, point 1): the column read and write policies of the extension API
+ * Field-level permissions: the column read and write policies of the extension API
  * ({@code ColumnBuilder.read}/{@code write}) applied to one caller. Pure logic.
  *
  * <p>{@link #view} is the resource as the caller sees it: every panel route works on it (it is what
@@ -82,7 +82,7 @@ public final class FieldAccess {
     }
 
     /**
-     * The body a create or update may go on with (issue 17, point 1): a key naming a column the caller may not
+     * The body a create or update may go on with: a key naming a column the caller may not
      * read, or a column they may not write, is 403 {@code forbidden} naming the column; on update
      * ({@code current} the row as the caller reads it), a not-writable but readable column whose value equals the
      * current one is dropped instead (a whole row sent back).

@@ -16,15 +16,14 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Who may do what in the panel, and moderator scope assignment (spec/admin-panel.md, Authentication, rules
- * 3 to 7; DESIGN.md section 3: {@code moderation.can(userId, action, resource)} and
+ * Who may do what in the panel, and moderator scope assignment (docs/admin-api.md, "Authentication" rules 3 to 7: {@code moderation.can(userId, action, resource)} and
  * {@code moderation.assignMod(userId, key)}).
  *
  * <p>The panel's endpoints check every CRUD request with {@link #authorize}; integrators call {@link #can}
  * from their own code (a custom action, a job) and assign scopes with {@link #assignMod}. Roles live in
  * {@code warden_roles}: one {@code admin} row makes an admin, {@code mod} rows (one per resource key) make a
  * mod scoped to those keys, a {@code user} row makes role {@code user}; no row at all is a player, not a panel
- * identity (issue 13, point 2).
+ * identity.
  */
 @Stateless
 public class Moderation {
@@ -44,7 +43,7 @@ public class Moderation {
      * True when user {@code userId} may perform {@code action} on the resource {@code key}: the resource's
      * policy for the action when it has one (it replaces the rule), else the standard role rule.
      *
-     * @param action {@code list}, {@code read}, {@code create}, {@code update} or {@code delete} (the spec's
+     * @param action {@code list}, {@code read}, {@code create}, {@code update} or {@code delete} (the requirements'
      *               string form; see {@link #can(long, Operation, String)})
      * @return false for an unknown user, resource key or action
      */
@@ -91,7 +90,7 @@ public class Moderation {
 
     /**
      * The resource keys whose rows' labels {@code operator} may see in {@code _labels}: readable resources whose
-     * label column is readable too (issue 17, point 1; {@link FieldAccess}). In memory: runs in the caller's
+     * label column is readable too ({@link FieldAccess}). In memory: runs in the caller's
      * transaction when it has one and starts none (every list and read calls it).
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)

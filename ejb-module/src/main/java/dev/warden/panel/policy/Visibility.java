@@ -11,7 +11,7 @@ import jakarta.json.JsonValue;
 import java.util.Set;
 
 /**
- * What a row's {@code _labels} and a {@code _counts} answer may reveal (issue 13, point 3): a label of a
+ * What a row's {@code _labels} and a {@code _counts} answer may reveal: a label of a
  * target the caller may not read is omitted, and a count of a relation whose rows the caller may not read is
  * left out. {@code readable} is the set of resource keys the caller may read
  * ({@link AccessRules#readable}). Pure logic.

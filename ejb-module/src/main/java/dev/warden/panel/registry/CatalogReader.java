@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * Reads one table's columns, types, nullability, defaults, primary key and single-column foreign keys from
- * the PostgreSQL catalog of the connection's schema (spec/admin-panel.md, "What the service does", rule 1:
+ * the PostgreSQL catalog of the connection's schema (docs/admin-api.md, "What the panel does" rule 1:
  * the database is the truth about SQL names). No other class of the registry runs SQL.
  */
 final class CatalogReader {

@@ -1,7 +1,7 @@
 package dev.warden.panel.registry;
 
 /**
- * One column of a resource as the catalog shows it (DESIGN.md section 3, "Catalog", {@code columns}).
+ * One column of a resource as the catalog shows it (docs/admin-api.md, "Catalog", {@code columns}).
  *
  * @param name       SQL column name
  * @param label      humanized or configured label

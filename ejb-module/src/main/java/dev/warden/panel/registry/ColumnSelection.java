@@ -11,8 +11,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Pure rules for the column names a resource definition gives (spec/admin-panel.md, "Resource
- * definition", rules 1 and 3, and the {@code list} and {@code form} rows): keep the known SQL names,
+ * Pure rules for the column names a resource definition gives (docs/admin-api.md, "Resource definition" rules 1 and 3,
+ * and the {@code list} and {@code form} rows): keep the known SQL names,
  * drop the rest silently (logged at FINE), always list primary keys, hide keys and defaulted columns from
  * the create form, normalize create defaults to SQL columns.
  */

@@ -11,7 +11,7 @@ import java.util.UUID;
 
 /**
  * The wire type of a column, derived from its PostgreSQL type, and the conversion of request text
- * (path ids, list parameters) into the JDBC value bound for that column (DESIGN.md section 3: "Values are
+ * (path ids, list parameters) into the JDBC value bound for that column (docs/admin-api.md: "Values are
  * converted to the column's type").
  */
 public enum ColumnType {

@@ -25,8 +25,8 @@ import java.util.Map;
 /**
  * Maps the attributes of a JPA entity class to the SQL columns of its table by reading its annotations
  * (no persistence unit needed): the fk of a declared {@link dev.warden.panel.extension.Relation} and the
- * keys of create defaults are attribute names (spec/admin-panel.md, Relations rule 2, Resource definition
- * rule 3), the panel speaks SQL column names.
+ * keys of create defaults are attribute names (docs/admin-api.md, "Relations" rule 2 and "Resource definition" rule 3),
+ * the panel speaks SQL column names.
  *
  * <p>For each field (and each {@code getX}/{@code isX} getter, for property access), in class and then
  * superclass order, the candidates are:

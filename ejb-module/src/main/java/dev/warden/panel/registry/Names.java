@@ -3,7 +3,7 @@ package dev.warden.panel.registry;
 import java.util.Locale;
 
 /**
- * Humanized labels from keys and SQL column names (spec/admin-panel.md, Resources: "The label derives
+ * Humanized labels from keys and SQL column names (docs/admin-api.md, "Built-in resources": "The label derives
  * from the key (humanized) unless the resource definition overrides it").
  */
 public final class Names {

@@ -146,7 +146,7 @@ public final class PanelSettings implements PanelConfig {
         return resource == null ? Set.of() : resource.hidden();
     }
 
-    /** The {@code resources} keys with no table: stored, never listed (spec, "Exposing a custom table", rule 1). */
+    /** The {@code resources} keys with no table: stored, never listed (docs/admin-api.md, "Exposing a custom table" rule 1). */
     public List<String> unlistedKeys() {
         return resources.keySet().stream().filter(k -> !tables.containsKey(k)).toList();
     }

@@ -3,7 +3,7 @@ package dev.warden.panel.registry;
 import dev.warden.panel.extension.Relation;
 
 /**
- * A relation of a resource (spec/admin-panel.md, Relations and foreign-key auto-linking).
+ * A relation of a resource (docs/admin-api.md, "Relations").
  *
  * @param name         relation name ({@code user}, {@code cloudSaves})
  * @param label        tab or field label

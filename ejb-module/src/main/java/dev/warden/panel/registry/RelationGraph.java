@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.logging.Logger;
 
 /**
- * The relations between registered tables (spec/admin-panel.md, "Relations and foreign-key auto-linking"):
+ * The relations between registered tables (docs/admin-api.md, "Relations"):
  * derived from the catalog's foreign keys, then the {@code relation(...)} declarations added. Pure: no
  * database. The result is per resource key: the relations and the visible columns with their
  * {@code link_to} set.
@@ -110,7 +110,7 @@ final class RelationGraph {
         }
     }
 
-    /** Adds one {@code relation(...)} declaration (spec, Relations, rules 2 to 4). */
+    /** Adds one {@code relation(...)} declaration (docs/admin-api.md, "Relations" rules 2 to 4). */
     private void declare(PanelSettings.DeclaredRelation declared) {
         Relation relation = declared.relation();
         String where = "relation(\"" + declared.tableKey() + "\", " + relation.name() + ") from " + declared.origin();

@@ -13,7 +13,7 @@ import java.util.logging.Logger;
 
 /**
  * Assembles the panel's resources from the catalog facts, the relation graph and the {@code resources}
- * entries (spec/admin-panel.md, "Resource definition"). Pure: no database, no container.
+ * entries (docs/admin-api.md, "Resource definition"). Pure: no database, no container.
  *
  * <p>Unknown column names in a {@code resources} entry are dropped (logged at FINE), primary keys are always
  * listed ({@link ColumnSelection}); a {@code linkTo} naming an unregistered resource is kept but logged at

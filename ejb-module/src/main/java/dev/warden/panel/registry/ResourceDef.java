@@ -24,7 +24,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A table exposed as a panel resource: its key, presentation and the columns the panel may touch
- * (spec/admin-panel.md, Resource definition). Immutable; built once by {@link ResourceAssembler} through {@link #builder}.
+ * (docs/admin-api.md, "Resource definition"). Immutable; built once by {@link ResourceAssembler} through {@link #builder}.
  *
  * <p>{@link #columns()} holds only visible columns: a hidden column (such as {@code password_hash}) is
  * never selected, listed, filtered or sorted on.
@@ -171,7 +171,7 @@ public final class ResourceDef {
 
     /**
      * The create form's fields: {@link #formFields()} without primary-key columns and columns with a
-     * database default (spec, Resource definition, {@code form.fields}); the catalog's
+     * database default (docs/admin-api.md, "Resource definition", {@code form.fields}); the catalog's
      * {@code form.create_fields}.
      */
     public List<String> createFields() {
@@ -193,7 +193,7 @@ public final class ResourceDef {
         return relations;
     }
 
-    /** Custom actions in definition order (spec, Custom actions); stored, not enforced here. */
+    /** Custom actions in definition order (docs/admin-api.md, "Custom actions"); stored, not enforced here. */
     public List<Action> actions() {
         return actions;
     }
@@ -204,7 +204,7 @@ public final class ResourceDef {
     }
 
     /**
-     * The configured policies by operation (spec, Authentication, rule 5); an operation without an entry
+     * The configured policies by operation (docs/admin-api.md, "Authentication" rule 5); an operation without an entry
      * uses the standard role rule. Stored here; enforcement belongs to the access checks.
      */
     public Map<Operation, Policy> policies() {
@@ -222,7 +222,7 @@ public final class ResourceDef {
     }
 
     /**
-     * Runs the {@code create.defaults} function for one INSERT (spec, Resource definition, rule 3) and
+     * Runs the {@code create.defaults} function for one INSERT (docs/admin-api.md, "Resource definition" rule 3) and
      * returns its values keyed by SQL column: keys that are columns stay, entity attribute names become
      * their columns, others are dropped (logged at FINE). A returned {@code CompletionStage} is waited for
      * up to {@link #DEFAULTS_TIMEOUT}. The caller merges the result under the request body (the body wins).
@@ -310,7 +310,7 @@ public final class ResourceDef {
                 .findFirst();
     }
 
-    /** Columns that label a row, in order of preference (spec, Relations, rule 1). */
+    /** Columns that label a row, in order of preference (docs/admin-api.md, "Relations" rule 1). */
     public static final List<String> LABEL_COLUMNS = List.of("display_name", "name", "email", "title");
 
     /** The column that labels this resource's rows in other rows' {@code _labels}, if any (the first of {@link #LABEL_COLUMNS}). */
@@ -347,7 +347,7 @@ public final class ResourceDef {
     }
 
     /**
-     * This resource as one caller sees it (issue 17, point 1): without the columns in {@code hidden} (from the
+     * This resource as one caller sees it: without the columns in {@code hidden} (from the
      * columns, list, form and show fields, the default sort, the {@code one} relations on them and the attribute
      * map), remembering {@code hidden} and {@code locked}, and without the relations named in
      * {@code hiddenRelations}. Primary-key columns are never hidden.

@@ -152,7 +152,7 @@ public final class ResourceDefBuilder {
     }
 
     /**
-     * Column read and write policies ({@code ColumnBuilder.read}/{@code write}; issue 17, point 1) by SQL column.
+     * Column read and write policies ({@code ColumnBuilder.read}/{@code write}) by SQL column.
      */
     public ResourceDefBuilder columnPolicies(Map<String, Policy> read, Map<String, Policy> write) {
         this.readPolicies = Map.copyOf(read);

@@ -32,8 +32,7 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * The panel's resources, built once at start-up after the schema migration (spec/admin-panel.md,
- * "What the service does", rules 1 and 2; DESIGN.md section 3, "Catalog"). Three steps, each in its own
+ * The panel's resources, built once at start-up after the schema migration (docs/admin-api.md, "What the panel does" rules 1 and 2 and "Catalog"). Three steps, each in its own
  * class:
  *
  * <ol>
@@ -155,7 +154,7 @@ public class ResourceRegistry {
 
     /**
      * Keys of {@code resources} entries that have no {@code tables} entry: stored, never listed, 404 on the
-     * API (spec/admin-panel.md, "Exposing a custom table", rule 1).
+     * API (docs/admin-api.md, "Exposing a custom table" rule 1).
      */
     public List<String> unlistedKeys() {
         return unlisted;

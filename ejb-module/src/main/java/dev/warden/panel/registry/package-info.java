@@ -1,6 +1,6 @@
 /**
- * The panel's resource registry (spec/admin-panel.md, "What the service does", rules 1 and 2; DESIGN.md
- * section 4): collects the {@code tables}, {@code resources} and {@code relations} settings the
+ * The panel's resource registry (docs/admin-api.md, "What the panel does" rules 1 and 2; docs/extension.md):
+ * collects the {@code tables}, {@code resources} and {@code relations} settings the
  * {@link dev.warden.panel.extension.PanelCustomizer}s give ({@code PanelSettings}, {@code ResourceSettings}),
  * reads each table from the PostgreSQL catalog ({@code CatalogReader}), derives relations
  * ({@code RelationGraph}) and assembles the immutable {@code ResourceDef}s ({@code ResourceAssembler}) that

@@ -28,8 +28,8 @@ import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * Ban, unban and revoke-sessions on the users resource, and its live sessions (spec/admin-panel.md,
- * Endpoints: the three users rows; Payloads; DESIGN.md section 3, "Users").
+ * Ban, unban and revoke-sessions on the users resource, and its live sessions (docs/admin-api.md, "Endpoints":
+ * the three users rows; Payloads; docs/admin-api.md, "Users").
  *
  * <p>A non-admin may not ban, unban or revoke the sessions of a user who holds the admin or mod role (403;
  * {@link UserAccountRules}). Ban and revoke-sessions bump {@code token_version} (every session and token minted before is dead) and
@@ -39,7 +39,7 @@ import javax.sql.DataSource;
 @Stateless
 public class UserModeration {
 
-    /** Longest ban reason (spec/admin-panel.md, Limits). */
+    /** Longest ban reason (docs/admin-api.md, "Limits"). */
     public static final int MAX_REASON = 500;
 
     @Resource(lookup = Sql.DATA_SOURCE)
@@ -61,8 +61,7 @@ public class UserModeration {
      * @param sessionsClosed sessions ended (0 for unban)
      * @param tokenVersion   the user's token version after
      * @param audit          the entry to record once the change committed ({@code user.ban},
-     *                       {@code user.unban} or {@code user.revoke_sessions} on {@code users}; spec/admin-panel.md,
-     *                       Payloads)
+     *                       {@code user.unban} or {@code user.revoke_sessions} on {@code users}; docs/admin-api.md, "Payloads")
      */
     public record Outcome(JsonObject user, int sessionsClosed, int tokenVersion, AuditRecord audit) {}
 
@@ -173,7 +172,7 @@ public class UserModeration {
     /**
      * The user's live sessions (not expired), newest first, then their open game sockets on every node
      * ({@code kind: "websocket"} with {@code room} and {@code node}): the Active sessions tab. They show where a user
-     * signs in from, so they are for admins and mods only (issue 13, point 3), whatever the users policies say.
+     * signs in from, so they are for admins and mods only, whatever the users policies say.
      *
      * @throws ApiException 403 for role user; 404 unknown user
      */
@@ -198,7 +197,7 @@ public class UserModeration {
                         },
                         userId)
                 .forEach(out::add);
-        // the user's open game sockets on every node (issue 16, point 3): kind websocket, with room and node
+        // the user's open game sockets on every node: kind websocket, with room and node
         liveSessions.describe(userId).forEach(out::add);
         return out.build().getValuesAs(JsonObject.class);
     }
@@ -231,7 +230,7 @@ public class UserModeration {
         });
         int tokenVersion = versionAndClosed[0];
         int closed = versionAndClosed[1];
-        closed += liveSessions.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // game sockets (DESIGN.md 5b)
+        closed += liveSessions.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // game sockets (docs/game-api.md)
         return new Outcome(rows.read(users, id), closed, tokenVersion, null);
     }
 

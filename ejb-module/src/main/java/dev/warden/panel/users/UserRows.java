@@ -9,7 +9,7 @@ import jakarta.json.JsonObject;
 
 /**
  * A user as the {@code users} resource shows it ({@code password_hash} never included): the {@code user}
- * of the sign-in, bootstrap and {@code /auth/me} answers (DESIGN.md section 3, "Auth").
+ * of the sign-in, bootstrap and {@code /auth/me} answers (docs/admin-api.md, "Sign-in").
  */
 @Stateless
 public class UserRows {

@@ -1,5 +1,5 @@
 /**
- * The users resource's own operations (DESIGN.md section 3, "Users"): ban, unban, revoke-sessions and the
+ * The users resource's own operations (docs/admin-api.md, "Users"): ban, unban, revoke-sessions and the
  * live sessions ({@link dev.warden.panel.users.UserModeration}, which also builds their audit entries), and a
  * user's row as the resource shows it ({@link dev.warden.panel.users.UserRows}).
  */

@@ -27,7 +27,7 @@ import java.util.Set;
 import javax.sql.DataSource;
 
 /**
- * The saved list views of one operator for one resource (issue 20, point 6).
+ * The saved list views of one operator for one resource.
  *
  * <p>A view is {@code {id, name, filters, sort, columns, created_at, updated_at}}: {@code filters} is an object of
  * list query parameters ({@code {"email_like": ["a"], "_q": ["x"]}}, values a string or a list of strings), {@code sort}

@@ -1,5 +1,5 @@
 /**
- * Saved list views of the admin panel (issue 20, point 6): an operator saves the current list view of a resource
+ * Saved list views of the admin panel: an operator saves the current list view of a resource
  * (filters and search as list query parameters, sort, visible columns) under a name and picks it again later.
  * Stored per operator and resource in {@code warden_saved_views} (migration V11).
  *

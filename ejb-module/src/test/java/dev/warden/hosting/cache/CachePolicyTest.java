@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Unit tests for {@link CachePolicy}: the spec's intervals, request keys, entity tags, If-None-Match. */
+/** Unit tests for {@link CachePolicy}: the requirements' intervals, request keys, entity tags, If-None-Match. */
 class CachePolicyTest {
 
     @Test

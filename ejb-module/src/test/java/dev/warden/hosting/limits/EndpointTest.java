@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Unit tests for {@link Endpoint}: the spec's Limits table (spec/hosting-api.md, Limits) as declared. */
+/** Unit tests for {@link Endpoint}: the requirements' Limits table (docs/hosting-api.md, "Requirements: Limits") as declared. */
 class EndpointTest {
 
     @Test

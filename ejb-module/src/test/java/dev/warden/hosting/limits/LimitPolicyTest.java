@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Unit tests for {@link LimitPolicy}: the spec's defaults and configuration overrides. */
+/** Unit tests for {@link LimitPolicy}: the requirements' defaults and configuration overrides. */
 class LimitPolicyTest {
 
     private static List<LimitPolicy.Limit> limits(String endpoint, Map<String, Integer> config) {

@@ -24,8 +24,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link AuditLog} against a recording JDBC stand-in: the SQL it sends, what it binds (the payload as scrubbed
- * JSON text cast to jsonb), prune's row count, and "Throws on failure" (spec/admin-panel.md, "Audit recording
- * from own code").
+ * JSON text cast to jsonb), prune's row count, and "Throws on failure" (docs/admin-api.md, "Audit recording from own code").
  */
 class AuditLogTest {
 

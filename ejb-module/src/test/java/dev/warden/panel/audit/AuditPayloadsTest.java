@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Secret scrubbing and payload shapes of {@link AuditPayloads} (spec/admin-panel.md, Events). */
+/** Secret scrubbing and payload shapes of {@link AuditPayloads} (docs/admin-api.md, "Events"). */
 class AuditPayloadsTest {
 
     private static JsonObject json(String text) {

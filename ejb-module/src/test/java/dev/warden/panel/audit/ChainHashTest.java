@@ -9,7 +9,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /**
- * The audit chain's hash rule (issue 17, point 3): the Java encoding equals the SQL function of migration V12
+ * The audit chain's hash rule: the Java encoding equals the SQL function of migration V12
  * (the expected values were computed by {@code warden_admin_audit_canonical}/{@code warden_admin_audit_hash} on
  * PostgreSQL 15), and the verifier names the first edited row, the row after a deleted one, and a lost tail.
  */

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The one statement of a list request ({@link PageStatement}; issue 19, point 4). */
+/** The one statement of a list request ({@link PageStatement}). */
 class PageStatementTest {
 
     private static final ResourceDef ENTRIES = TestResources.leaderboardEntries();

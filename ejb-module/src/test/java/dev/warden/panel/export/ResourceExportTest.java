@@ -8,7 +8,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
-/** CSV cells and the format parameter of the export (issue 20, point 4). */
+/** CSV cells and the format parameter of the export. */
 class ResourceExportTest {
 
     @Test

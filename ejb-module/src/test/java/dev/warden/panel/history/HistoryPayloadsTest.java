@@ -9,7 +9,7 @@ import jakarta.json.JsonObject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** What a history entry shows (issue 17, point 2): only the reader's columns, never credentials or free-form args. */
+/** What a history entry shows: only the reader's columns, never credentials or free-form args. */
 class HistoryPayloadsTest {
 
     private static final ResourceDef USERS = ResourceDef.builder("users", "warden_users", Object.class)

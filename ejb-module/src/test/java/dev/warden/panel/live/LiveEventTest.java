@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The NOTIFY payload of a live-list event (issue 17, point 4): ids only, row ids may hold ':'. */
+/** The NOTIFY payload of a live-list event: ids only, row ids may hold ':'. */
 class LiveEventTest {
 
     @Test

@@ -141,7 +141,7 @@ class AccessRulesTest {
         assertFalse(allows(USER, action, "adminAudit"), "user");
     }
 
-    /** The rule for an operation given in its wire form, as the spec writes it. */
+    /** The rule for an operation given in its wire form, as the requirements write it. */
     private static boolean allows(Operator operator, String action, String key) {
         return allows(operator, Operation.fromWire(action).orElseThrow(), key);
     }

@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Field-level permissions (issue 17, point 1): the caller's view of a resource and the body check. */
+/** Field-level permissions: the caller's view of a resource and the body check. */
 class FieldAccessTest {
 
     private static final Operator ADMIN = new Operator(1, "a@example.com", Operator.ADMIN, List.of(), "s1");

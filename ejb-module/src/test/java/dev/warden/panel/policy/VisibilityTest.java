@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Unit tests for {@link Visibility} and the role-user default on hosting resources (issue 13, point 3). */
+/** Unit tests for {@link Visibility} and the role-user default on hosting resources. */
 class VisibilityTest {
 
     /** userNotes with its two one-relations to users. */
@@ -76,6 +76,6 @@ class VisibilityTest {
         }
         assertTrue(AccessRules.allows(mod, Operation.READ, "apiTokens"));
         assertFalse(AccessRules.allows(mod, Operation.READ, "teams"));
-        assertTrue(AccessRules.allows(user, Operation.READ, "configs"), "the spec's resources stay readable");
+        assertTrue(AccessRules.allows(user, Operation.READ, "configs"), "the requirements' resources stay readable");
     }
 }

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Unit tests for {@link ColumnSelection}: the spec's Resource definition rules 1 and 3 and the list/form rows. */
+/** Unit tests for {@link ColumnSelection}: the requirements' Resource definition rules 1 and 3 and the list/form rows. */
 class ColumnSelectionTest {
 
     private static final List<String> COLUMNS = List.of("id", "user_id", "season", "score", "note");

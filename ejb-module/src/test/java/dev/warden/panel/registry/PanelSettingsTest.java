@@ -14,7 +14,7 @@ import jakarta.persistence.Table;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Unit tests for {@link PanelSettings}: key rules of the spec's {@code tables} and {@code resources} options. */
+/** Unit tests for {@link PanelSettings}: key rules of the requirements' {@code tables} and {@code resources} options. */
 class PanelSettingsTest {
 
     @Table(name = "game_scores")

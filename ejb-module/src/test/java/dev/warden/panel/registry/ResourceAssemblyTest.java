@@ -28,8 +28,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * Unit tests for {@link ResourceAssembler#assemble}: the registry rules of spec/admin-panel.md ("Exposing a
- * custom table", "Resource definition", "Relations and foreign-key auto-linking") on catalog facts built by
+ * Unit tests for {@link ResourceAssembler#assemble}: the registry rules of docs/admin-api.md, "Exposing a custom table" and "Resource definition" and "Relations"
+ * on catalog facts built by
  * hand, no database.
  */
 class ResourceAssemblyTest {

@@ -11,11 +11,11 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A login session; maps {@code warden_sessions} (DESIGN.md 2b).
+ * A login session; maps {@code warden_sessions} (docs/admin-api.md, "Built-in tables").
  * <p>
  * {@code id} is the SHA-256 hex of the cookie value, never the value itself. {@code token_version}
  * is the user's {@code token_version} when the session was issued (no default: always set it).
- * {@code kind} is {@code http} (default, a panel cookie), {@code websocket} or {@code player} (a game client's bearer token, DESIGN.md 5b). Deleted with the user.
+ * {@code kind} is {@code http} (default, a panel cookie), {@code websocket} or {@code player} (a game client's bearer token, docs/game-api.md). Deleted with the user.
  */
 @Entity
 @Table(name = "warden_sessions")

@@ -13,8 +13,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A recorded game analytics event; maps {@code warden_analytics_events} (DESIGN.md 2b;
- * spec/admin-panel.md "Built-in resources").
+ * A recorded game analytics event; maps {@code warden_analytics_events} (docs/admin-api.md, "Built-in tables" and "Built-in resources").
  * <p>
  * {@code user} is optional and becomes null when the user is deleted (the event is kept).
  * {@code properties} is JSON text.

@@ -13,8 +13,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A user's cloud save in a named slot; maps {@code warden_cloud_saves} (DESIGN.md 2b;
- * spec/admin-panel.md "Built-in resources").
+ * A user's cloud save in a named slot; maps {@code warden_cloud_saves} (docs/admin-api.md, "Built-in tables" and "Built-in resources").
  * <p>
  * (user, slot) is unique; deleted with the user. {@code data} is JSON text, never null
  * (the database default {@code '{}'} applies when JPA inserts the row).

@@ -9,8 +9,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A game configuration entry; maps {@code warden_configs} (DESIGN.md 2b; spec/admin-panel.md
- * "Built-in resources").
+ * A game configuration entry; maps {@code warden_configs} (docs/admin-api.md, "Built-in tables" and "Built-in resources").
  * <p>
  * {@code key} is unique; {@code value} is JSON text written by generic SQL, read-only to JPA.
  */

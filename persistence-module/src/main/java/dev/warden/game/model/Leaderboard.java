@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A leaderboard; maps {@code warden_leaderboards} (DESIGN.md 2b; spec/admin-panel.md "Built-in resources").
+ * A leaderboard; maps {@code warden_leaderboards} (docs/admin-api.md, "Built-in tables" and "Built-in resources").
  * <p>
  * {@code name} is unique; {@code sort_order} is {@code asc} or {@code desc} (default {@code desc}).
  * Entries are deleted with the leaderboard.

@@ -12,8 +12,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A user's score on a leaderboard; maps {@code warden_leaderboard_entries} (DESIGN.md 2b;
- * spec/admin-panel.md "Built-in resources").
+ * A user's score on a leaderboard; maps {@code warden_leaderboard_entries} (docs/admin-api.md, "Built-in tables" and "Built-in resources").
  * <p>
  * One row per (leaderboard, user): the key is {@link LeaderboardEntryId}. The id fields own the key
  * columns; {@code leaderboard} and {@code user} are read-only views of the same columns. Deleted with

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * Composite primary key of {@link LeaderboardEntry} ({@code warden_leaderboard_entries}:
- * leaderboard_id + user_id), used as its {@code @IdClass} (DESIGN.md 2b).
+ * leaderboard_id + user_id), used as its {@code @IdClass} (docs/admin-api.md, "Built-in tables").
  */
 public class LeaderboardEntryId implements Serializable {
 

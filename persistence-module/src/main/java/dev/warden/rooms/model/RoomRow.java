@@ -7,7 +7,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A live room as the cluster sees it; maps {@code warden_rooms} (DESIGN.md section 5b). Written by the node
+ * A live room as the cluster sees it; maps {@code warden_rooms} (docs/game-api.md). Written by the node
  * that hosts the room (insert on create, {@code clients}/{@code locked} on change, {@code heartbeat} every few
  * seconds, delete on dispose); read by the admin API's room list. The room's state and clients live only in
  * the hosting node's memory. Registered as the panel resource {@code rooms} so that the role rule, policies and

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The instance agents' ingestion API under {@code /agent/v1} (DESIGN.md section 5; contracts: agent ingestion API):
+ * The instance agents' ingestion API under {@code /agent/v1} (docs/architecture.md, "Requirements: Hosting side"; contracts: agent ingestion API):
  * bearer agent secret per instance, JSON bodies, the hosting API's error body.
  */
 @ApplicationPath("agent/v1")

@@ -18,7 +18,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * What instance agents push (DESIGN.md section 5; contracts: agent ingestion API). The body is read as text and
+ * What instance agents push (docs/architecture.md, "Requirements: Hosting side"; contracts: agent ingestion API). The body is read as text and
  * parsed by {@link JsonBodies} (400 {@code bad_request} for another content type or unparseable JSON).
  */
 @Path("instances/{id}")

@@ -29,12 +29,12 @@ import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 
 /**
- * Sign-in routes under {@code /admin-api/auth} (DESIGN.md section 3, "Auth"): login, logout, me and the
+ * Sign-in routes under {@code /admin-api/auth} (docs/admin-api.md, "Sign-in"): login, logout, me and the
  * first-admin bootstrap. The session travels in the {@code warden_session} cookie: HttpOnly, SameSite=Lax;
  * when the request came over https it is Secure and named {@code __Host-warden_session}. The client's
  * address and user agent ({@link ClientInfo}) go to
  * the auth EJBs ({@link SignIn}, {@link Bootstrap}, {@link PasswordReset}), which record the {@code auth.*}
- * audit entries (spec/admin-panel.md, Events); the {@code user} of an answer is the users resource's row
+ * audit entries (docs/admin-api.md, "Events"); the {@code user} of an answer is the users resource's row
  * ({@link UserRows}).
  */
 @Path("auth")
@@ -105,7 +105,7 @@ public class AuthResource {
     }
 
     /**
-     * {@code GET /auth/methods} (public; issue 15, point 5): the sign-in methods the login page offers,
+     * {@code GET /auth/methods} (public): the sign-in methods the login page offers,
      * {@code {"password": true|false, "sso": null | {"provider", "start", "logout"}}}: {@code password} false in
      * SSO-only mode (hide the password form, the first-run page and the reset link); {@code sso.start} is the
      * route the "Sign in with <provider>" button links to, {@code sso.logout} the form target of sign-out.

@@ -17,14 +17,14 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Authenticates every {@code /admin-api} request by its {@code warden_session} cookie (spec/admin-panel.md,
- * Authentication, rule 1: anonymous requests get 401) and refuses cross-site unsafe requests (DESIGN.md
- * section 3: 403 when {@code Origin} or {@code Sec-Fetch-Site} says cross-site). A request without a session cookie
+ * Authenticates every {@code /admin-api} request by its {@code warden_session} cookie (docs/admin-api.md, "Authentication" rule 1:
+ * anonymous requests get 401) and refuses cross-site unsafe requests (docs/admin-api.md:
+ * 403 when {@code Origin} or {@code Sec-Fetch-Site} says cross-site). A request without a session cookie
  * but with {@code Authorization: Bearer <JWT>} is authenticated by the SSO provider's access token instead
- * ({@link SsoBearer}; issue 15, point 8; off by default: 401).
+ * ({@link SsoBearer}; off by default: 401).
  *
- * <p>Public routes (issue 2: every other route is 401 when anonymous): {@code auth/login},
- * {@code auth/bootstrap}, {@code auth/password-reset...}, and the single sign-on routes (issue 15):
+ * <p>Public routes (every other route is 401 when anonymous): {@code auth/login},
+ * {@code auth/bootstrap}, {@code auth/password-reset...}, and the single sign-on routes:
  * {@code auth/methods}, {@code auth/sso/start}, {@code auth/sso/callback}, {@code auth/sso/backchannel-logout} (the
  * provider's server calls it; the logout token is its credential) and {@code auth/sso/logout} (reads the cookie
  * itself; without one it only redirects).
@@ -37,7 +37,7 @@ public class SessionFilter implements ContainerRequestFilter {
     /** Name of the session cookie over plain http. */
     public static final String COOKIE = "warden_session";
     /**
-     * Name of the session cookie when served over https (issue 13, point 7): the {@code __Host-} prefix makes
+     * Name of the session cookie when served over https: the {@code __Host-} prefix makes
      * browsers refuse it unless it is Secure, has {@code Path=/} and no {@code Domain}, so a sibling subdomain
      * cannot plant or overwrite it.
      */

@@ -25,7 +25,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Single sign-on routes under {@code /admin-api/auth/sso} (issue 15; docs/sso.md, docs/security.md). All public
+ * Single sign-on routes under {@code /admin-api/auth/sso} (docs/sso.md, docs/security.md). All public
  * ({@link SessionFilter}); 404 {@code not_found} when SSO is off.
  *
  * <ul>

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The game clients' HTTP API under {@code /game-api/v1} (DESIGN.md section 5b): player sign-in and registration.
+ * The game clients' HTTP API under {@code /game-api/v1} (docs/game-api.md): player sign-in and registration.
  * The rooms themselves are WebSocket endpoints ({@link GameSockets}).
  */
 @ApplicationPath("game-api/v1")

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Deploys the room sockets (DESIGN.md section 5b, "Clients"): {@code /game-api/v1/rooms/{type}} (join or create)
+ * Deploys the room sockets (docs/game-api.md, "Requirements: Clients"): {@code /game-api/v1/rooms/{type}} (join or create)
  * and {@code /game-api/v1/rooms/{type}/{roomId}} (join one; {@code ?client_id=} resumes a seat), both served by
  * {@link RoomSocket} with the {@link HandshakeConfigurator}. Subprotocol {@code warden}.
  */

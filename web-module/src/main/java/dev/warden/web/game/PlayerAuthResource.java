@@ -21,7 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * {@code POST /game-api/v1/auth/login} and {@code /register} (DESIGN.md section 5b, "Players"): answer
+ * {@code POST /game-api/v1/auth/login} and {@code /register} (docs/game-api.md, "Requirements: Players"): answer
  * {@code {token, token_type: "Bearer", expires_in, user}}; the token opens the room sockets.
  */
 @Path("auth")

@@ -25,7 +25,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One game client's room socket (DESIGN.md section 5b, "Clients"). On open: the player token is checked (4003
+ * One game client's room socket (docs/game-api.md, "Requirements: Clients"). On open: the player token is checked (4003
  * when missing, unknown, revoked or banned), then the client is seated (join or create, a given room, or a
  * resumed seat with {@code ?client_id=}) or closed with the refusal's code (4004 no such room, 4009 locked or full,
  * 4029 a limit: the user's or the address's open sockets, rooms created this minute; docs/game-api.md, "Limits").

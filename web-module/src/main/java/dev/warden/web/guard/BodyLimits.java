@@ -5,7 +5,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Request body size limits by route (issue 13, point 4; docs/configuration.md, "Request limits"), in bytes:
+ * Request body size limits by route (docs/configuration.md, "Request limits"), in bytes:
  *
  * <ul>
  *   <li>{@code /admin-api/auth/*} (sign-in, bootstrap, password reset) and {@code /game-api/v1/auth/*} (player

@@ -13,7 +13,7 @@ import java.util.logging.Logger;
 
 /**
  * The container's error page (WEB-INF/web.xml maps the 4xx and 5xx statuses the container sends itself, and any
- * uncaught exception, here; issue 18, point 4). Under {@code /admin-api}, {@code /api/v1}, {@code /agent/v1} and {@code /game-api} it answers the documented JSON error body
+ * uncaught exception, here). Under {@code /admin-api}, {@code /api/v1}, {@code /agent/v1} and {@code /game-api} it answers the documented JSON error body
  * with the status the container chose; elsewhere a one-line plain text. An uncaught exception is logged as one
  * WARNING line naming its class and message, without a stack trace; plain status errors are logged at FINE.
  */

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the documented error body {@code {"error": {"code", "message", "fields"?}}} (DESIGN.md section 3) straight
+ * Writes the documented error body {@code {"error": {"code", "message", "fields"?}}} (docs/admin-api.md) straight
  * to a servlet response, for answers given before or outside JAX-RS (the request guard, the container's error
  * pages). {@code fields} only on 422.
  */

@@ -11,7 +11,7 @@ import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The host names {@code /admin-api} answers for (issue 13, point 5: DNS rebinding). A page on an attacker's domain
+ * The host names {@code /admin-api} answers for (DNS rebinding). A page on an attacker's domain
  * that rebinds its name to Warden's address sends {@code Host: attacker.example}; such requests are refused.
  *
  * <p>Config {@code warden.allowed-hosts} (env {@code WARDEN_ALLOWED_HOSTS}): a comma list of host names (no port;

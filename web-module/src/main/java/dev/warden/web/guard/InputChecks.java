@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Pure checks of raw request input, run by {@link RequestGuardFilter} before anything reaches JAX-RS, a cache key or
- * SQL (issue 18, point 4): percent-decoding of the path and the query string to bytes, strict UTF-8, no NUL byte,
+ * SQL: percent-decoding of the path and the query string to bytes, strict UTF-8, no NUL byte,
  * and the nesting depth of a JSON text. Every method is side-effect free.
  */
 public final class InputChecks {

@@ -16,7 +16,7 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The first thing every request to the WAR meets (issue 18, point 4; issue 13, points 4 and 5). On every path it
+ * The first thing every request to the WAR meets. On every path it
  * refuses an encoded {@code /}, {@code \}, {@code .} or {@code #} and {@code .}/{@code ..} segments (400
  * {@code bad_request}; the container's own check, which logged a stack trace per request, is off in server.xml) and,
  * outside the APIs, the method {@code TRACE} (405: a servlet's default TRACE echoes the request's cookies). On {@code /admin-api}, {@code /api/v1},
@@ -37,9 +37,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * A refusal is logged at FINE only (one line; no stack trace), so hostile traffic cannot flood the log. A body
  * that passes is buffered (it is at most the limit) and replayed to the application.
  */
-@WebFilter(
-        urlPatterns = "/*",
-        asyncSupported = true) // SSE (issue 17, live lists) and sockets; nothing runs after the chain
+@WebFilter(urlPatterns = "/*", asyncSupported = true) // SSE (live lists) and sockets; nothing runs after the chain
 public class RequestGuardFilter extends HttpFilter {
 
     private static final Logger LOG = Logger.getLogger(RequestGuardFilter.class.getName());

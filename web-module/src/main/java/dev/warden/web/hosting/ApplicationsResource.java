@@ -11,7 +11,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-/** {@code GET /api/v1/applications}: the token's team's applications (spec/hosting-api.md, Endpoints). */
+/** {@code GET /api/v1/applications}: the token's team's applications (docs/hosting-api.md, "Requirements: Endpoints"). */
 @Path("applications")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)

@@ -21,7 +21,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Authenticates {@code /api/v1} requests by {@code Authorization: Bearer <API token>}
- * (spec/hosting-api.md, Authentication, rules 1 and 5: missing, invalid or revoked token gives 401
+ * (docs/hosting-api.md, "Requirements: Authentication" rules 1 and 5: missing, invalid or revoked token gives 401
  * {@code unauthenticated}). Runs after resource matching, so a method other than GET is 405 first.
  *
  * <p>With the hosting limits on, a request to a limited endpoint is checked and counted in one statement

@@ -11,7 +11,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-/** {@code GET /api/v1/billing}: the team's billing summary (spec/hosting-api.md, Billing; {@link BillingService}). */
+/** {@code GET /api/v1/billing}: the team's billing summary (docs/hosting-api.md, "Requirements: Billing"; {@link BillingService}). */
 @Path("billing")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)

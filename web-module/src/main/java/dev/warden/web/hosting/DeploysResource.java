@@ -15,7 +15,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * {@code GET /api/v1/applications/{slug}/deploys} and {@code .../deploys/{id}} (spec/hosting-api.md, Deploy).
+ * {@code GET /api/v1/applications/{slug}/deploys} and {@code .../deploys/{id}} (docs/hosting-api.md, "Requirements: Deploy").
  * Logic in {@link DeployService}.
  */
 @Path("applications/{slug}/deploys")

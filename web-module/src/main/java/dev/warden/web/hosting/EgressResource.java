@@ -14,7 +14,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
-/** {@code GET /api/v1/applications/{slug}/egress} (spec/hosting-api.md, Egress). Logic in {@link EgressService}. */
+/** {@code GET /api/v1/applications/{slug}/egress} (docs/hosting-api.md, "Requirements: Egress"). Logic in {@link EgressService}. */
 @Path("applications/{slug}/egress")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)

@@ -4,7 +4,7 @@ import dev.warden.hosting.limits.Endpoint;
 import jakarta.ws.rs.container.ResourceInfo;
 import java.lang.reflect.Method;
 
-/** Reads {@link HostingEndpoint} off the matched resource method (spec/hosting-api.md, Limits). */
+/** Reads {@link HostingEndpoint} off the matched resource method (docs/hosting-api.md, "Requirements: Limits"). */
 final class Endpoints {
 
     private Endpoints() {}

@@ -10,7 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The read-only hosting API under {@code /api/v1} (spec/hosting-api.md). Only GET is answered. */
+/** The read-only hosting API under {@code /api/v1} (docs/hosting-api.md, "Requirements"). Only GET is answered. */
 @ApplicationPath("api/v1")
 public class HostingApiApplication extends Application {
 

@@ -9,7 +9,7 @@ import java.lang.annotation.Target;
 
 /**
  * Names the hosting API endpoint a resource method serves; the rate-limit, one-at-a-time and cache filters read
- * its limits and refresh interval off {@link Endpoint} (spec/hosting-api.md, Limits).
+ * its limits and refresh interval off {@link Endpoint} (docs/hosting-api.md, "Requirements: Limits").
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)

@@ -13,7 +13,7 @@ import jakarta.ws.rs.core.Response;
 
 /**
  * {@code GET /api/v1/applications/{slug}/instances/{id}/logs}: an instance's newest output as
- * {@code text/plain; charset=UTF-8} (spec/hosting-api.md, Endpoints; {@link LogService}). No
+ * {@code text/plain; charset=UTF-8} (docs/hosting-api.md, "Requirements: Endpoints"; {@link LogService}). No
  * {@code @Produces}: any {@code Accept} gets the text, and errors are JSON as everywhere.
  */
 @Path("applications/{slug}/instances/{id}/logs")

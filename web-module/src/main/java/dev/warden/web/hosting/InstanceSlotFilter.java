@@ -22,7 +22,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * One request at a time per instance for the endpoints of {@link Endpoint#oneAtATimePerInstance()}
- * ({@code logs}; spec/hosting-api.md, Limits, rule 5): the request takes the slot {@code team:<id>:<endpoint>:<instance
+ * ({@code logs}; docs/hosting-api.md, "Requirements: Limits" rule 5): the request takes the slot {@code team:<id>:<endpoint>:<instance
  * id>} through {@link RateLimiter#enter} (shared by every node) or answers 429 {@code busy} with
  * {@code Retry-After: 5}; the answer frees it. Runs after {@link ResponseCacheFilter}, so an answer from the cache
  * never waits for the instance; part of the limits, so {@code warden.hosting.limits.enabled} switches it.

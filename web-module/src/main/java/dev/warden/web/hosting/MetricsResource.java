@@ -15,8 +15,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * {@code GET /api/v1/applications/{slug}/metrics} and {@code .../metrics/current} (spec/hosting-api.md, Endpoints;
- * Parameters, metrics). Logic in {@link MetricsService}.
+ * {@code GET /api/v1/applications/{slug}/metrics} and {@code .../metrics/current} (docs/hosting-api.md, "Requirements: Endpoints" and "Requirements: Parameters",
+ * metrics). Logic in {@link MetricsService}.
  */
 @Path("applications/{slug}/metrics")
 @RequestScoped

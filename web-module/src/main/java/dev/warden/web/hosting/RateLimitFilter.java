@@ -26,7 +26,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Applies the hosting API rate limits to every resource method carrying {@code @HostingEndpoint}
- * (spec/hosting-api.md, Limits, rules 1 to 4): after the bearer token is checked, the request is counted by
+ * (docs/hosting-api.md, "Requirements: Limits" rules 1 to 4): after the bearer token is checked, the request is counted by
  * {@link RateLimiter} against the team's shared budget and the endpoint's own limit (usually already counted
  * with the token check by {@link BearerTokenFilter}, in the same statement). Past a limit it answers
  * 429 {@code rate_limited} with {@code Retry-After}. Every counted response, 429 or not, cached or not, carries
@@ -55,7 +55,7 @@ public class RateLimitFilter implements ContainerRequestFilter, ContainerRespons
     @ConfigProperty(name = "warden.hosting.server-timing", defaultValue = "false")
     boolean serverTiming;
 
-    /** Off only for diagnosis or tests that must not be limited; the spec's limits apply when on. */
+    /** Off only for diagnosis or tests that must not be limited; the requirements' limits apply when on. */
     @Inject
     @ConfigProperty(name = "warden.hosting.limits.enabled", defaultValue = "true")
     boolean enabled;

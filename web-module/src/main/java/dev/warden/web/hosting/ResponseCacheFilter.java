@@ -27,8 +27,8 @@ import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The hosting API response cache as a pair of filters, so resource classes need no change (spec/hosting-api.md,
- * Limits, rule 6 and the "Refreshes every" column; DESIGN.md section 5: shared by every node through
+ * The hosting API response cache as a pair of filters, so resource classes need no change (docs/hosting-api.md, "Requirements: Limits" rule 6
+ * and the "Refreshes every" column; docs/architecture.md, "Requirements: Hosting side": shared by every node through
  * {@link ResponseCache}). Runs after {@link RateLimitFilter}, so a cached answer still counts (rule 3).
  *
  * <ul>
@@ -59,7 +59,7 @@ public class ResponseCacheFilter implements ContainerRequestFilter, ContainerRes
     @Context
     ResourceInfo resourceInfo;
 
-    /** Off only for diagnosis or tests that re-read changed data at once; the spec's caching applies when on. */
+    /** Off only for diagnosis or tests that re-read changed data at once; the requirements' caching applies when on. */
     @Inject
     @ConfigProperty(name = "warden.hosting.cache.enabled", defaultValue = "true")
     boolean enabled;
@@ -142,7 +142,7 @@ public class ResponseCacheFilter implements ContainerRequestFilter, ContainerRes
         headers.putSingle(HttpHeaders.ETAG, stored.etag());
     }
 
-    /** {@code private, max-age=<seconds until refresh>} (spec/hosting-api.md, Limits, rule 6). */
+    /** {@code private, max-age=<seconds until refresh>} (docs/hosting-api.md, "Requirements: Limits" rule 6). */
     static String cacheControl(CachedResponse cached) {
         return "private, max-age=" + cached.maxAgeSeconds();
     }

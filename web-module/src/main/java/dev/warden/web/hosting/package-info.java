@@ -1,6 +1,6 @@
 /**
- * The hosting API under {@code /api/v1} (spec/hosting-api.md): thin JAX-RS resources, one line each, the bearer
- * token filter and the request's team, and the filters that apply the spec's Limits to every method annotated
+ * The hosting API under {@code /api/v1} (docs/hosting-api.md, "Requirements"): thin JAX-RS resources, one line each, the bearer
+ * token filter and the request's team, and the filters that apply the requirements' Limits to every method annotated
  * {@link dev.warden.web.hosting.HostingEndpoint}: rate limits with their headers, then the response cache, then the
  * one-at-a-time-per-instance slot. Numbers and rules come from {@link dev.warden.hosting.limits.Endpoint} and the
  * EJBs of {@code dev.warden.hosting.*}; this package must not hold domain rules or reach into persistence entities.

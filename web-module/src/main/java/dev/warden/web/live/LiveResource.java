@@ -18,7 +18,7 @@ import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 
 /**
- * {@code GET /admin-api/:resource/_events} (issue 17, point 4; docs/security.md): a Server-Sent Events stream of the
+ * {@code GET /admin-api/:resource/_events} (docs/security.md): a Server-Sent Events stream of the
  * resource's {@code created}, {@code updated} and {@code deleted} events, written by any node, for a caller who may
  * list the resource (403 otherwise, 404 unknown key, before the stream starts). Each event is
  * {@code id: <event id>}, {@code event: <action>}, {@code data: {"resource", "id": <row _id>}}: ids, never rows (the

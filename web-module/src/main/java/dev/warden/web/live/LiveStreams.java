@@ -32,7 +32,7 @@ import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The open live-list streams of this node (issue 17, point 4): each is one SSE connection of one operator session
+ * The open live-list streams of this node: each is one SSE connection of one operator session
  * on one resource. Events from {@link LiveListener} (every node's writes) go to the streams of their resource;
  * every 5 s the streams whose session ended (sign-out, expiry, revocation, ban) or whose operator may no longer list
  * the resource (role rows deleted or changed, a policy; {@link LiveEvents#stillAllowed}) are closed, and a stream that sent

@@ -12,7 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The admin API under {@code /admin-api} (spec/admin-panel.md, Endpoints). */
+/** The admin API under {@code /admin-api} (docs/admin-api.md, "Endpoints"). */
 @ApplicationPath("admin-api")
 public class AdminApiApplication extends Application {
 

@@ -19,7 +19,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
 /**
- * The audit chain's routes (issue 17, point 3; docs/security.md): {@code GET /admin-api/adminAudit/_verify} and
+ * The audit chain's routes (docs/security.md): {@code GET /admin-api/adminAudit/_verify} and
  * {@code GET /admin-api/adminAudit/_head}, for admins only (403 {@code forbidden} for everyone else, whatever
  * the {@code adminAudit} policies say). One small root class per route with its exact path, so that
  * {@link PanelResource}'s {@code {resource}/{id}} does not take them (see {@link UserModerationResource}).

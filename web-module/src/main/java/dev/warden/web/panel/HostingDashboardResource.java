@@ -22,9 +22,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * The hosting dashboard's data for operators (issue 20, point 5): a team's applications, metrics history, egress
+ * The hosting dashboard's data for operators: a team's applications, metrics history, egress
  * per day and deploy history, through the same services as the hosting API ({@code /api/v1/applications/...}), so
- * the answers have the hosting API's shapes and parameters (spec/hosting-api.md). Operators are not team members:
+ * the answers have the hosting API's shapes and parameters (docs/hosting-api.md, "Requirements"). Operators are not team members:
  * these routes use the panel session, not a team's bearer token, and carry no hosting rate limit or cache.
  *
  * <ul>

@@ -20,17 +20,17 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 /**
- * Records the panel's CRUD mutations in the audit log (spec/admin-panel.md, Events rule 1: "Every mutation
+ * Records the panel's CRUD mutations in the audit log (docs/admin-api.md, "Events" rule 1: "Every mutation
  * from the panel is recorded"): {@code create {row}}, {@code update {changes}} (changed columns only),
  * {@code delete {row}}, with {@code resource} = the canonical key and {@code target_id} = the row's {@code _id}.
  *
  * <p>Called by {@link PanelResource} and {@link UserModerationResource} after the write EJB returned, so only committed mutations are recorded.
- * A failed audit write is logged and never propagated (spec/admin-panel.md, "Audit recording from own code":
+ * A failed audit write is logged and never propagated (docs/admin-api.md, "Audit recording from own code":
  * "The panel's own endpoints log audit-write failures without propagating them"): the client still gets the
  * answer of its successful mutation.
  *
  * <p>The same calls publish the live lists' events ({@code created}, {@code updated}, {@code deleted} with the
- * row's {@code _id}; issue 17, point 4) through {@link LiveEvents}, which never throws.
+ * row's {@code _id}) through {@link LiveEvents}, which never throws.
  */
 @ApplicationScoped
 public class PanelAudit {
@@ -73,7 +73,7 @@ public class PanelAudit {
     }
 
     /**
-     * {@code update {changes, reverted_from}} for a revert (issue 17, point 2): an ordinary update entry whose
+     * {@code update {changes, reverted_from}} for a revert: an ordinary update entry whose
      * payload also names the audit entry it reverted; nothing when the revert wrote nothing.
      */
     public void reverted(Operator operator, ResourceDef resource, UpdateResult result, long revertedFrom) {
@@ -91,7 +91,7 @@ public class PanelAudit {
                         .build()));
     }
 
-    /** {@code create {row, reverted_from}} for a row restored from its delete entry (issue 17, point 2). */
+    /** {@code create {row, reverted_from}} for a row restored from its delete entry. */
     public void restored(Operator operator, ResourceDef resource, JsonObject row, long revertedFrom) {
         live.publish(resource.key(), "created", row.getString("_id"));
         write(new AuditRecord(
@@ -116,7 +116,7 @@ public class PanelAudit {
     }
 
     /**
-     * {@code custom {name, args, result}} (spec/admin-panel.md, Custom actions, rule 4): {@code args} is the
+     * {@code custom {name, args, result}} (docs/admin-api.md, "Custom actions" rule 4): {@code args} is the
      * whole request body, {@code target_id} the row's id for a per-row action. A failed handler is recorded
      * too, with {@code result} null and {@code error} the error code.
      */

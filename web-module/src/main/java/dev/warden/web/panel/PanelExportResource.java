@@ -30,7 +30,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * {@code GET /admin-api/:resource/_export?format=csv|ndjson} (issue 20, point 4): every row the list would match
+ * {@code GET /admin-api/:resource/_export?format=csv|ndjson}: every row the list would match
  * with the same filter, search and sort parameters ({@code _start}/{@code _end} are ignored), streamed as it is
  * read from the database ({@link ResourceExport}).
  *

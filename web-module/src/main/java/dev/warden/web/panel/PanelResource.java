@@ -45,16 +45,15 @@ import jakarta.ws.rs.core.UriInfo;
 /**
  * The catalog and the rows of panel resources: {@code GET /admin-api}, {@code GET /admin-api/:resource},
  * {@code GET /admin-api/:resource/:id}, and the writes {@code POST /admin-api/:resource},
- * {@code PATCH}/{@code PUT}/{@code DELETE /admin-api/:resource/:id} (spec/admin-panel.md, Endpoints; DESIGN.md
- * section 3, "Catalog", "List", "Rows", "Read", "Create", "Update", "Delete").
+ * {@code PATCH}/{@code PUT}/{@code DELETE /admin-api/:resource/:id} (docs/admin-api.md, "Endpoints" and "Catalog" and "List query parameters" and "Rows").
  *
  * <p>Single-row answers (read, create, update) carry a strong {@code ETag} ({@link ETags}); update and delete
  * honour {@code If-Match} (412 {@code precondition_failed} when the row changed). Write bodies are read as
  * text whatever the content type, then parsed: a present {@code Content-Type} other than JSON, or a body
  * that is not a JSON object, is 400 {@code bad_request}.
  *
- * <p>Writes are audited ({@code create}, {@code update}, {@code delete}; spec/admin-panel.md, Endpoints and
- * Events) through {@link PanelAudit} once the write EJB has returned, i.e. after the mutation committed; an
+ * <p>Writes are audited ({@code create}, {@code update}, {@code delete}; docs/admin-api.md, "Endpoints" and "Events")
+ * through {@link PanelAudit} once the write EJB has returned, i.e. after the mutation committed; an
  * audit-write failure is logged and does not change the answer.
  *
  * <p>One root resource for the whole {@code /admin-api/...} space on purpose: JAX-RS matches a request
@@ -101,7 +100,7 @@ public class PanelResource {
     @Context
     UriInfo uri;
 
-    /** {@code GET /admin-api}: 200 catalog; 403 {@code forbidden} for role user (spec, Authentication, rule 8). */
+    /** {@code GET /admin-api}: 200 catalog; 403 {@code forbidden} for role user (docs/admin-api.md, "Authentication" rule 8). */
     @GET
     public JsonObject catalog() {
         Operator operator = session.operator();
@@ -224,7 +223,7 @@ public class PanelResource {
 
     /**
      * {@code GET /:resource/:id/relations/:name}: 200 array of related rows with {@code X-Total-Count};
-     * needs read on both resources (spec/admin-panel.md, Endpoints); 404 unknown relation or row.
+     * needs read on both resources (docs/admin-api.md, "Endpoints"); 404 unknown relation or row.
      */
     @GET
     @Path("{resource}/{id}/relations/{name}")
@@ -242,8 +241,8 @@ public class PanelResource {
 
     /**
      * {@code POST /:resource/_action/:name} with {@code {id}} (per-row) or {@code {}} (bulk): 200
-     * {@code {ok: true, result}}. Gated by the action's own roles only (spec/admin-panel.md, Custom actions,
-     * rule 5): policies and mod scopes do not apply, so only the resource's existence is checked here.
+     * {@code {ok: true, result}}. Gated by the action's own roles only (docs/admin-api.md, "Custom actions" rule 5):
+     * policies and mod scopes do not apply, so only the resource's existence is checked here.
      */
     @POST
     @Path("{resource}/_action/{name}")
@@ -271,7 +270,7 @@ public class PanelResource {
 
     /**
      * {@code row} with only the {@code _labels} of resources the operator may read, whose label column they may
-     * read too (issue 13, point 3; issue 17, point 1). The
+     * read too. The
      * ETag is computed from the row as answered.
      */
     private JsonObject visible(ResourceDef resource, JsonObject row) {

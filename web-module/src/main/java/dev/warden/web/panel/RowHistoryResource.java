@@ -34,7 +34,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 /**
- * A row's history and its revert (issue 17, point 2; docs/security.md): {@code GET /admin-api/:resource/:id/_history},
+ * A row's history and its revert (docs/security.md): {@code GET /admin-api/:resource/:id/_history},
  * {@code POST /admin-api/:resource/:id/_revert {audit_id}} and {@code POST /admin-api/:resource/_restore {audit_id}}.
  * The logic is {@link RowHistory}'s; a revert is audited here, once it committed, as an ordinary {@code update}
  * (a restore as a {@code create}) whose payload also names {@code reverted_from}.

@@ -26,7 +26,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * The operator's saved list views of a resource (issue 20, point 6): {@code GET /admin-api/_views/:resource} (200
+ * The operator's saved list views of a resource: {@code GET /admin-api/_views/:resource} (200
  * the views by name), {@code POST /admin-api/_views/:resource {name, filters, sort, columns}} (201 a new view, 200
  * when it replaced the view of that name; 422 bad content) and {@code DELETE /admin-api/_views/:resource/:id} (200
  * the deleted view; 404 when the operator has no such view). Each needs {@code list} on the resource (403; 404 for

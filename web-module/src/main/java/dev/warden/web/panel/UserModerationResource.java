@@ -27,7 +27,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 
 /**
- * The user-moderation routes of DESIGN.md section 3, "Users" (spec/admin-panel.md, Endpoints):
+ * The user-moderation routes of docs/admin-api.md, "Users" (docs/admin-api.md, "Endpoints"):
  * {@code POST /admin-api/users/:id/ban}, {@code /unban}, {@code /revoke-sessions} and
  * {@code GET /admin-api/users/:id/sessions}. The logic and the audit payloads live in {@link UserModeration};
  * the entries are recorded through {@link PanelAudit} once the change committed.

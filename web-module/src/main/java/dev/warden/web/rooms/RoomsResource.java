@@ -43,7 +43,7 @@ import jakarta.ws.rs.core.UriInfo;
  * {@code rooms} scope): list and {@code _nodes} need {@code list}, read needs {@code read}; kick, lock, unlock, state
  * edit and delete and message need {@code update}; dispose needs {@code delete}. Every
  * mutation is audited with {@code resource = rooms}, {@code target_id} = the room id and the action's fields plus
- * {@code ip} and {@code userAgent} (spec/admin-panel.md, Events); an audit-write failure is logged, never thrown.
+ * {@code ip} and {@code userAgent} (docs/admin-api.md, "Events"); an audit-write failure is logged, never thrown.
  */
 @Path("rooms")
 @RequestScoped

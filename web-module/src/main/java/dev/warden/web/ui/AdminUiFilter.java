@@ -17,12 +17,12 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Serves the admin panel UI under {@code /admin} (spec/admin-panel.md, "What the service does", rule 3; issue 6).
+ * Serves the admin panel UI under {@code /admin} (docs/admin-api.md, "What the panel does" rule 3).
  *
  * <ul>
  *   <li>{@code /admin} redirects (302) to {@code /admin/}.</li>
  *   <li>A signed-in user whose role is {@code user} gets 403 with a self-contained "no access" page for every
- *       path under {@code /admin}, assets included (spec/admin-panel.md, Authentication, rule 3). The session
+ *       path under {@code /admin}, assets included (docs/admin-api.md, "Authentication" rule 3). The session
  *       is looked up with {@link Sessions#check}; a missing, expired or revoked session counts as
  *       anonymous, which gets the app (its sign-in page).</li>
  *   <li>{@code /admin/assets/*} (Vite's fingerprinted bundles) are served by the container with

@@ -7,7 +7,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * The context root ({@code /}) redirects (302) to the admin panel UI, {@code /admin/} (issue 18): a newcomer who
+ * The context root ({@code /}) redirects (302) to the admin panel UI, {@code /admin/}: a newcomer who
  * opens the bare address gets the sign-in page instead of a 404. Mapped to the empty pattern, which matches the
  * context root only; every other path is untouched. Any method is redirected; the redirect carries no data.
  */

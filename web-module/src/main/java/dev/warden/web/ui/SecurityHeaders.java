@@ -3,7 +3,7 @@ package dev.warden.web.ui;
 import jakarta.servlet.http.HttpServletResponse;
 
 /**
- * The browser-hardening headers of every {@code /admin} page and asset (issue 13, point 7; docs/security.md):
+ * The browser-hardening headers of every {@code /admin} page and asset (docs/security.md):
  * no framing ({@code X-Frame-Options: DENY} and CSP {@code frame-ancestors 'none'}), {@code Referrer-Policy:
  * same-origin}, {@code X-Content-Type-Options: nosniff}, and a Content-Security-Policy the built UI satisfies:
  * scripts, fonts, images and API calls from Warden's own origin only; inline styles allowed (the UI's component

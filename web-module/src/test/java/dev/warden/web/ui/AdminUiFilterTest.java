@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link AdminUiFilter} without a server: context paths, cache headers, the role-user 403 (issue 6). */
+/** {@link AdminUiFilter} without a server: context paths, cache headers, the role-user 403. */
 class AdminUiFilterTest {
 
     @TempDir

@@ -17,8 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A hosted application; maps {@code warden_applications} (DESIGN.md section 5; spec/hosting-api.md,
- * Application).
+ * A hosted application; maps {@code warden_applications} (docs/architecture.md, "Requirements: Hosting side"; docs/hosting-api.md, "Requirements: Application").
  * <p>
  * {@code slug} is globally unique and must match {@code ^[a-z0-9][a-z0-9-]*$} (CHECK constraint).
  * Locations are listed in id order. Deleted with its team.

@@ -12,8 +12,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * One server instance of a location; maps {@code warden_instances} (DESIGN.md section 5;
- * spec/hosting-api.md, Instance).
+ * One server instance of a location; maps {@code warden_instances} (docs/architecture.md, "Requirements: Hosting side";
+ * docs/hosting-api.md, "Requirements: Instance").
  * <p>
  * {@code server_id} names the server at the infrastructure provider; {@code agent_secret_hash} is the
  * SHA-256 hex of the instance agent's bearer secret (never the secret, and never sent to clients).

@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * A deployment location (region + plan) of an application; maps {@code warden_locations}
- * (DESIGN.md section 5; spec/hosting-api.md, Location).
+ * (docs/architecture.md, "Requirements: Hosting side"; docs/hosting-api.md, "Requirements: Location").
  * <p>
  * Region ({@code region_code/city/country}) and plan ({@code plan_vcpus/ram_mb/transfer_gb}) are
  * flattened into plain columns. {@code status} is one of pending (default), provisioning, installing,

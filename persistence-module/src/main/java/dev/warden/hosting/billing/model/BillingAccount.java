@@ -13,8 +13,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A team owner's customer at the billing provider; maps {@code warden_billing_accounts} (DESIGN.md
- * section 5; spec/hosting-api.md, Billing: the account is the team owner's, shared by every team they
+ * A team owner's customer at the billing provider; maps {@code warden_billing_accounts} (docs/architecture.md, "Requirements: Hosting side";
+ * docs/hosting-api.md, "Requirements: Billing": the account is the team owner's, shared by every team they
  * own). One per user ({@code owner_user_id} unique); {@code provider_customer_id} is unique too. Deleted
  * with its user. Balances are never stored: {@code /billing} reads them from the provider.
  */

@@ -13,8 +13,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * An application's subscription at the billing provider; maps {@code warden_subscriptions} (DESIGN.md
- * section 5; spec/hosting-api.md, Billing, {@code applications[].subscription}). At most one per
+ * An application's subscription at the billing provider; maps {@code warden_subscriptions} (docs/architecture.md, "Requirements: Hosting side";
+ * docs/hosting-api.md, "Requirements: Billing", {@code applications[].subscription}). At most one per
  * application; {@code provider_subscription_id} is unique. Deleted with its application. Status, price
  * and period are read from the provider on each {@code /billing}.
  */

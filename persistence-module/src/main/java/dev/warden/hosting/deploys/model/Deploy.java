@@ -9,7 +9,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A deploy of an application; maps {@code warden_deploys} (DESIGN.md section 5; spec/hosting-api.md, Deploy).
+ * A deploy of an application; maps {@code warden_deploys} (docs/architecture.md, "Requirements: Hosting side"; docs/hosting-api.md, "Requirements: Deploy").
  * <p>
  * {@code status} is one of none, enqueued, deploying, deployed, failed (CHECK constraint); {@code commit} and
  * {@code message} are null until the deploy fetched the code; {@code finished_at} is null until deployed or

@@ -10,7 +10,7 @@ import java.time.LocalDate;
 
 /**
  * Egress of one instance on one UTC day, copied hourly from the infrastructure provider; maps
- * {@code warden_egress_days} (DESIGN.md section 5; spec/hosting-api.md, Egress).
+ * {@code warden_egress_days} (docs/architecture.md, "Requirements: Hosting side"; docs/hosting-api.md, "Requirements: Egress").
  * <p>
  * The copy upserts on (instance_id, day) and sets {@code collected_at} to the copy time; a failed copy writes
  * nothing. Bytes are non-negative. Kept 35 days (MetricPartitions deletes older days).

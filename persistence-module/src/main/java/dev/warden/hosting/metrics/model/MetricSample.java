@@ -8,8 +8,8 @@ import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
 
 /**
- * One current-metrics sample pushed by an instance agent; maps {@code warden_metric_samples} (DESIGN.md
- * section 5; spec/hosting-api.md, Current-metrics sample).
+ * One current-metrics sample pushed by an instance agent; maps {@code warden_metric_samples} (docs/architecture.md, "Requirements: Hosting side";
+ * docs/hosting-api.md, "Requirements: Current metrics").
  * <p>
  * The table is range-partitioned by UTC day of {@code sampled_at} (partitions created ahead and dropped after
  * 35 days by {@code MetricPartitions}); the key is (instance_id, sampled_at), so a replayed report is a no-op.

@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A hosting team; maps {@code warden_teams} (DESIGN.md section 5; spec/hosting-api.md).
+ * A hosting team; maps {@code warden_teams} (docs/architecture.md, "Requirements: Hosting side"; docs/hosting-api.md, "Requirements").
  * <p>
  * A team owns its members, applications and API tokens; all of them are deleted with the team
  * (ON DELETE CASCADE in the database, no JPA cascade).

@@ -13,8 +13,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A user's membership in a team; maps {@code warden_team_members} (DESIGN.md section 5;
- * spec/hosting-api.md).
+ * A user's membership in a team; maps {@code warden_team_members} (docs/architecture.md, "Requirements: Hosting side";
+ * docs/hosting-api.md, "Requirements").
  * <p>
  * (team, user) is unique; {@code role} is {@code owner}, {@code admin} or {@code member} (default).
  * Deleted with the team or the user.

@@ -14,8 +14,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A team API token for the hosting API; maps {@code warden_api_tokens} (DESIGN.md section 5;
- * spec/hosting-api.md).
+ * A team API token for the hosting API; maps {@code warden_api_tokens} (docs/architecture.md, "Requirements: Hosting side";
+ * docs/hosting-api.md, "Requirements").
  * <p>
  * Only the SHA-256 hex of the token is stored ({@code token_hash}, unique), never the token itself;
  * {@code token_prefix} keeps its first characters so people can tell tokens apart in a list.

@@ -9,7 +9,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * One admin-panel audit record; maps {@code warden_admin_audit} (DESIGN.md 2b; spec/admin-panel.md).
+ * One admin-panel audit record; maps {@code warden_admin_audit} (docs/admin-api.md, "Built-in tables").
  * <p>
  * Append-only: rows are inserted and pruned (DELETE of old rows by AuditLog.prune), never updated; a
  * database trigger rejects any UPDATE, so every column here is {@code updatable = false}.

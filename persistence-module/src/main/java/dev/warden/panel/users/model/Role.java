@@ -12,7 +12,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * A panel role grant; maps {@code warden_roles} (DESIGN.md 2b; spec/admin-panel.md "Built-in resources").
+ * A panel role grant; maps {@code warden_roles} (docs/admin-api.md, "Built-in tables" and "Built-in resources").
  * <p>
  * {@code role} is {@code admin} (global: {@code resource} must be null) or {@code mod} (scoped:
  * {@code resource} names the resource and must be set); both rules are CHECK constraints.

@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A Warden user; maps {@code warden_users} (DESIGN.md 2b; spec/admin-panel.md "Built-in resources").
+ * A Warden user; maps {@code warden_users} (docs/admin-api.md, "Built-in tables" and "Built-in resources").
  * <p>
  * Email is unique case-insensitively ({@code lower(email)} unique index), so look-ups must compare
  * lower-cased values. {@code password_hash} never leaves the server. {@code token_version} (default 0)

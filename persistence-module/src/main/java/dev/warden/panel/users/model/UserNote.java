@@ -12,8 +12,7 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * An operator's note about a user; maps {@code warden_user_notes} (DESIGN.md 2b;
- * spec/admin-panel.md "Built-in resources").
+ * An operator's note about a user; maps {@code warden_user_notes} (docs/admin-api.md, "Built-in tables" and "Built-in resources").
  * <p>
  * {@code user} is the subject (notes are deleted with the user); {@code author} is the operator who
  * wrote it and becomes null when that operator is deleted.
