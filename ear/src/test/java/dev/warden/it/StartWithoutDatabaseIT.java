@@ -99,7 +99,9 @@ class StartWithoutDatabaseIT {
             // readiness is down and names the check that failed (point 2 and "Done when"). Liberty lists an
             // application's checks a moment after it reports the application started (meanwhile: no checks at all)
             Response ready = Api.health().get("/health/ready");
-            for (int i = 0; i < 60 && !ready.asString().contains("warden-schema"); i++) {
+            for (int i = 0;
+                    i < 240 && !ready.asString().contains("warden-schema");
+                    i++) { // up to 120 s on a loaded machine
                 Thread.sleep(500);
                 ready = Api.health().get("/health/ready");
             }

@@ -128,10 +128,19 @@ class UsersModerationIT {
                 .statusCode(403);
         String usersMod = "mod-" + TestDb.unique() + "@example.com";
         TestDb.userWithRole(usersMod, PASSWORD, "mod", "users");
-        Api.session(Api.login(usersMod, PASSWORD))
+        String usersModSession = Api.login(usersMod, PASSWORD);
+        // a mod scoped to users bans players (no role row), never a panel account such as this role-user row
+        Api.session(usersModSession)
                 .contentType("application/json")
                 .body("{}")
                 .post("/admin-api/users/" + player + "/ban")
+                .then()
+                .statusCode(403);
+        long gamer = TestDb.user("gamer-" + TestDb.unique() + "@example.com", "Gamer", PASSWORD);
+        Api.session(usersModSession)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/users/" + gamer + "/ban")
                 .then()
                 .statusCode(200);
     }
