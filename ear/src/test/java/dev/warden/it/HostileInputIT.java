@@ -261,7 +261,7 @@ class HostileInputIT {
             problems.add("refused requests changed tables " + changed);
         }
         String log = RequestLimitsIT.newLog(logBefore);
-        List<String> traces = log.lines()
+        List<String> traces = withoutLateFlushes(log)
                 .filter(l -> l.startsWith("\tat ") || l.contains(" E "))
                 .limit(20)
                 .toList();
@@ -272,6 +272,27 @@ class HostileInputIT {
         System.out.println("HostileInputIT: " + done + " requests, seed " + seed + ", statuses " + statuses + ", "
                 + before.size() + " tables compared, " + warnings + " warning lines in the log");
         assertTrue(problems.isEmpty(), String.join("\n\n", problems) + "\n(statuses " + statuses + ")");
+    }
+
+    /**
+     * The log's lines without Open Liberty's {@code SRVE8055E} / {@code SRVE8056E} entries (the message and its stack
+     * trace): the web container logs them when its last flush or close of a response finds the socket gone. Every
+     * request of the fuzz got its whole answer (a request without one is a failure of its own), so these record the
+     * client closing after it read the answer, never a fault of the application (one in about 10,000 requests on a
+     * loaded machine).
+     */
+    static java.util.stream.Stream<String> withoutLateFlushes(String log) {
+        List<String> kept = new ArrayList<>();
+        boolean skipping = false;
+        for (String line : log.lines().toList()) {
+            if (line.startsWith("[")) {
+                skipping = line.contains(" E SRVE8055E") || line.contains(" E SRVE8056E");
+            }
+            if (!skipping) {
+                kept.add(line);
+            }
+        }
+        return kept.stream();
     }
 
     private record Context(

@@ -38,9 +38,14 @@ class StartWithoutDatabaseIT {
     @ArquillianResource
     Deployer deployer;
 
+    /**
+     * The plain EAR under a name of its own: Open Liberty's MicroProfile Health keys applications by name, and a
+     * {@code warden.ear} deployed right after the shared one was undeployed has twice been left untracked (readiness
+     * {@code "checks": []} for minutes, as {@link HealthIT} describes); a fresh name is tracked from its own start.
+     */
     @Deployment(name = NAME, managed = false, testable = false)
     static EnterpriseArchive deployment() {
-        return Deployments.warden();
+        return Deployments.renamed(Deployments.warden(), NAME + ".ear");
     }
 
     private static String databaseName() {
