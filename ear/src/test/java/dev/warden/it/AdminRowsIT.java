@@ -55,7 +55,7 @@ class AdminRowsIT {
         List<String> keys = catalog.getList("resources.key");
         assertEquals(BUILT_IN, keys.subList(0, BUILT_IN.size()));
         // the hosting tables follow, registered through the extension API (dev.warden.hosting.panel.HostingPanel),
-        // then the live rooms (dev.warden.rooms.RoomsPanel)
+        // then the live rooms (dev.warden.rooms.admin.RoomsPanel)
         assertEquals(
                 List.of(
                         "teams",

@@ -84,7 +84,7 @@ class ExtensionIT {
         // dev.warden.testext.TestPanel;
         // lockedNotes is registered but its list policy is deny: not even an admin's catalog shows it
         assertEquals(HOSTING, keys.subList(9, 9 + HOSTING.size()));
-        // Warden's rooms customizer (dev.warden.rooms.RoomsPanel) also runs before the integrator's
+        // Warden's rooms customizer (dev.warden.rooms.admin.RoomsPanel) also runs before the integrator's
         assertEquals(
                 List.of(
                         "rooms",

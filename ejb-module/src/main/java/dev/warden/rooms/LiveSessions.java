@@ -15,8 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * The game sockets open on this node, by user and by client address: what the socket limits count
  * ({@code warden.rooms.max-sockets-per-user} and {@code .max-sockets-per-address}, per node; docs/game-api.md,
  * "Limits"), and what ban, unban and revoke-sessions close (docs/admin-api.md, "Payloads":
- * "All three user endpoints also close the user's live WebSocket sessions"; close code 4003), here and,
- * through {@link RoomBus}, on every other live node (docs/game-api.md, "Requirements: Across nodes").
+ * "All three user endpoints also close the user's live WebSocket sessions"; close code 4003) on this node. The
+ * same on every live node is {@code dev.warden.rooms.bus.UserSockets} (docs/game-api.md, "Requirements: Across
+ * nodes" rule 4).
  */
 @Singleton
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
@@ -25,12 +26,6 @@ public class LiveSessions {
 
     @EJB
     Rooms rooms;
-
-    @EJB
-    RoomBus bus;
-
-    @EJB
-    RoomStore store;
 
     private final Map<Long, Set<ClientConnection>> byUser = new ConcurrentHashMap<>();
     private final Map<String, Integer> byAddress = new ConcurrentHashMap<>();
@@ -87,27 +82,11 @@ public class LiveSessions {
     }
 
     /**
-     * The open game sockets of {@code userId} on every node (the Active sessions tab): this node's, and through
-     * {@link RoomBus} the other live nodes' (those that answer within the command timeout).
+     * The open game sockets of {@code userId} on this node (the Active sessions tab; every node's through
+     * {@code dev.warden.rooms.bus.UserSockets}).
      *
      * @return {@code [{id, kind: "websocket", room, node, ip, user_agent: null, created_at, last_seen_at, expires_at: null}]}
      */
-    public List<jakarta.json.JsonObject> describe(long userId) {
-        List<jakarta.json.JsonObject> out = new java.util.ArrayList<>(describeLocal(userId));
-        List<String> others;
-        try {
-            others = store.nodes().stream()
-                    .map(RoomStore.NodeRow::node)
-                    .filter(n -> !n.equals(rooms.node()))
-                    .toList();
-        } catch (RuntimeException e) {
-            others = List.of();
-        }
-        out.addAll(bus.socketsElsewhere(userId, others));
-        return out;
-    }
-
-    /** {@link #describe} for this node only. */
     public List<jakarta.json.JsonObject> describeLocal(long userId) {
         List<jakarta.json.JsonObject> out = new java.util.ArrayList<>();
         for (ClientConnection c : of(userId)) {
@@ -141,27 +120,6 @@ public class LiveSessions {
     public List<ClientConnection> of(long userId) {
         Set<ClientConnection> set = byUser.get(userId);
         return set == null ? List.of() : List.copyOf(set);
-    }
-
-    /**
-     * Closes every socket of {@code userId} on every node with {@code code} (4003 for ban, unban and
-     * revoke-sessions): this node's at once, the other live nodes' ({@code warden_nodes}) through {@link RoomBus},
-     * waiting up to the command timeout (2 s) for their counts.
-     *
-     * @return how many sockets were closed on all nodes that answered
-     */
-    public int closeUser(long userId, int code) {
-        int closed = closeLocal(userId, code);
-        List<String> others;
-        try {
-            others = store.nodes().stream()
-                    .map(RoomStore.NodeRow::node)
-                    .filter(n -> !n.equals(rooms.node()))
-                    .toList();
-        } catch (RuntimeException e) {
-            others = List.of();
-        }
-        return closed + bus.closeUserElsewhere(userId, code, others);
     }
 
     /**

@@ -27,7 +27,7 @@ import dev.warden.common.ErrorCode;
 import dev.warden.common.WindowCounters;
 import dev.warden.panel.users.model.User;
 import dev.warden.rooms.CloseCodes;
-import dev.warden.rooms.LiveSessions;
+import dev.warden.rooms.bus.UserSockets;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
@@ -87,7 +87,7 @@ public class SsoSignIn {
     WindowCounters counters;
 
     @EJB
-    LiveSessions liveSessions;
+    UserSockets userSockets;
 
     /**
      * A started sign-in: where to send the browser and the state to keep in its cookie.
@@ -361,7 +361,7 @@ public class SsoSignIn {
                 .longValue();
         user.setPasswordHash(null);
         sessions.endAll(user);
-        ended += liveSessions.closeUser(user.getId(), CloseCodes.BANNED);
+        ended += userSockets.closeUser(user.getId(), CloseCodes.BANNED);
         LOG.info("Single sign-on: linked user " + user.getId() + " by its verified email; password cleared: "
                 + hadPassword + ", sessions ended: " + ended);
         Map<String, String> extra = details(null);

@@ -52,7 +52,7 @@ public class UserModeration {
     ResourceRows rows;
 
     @EJB
-    dev.warden.rooms.LiveSessions liveSessions;
+    dev.warden.rooms.bus.UserSockets userSockets;
 
     /**
      * The outcome of ban, unban or revoke-sessions.
@@ -127,7 +127,7 @@ public class UserModeration {
             }
             return null;
         });
-        liveSessions.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // spec: unban closes live sockets too
+        userSockets.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // spec: unban closes live sockets too
         JsonObject user = rows.read(users, id);
         JsonValue version = user.get("token_version");
         Outcome outcome = new Outcome(user, 0, version instanceof JsonNumber number ? number.intValue() : 0, null);
@@ -198,7 +198,7 @@ public class UserModeration {
                         userId)
                 .forEach(out::add);
         // the user's open game sockets on every node: kind websocket, with room and node
-        liveSessions.describe(userId).forEach(out::add);
+        userSockets.describe(userId).forEach(out::add);
         return out.build().getValuesAs(JsonObject.class);
     }
 
@@ -230,7 +230,7 @@ public class UserModeration {
         });
         int tokenVersion = versionAndClosed[0];
         int closed = versionAndClosed[1];
-        closed += liveSessions.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // game sockets (docs/game-api.md)
+        closed += userSockets.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // game sockets (docs/game-api.md)
         return new Outcome(rows.read(users, id), closed, tokenVersion, null);
     }
 

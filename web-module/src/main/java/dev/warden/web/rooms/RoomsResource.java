@@ -2,13 +2,9 @@ package dev.warden.web.rooms;
 
 import static dev.warden.common.JsonSupport.JSON;
 
-import dev.warden.auth.Operator;
-import dev.warden.panel.audit.AuditFailures;
-import dev.warden.panel.audit.AuditLog;
-import dev.warden.panel.audit.AuditRecord;
-import dev.warden.panel.extension.Operation;
-import dev.warden.rooms.RoomAdmin;
-import dev.warden.rooms.RoomQuery;
+import dev.warden.rooms.RoomCommand;
+import dev.warden.rooms.admin.RoomAdmin;
+import dev.warden.rooms.admin.RoomQuery;
 import dev.warden.web.ClientInfo;
 import dev.warden.web.JsonBodies;
 import dev.warden.web.auth.AdminSession;
@@ -17,7 +13,6 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
@@ -35,31 +30,22 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.function.Supplier;
 
 /**
- * The live rooms admin API under {@code /admin-api/rooms} (docs/security.md, the {@code /admin-api/rooms} rows). The
- * service ({@link RoomAdmin}) checks every route against the resource {@code rooms} like any panel resource (a
- * policy on {@code rooms} replaces the standard role rule, under which role user is refused; mods need the
- * {@code rooms} scope): list and {@code _nodes} need {@code list}, read needs {@code read}; kick, lock, unlock, state
- * edit and delete and message need {@code update}; dispose needs {@code delete}. Every
- * mutation is audited with {@code resource = rooms}, {@code target_id} = the room id and the action's fields plus
- * {@code ip} and {@code userAgent} (docs/admin-api.md, "Events"); an audit-write failure is logged, never thrown.
+ * The live rooms admin API under {@code /admin-api/rooms} (docs/admin-api.md, "Live rooms"; docs/security.md, the
+ * {@code /admin-api/rooms} rows). Thin: each route parses its request into a {@link RoomCommand} and calls
+ * {@link RoomAdmin}, which authorises against the resource {@code rooms} (before the body is parsed, so a refused
+ * caller gets 403), runs the command wherever the room lives and writes the {@code room.*} audit entry with the
+ * client's {@code ip} and {@code userAgent}; this class maps the answer.
  */
 @Path("rooms")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
 public class RoomsResource {
 
-    private static final String KEY = "rooms";
-
     @EJB
     RoomAdmin rooms;
-
-    @EJB
-    AuditLog audit;
-
-    @Inject
-    AuditFailures failures;
 
     @Inject
     AdminSession session;
@@ -91,7 +77,7 @@ public class RoomsResource {
     @GET
     @Path("{id}")
     public JsonObject read(@PathParam("id") String id) {
-        return rooms.read(session.operator(), id);
+        return run(id, RoomCommand.Read.class, RoomCommand.Read::new).asJsonObject();
     }
 
     /** {@code {client_id, reason?}}: 200 {@code {ok: true}}; the client's socket closes with 4001; audited {@code room.kick}. */
@@ -100,19 +86,10 @@ public class RoomsResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject kick(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
-        Operator operator = session.operator();
-        rooms.authorize(operator, Operation.UPDATE);
-        JsonObject json = JsonBodies.object(type, body);
-        String clientId = JsonBodies.string(json, "client_id");
-        String reason = JsonBodies.string(json, "reason");
-        rooms.kick(operator, id, clientId, reason);
-        record(
-                operator,
-                "room.kick",
-                id,
-                JSON.createObjectBuilder()
-                        .add("client_id", clientId)
-                        .add("reason", reason == null ? JsonValue.NULL : JSON.createValue(reason)));
+        run(id, RoomCommand.Kick.class, () -> {
+            JsonObject json = JsonBodies.object(type, body);
+            return new RoomCommand.Kick(JsonBodies.string(json, "client_id"), JsonBodies.string(json, "reason"));
+        });
         return ok();
     }
 
@@ -121,10 +98,7 @@ public class RoomsResource {
     @Path("{id}/lock")
     @Consumes(MediaType.WILDCARD)
     public JsonObject lock(@PathParam("id") String id) {
-        Operator operator = session.operator();
-        JsonObject room = rooms.lock(operator, id, true);
-        record(operator, "room.lock", id, JSON.createObjectBuilder());
-        return room;
+        return run(id, RoomCommand.Lock.class, RoomCommand.Lock::new).asJsonObject();
     }
 
     /** 200 the room, unlocked; audited {@code room.unlock}. */
@@ -132,10 +106,7 @@ public class RoomsResource {
     @Path("{id}/unlock")
     @Consumes(MediaType.WILDCARD)
     public JsonObject unlock(@PathParam("id") String id) {
-        Operator operator = session.operator();
-        JsonObject room = rooms.lock(operator, id, false);
-        record(operator, "room.unlock", id, JSON.createObjectBuilder());
-        return room;
+        return run(id, RoomCommand.Unlock.class, RoomCommand.Unlock::new).asJsonObject();
     }
 
     /** {@code {path, value}}: 200 the new state; every client gets the patch; audited {@code room.state_edit {path, before, after}}. */
@@ -144,44 +115,19 @@ public class RoomsResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject editState(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
-        Operator operator = session.operator();
-        rooms.authorize(operator, Operation.UPDATE);
-        JsonObject json = JsonBodies.object(type, body);
-        String path = JsonBodies.string(json, "path");
-        if (path == null) {
-            throw dev.warden.common.ApiException.invalid("path", "is required");
-        }
-        if (!json.containsKey("value")) {
-            throw dev.warden.common.ApiException.invalid("value", "is required");
-        }
-        JsonObject result = rooms.editState(operator, id, path, json.get("value"));
-        record(
-                operator,
-                "room.state_edit",
-                id,
-                JSON.createObjectBuilder()
-                        .add("path", path)
-                        .add("before", result.get("before"))
-                        .add("after", result.get("after")));
-        return result.getJsonObject("state");
+        JsonValue result = run(id, RoomCommand.SetState.class, () -> {
+            JsonObject json = JsonBodies.object(type, body);
+            return new RoomCommand.SetState(JsonBodies.string(json, "path"), json.get("value"));
+        });
+        return result.asJsonObject().getJsonObject("state");
     }
 
     /** {@code ?path=/a/b}: 200 the new state; audited {@code room.state_delete {path, before}}. */
     @DELETE
     @Path("{id}/state")
     public JsonObject deleteState(@PathParam("id") String id, @QueryParam("path") String path) {
-        Operator operator = session.operator();
-        rooms.authorize(operator, Operation.UPDATE);
-        if (path == null) {
-            throw dev.warden.common.ApiException.invalid("path", "is required");
-        }
-        JsonObject result = rooms.deleteState(operator, id, path);
-        record(
-                operator,
-                "room.state_delete",
-                id,
-                JSON.createObjectBuilder().add("path", path).add("before", result.get("before")));
-        return result.getJsonObject("state");
+        JsonValue result = run(id, RoomCommand.DeleteState.class, () -> new RoomCommand.DeleteState(path));
+        return result.asJsonObject().getJsonObject("state");
     }
 
     /** {@code {reason?}}: 200; every client is closed with 4004; audited {@code room.dispose {reason}}. */
@@ -190,16 +136,11 @@ public class RoomsResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject dispose(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
-        Operator operator = session.operator();
-        rooms.authorize(operator, Operation.DELETE);
-        JsonObject json = body == null || body.isBlank() ? JsonValue.EMPTY_JSON_OBJECT : JsonBodies.object(type, body);
-        String reason = JsonBodies.string(json, "reason");
-        rooms.dispose(operator, id, reason);
-        record(
-                operator,
-                "room.dispose",
-                id,
-                JSON.createObjectBuilder().add("reason", reason == null ? JsonValue.NULL : JSON.createValue(reason)));
+        run(id, RoomCommand.Dispose.class, () -> {
+            JsonObject json =
+                    body == null || body.isBlank() ? JsonValue.EMPTY_JSON_OBJECT : JsonBodies.object(type, body);
+            return new RoomCommand.Dispose(JsonBodies.string(json, "reason"));
+        });
         return ok();
     }
 
@@ -209,40 +150,22 @@ public class RoomsResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject message(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
-        Operator operator = session.operator();
-        rooms.authorize(operator, Operation.UPDATE);
-        JsonObject json = JsonBodies.object(type, body);
-        String msgType = JsonBodies.string(json, "type");
-        if (msgType == null) {
-            throw dev.warden.common.ApiException.invalid("type", "is required");
-        }
-        String clientId = JsonBodies.string(json, "client_id");
-        JsonValue data = json.getOrDefault("data", JsonValue.NULL);
-        rooms.message(operator, id, msgType, data, clientId);
-        record(
-                operator,
-                "room.message",
-                id,
-                JSON.createObjectBuilder()
-                        .add("type", msgType)
-                        .add("data", data)
-                        .add("client_id", clientId == null ? JsonValue.NULL : JSON.createValue(clientId)));
+        run(id, RoomCommand.Message.class, () -> {
+            JsonObject json = JsonBodies.object(type, body);
+            return new RoomCommand.Message(
+                    JsonBodies.string(json, "type"),
+                    json.getOrDefault("data", JsonValue.NULL),
+                    JsonBodies.string(json, "client_id"));
+        });
         return ok();
+    }
+
+    private <C extends RoomCommand> JsonValue run(String id, Class<C> kind, Supplier<C> command) {
+        ClientInfo client = ClientInfo.of(request);
+        return rooms.run(session.operator(), id, kind, command, client.ip(), client.userAgent());
     }
 
     private static JsonObject ok() {
         return JSON.createObjectBuilder().add("ok", true).build();
-    }
-
-    private void record(Operator operator, String action, String roomId, JsonObjectBuilder payload) {
-        ClientInfo client = ClientInfo.of(request);
-        payload.add("ip", client.ip() == null ? JsonValue.NULL : JSON.createValue(client.ip()))
-                .add("userAgent", client.userAgent() == null ? JsonValue.NULL : JSON.createValue(client.userAgent()));
-        AuditRecord entry = new AuditRecord(operator.userId(), action, KEY, roomId, payload.build());
-        try {
-            audit.record(entry);
-        } catch (RuntimeException e) {
-            failures.failed(entry, e);
-        }
     }
 }

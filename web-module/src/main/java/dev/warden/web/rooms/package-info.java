@@ -1,6 +1,7 @@
 /**
  * {@code /admin-api/rooms}: the operators' routes over live rooms (list, read, kick, lock, state edit, dispose,
- * message, nodes; docs/game-api.md), checked by the standard role rule, policies and the mod scope
- * {@code rooms}. Thin: commands go to {@code dev.warden.rooms}.
+ * message, nodes; docs/admin-api.md, "Live rooms"). Thin: each route parses its request into a
+ * {@code dev.warden.rooms.RoomCommand} and calls {@code dev.warden.rooms.admin.RoomAdmin}, which authorises, runs
+ * and audits it.
  */
 package dev.warden.web.rooms;

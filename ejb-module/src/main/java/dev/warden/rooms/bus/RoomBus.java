@@ -1,4 +1,4 @@
-package dev.warden.rooms;
+package dev.warden.rooms.bus;
 
 import static dev.warden.common.JsonSupport.JSON;
 
@@ -6,6 +6,10 @@ import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.common.Hashing;
 import dev.warden.common.sql.Sql;
+import dev.warden.rooms.LiveSessions;
+import dev.warden.rooms.RoomCommand;
+import dev.warden.rooms.RoomCommands;
+import dev.warden.rooms.Rooms;
 import dev.warden.schema.StartupGuard;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -39,14 +43,16 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * on the channel {@value #CHANNEL}.
  *
  * <p>Every message is a JSON object: a command {@code {"k":"cmd","id","from","to","op","room"?,"args"}} ({@code to}
- * a node name, or {@code "*"} for every node), or an answer {@code {"k":"re","id","from","to","status","body"}} with
+ * a node name, or {@code "*"} for every node; a room command's {@code op} and {@code args} are {@link BusCodec}'s,
+ * the others are {@code close_user} and {@code user_sockets} for {@link UserSockets}), or an answer {@code {"k":"re","id","from","to","status","body"}} with
  * {@code status} 200, or the error's status with {@code code} (an {@link ErrorCode} name), {@code message} and
  * {@code fields}. A message over {@value #INLINE_MAX} bytes (NOTIFY payloads are capped at 8,000) is stored in
  * {@code warden_room_messages} and the notification carries {@code {"ref","to"}} only; its receiver reads and
  * deletes the row.
  *
  * <p>One dedicated pooled connection listens ({@link BusListener}), messages leave through {@link BusWire}. Commands received run on the platform's
- * {@link ManagedExecutorService}, never on the listener thread. A node that does not answer within
+ * {@link ManagedExecutorService}, never on the listener thread; a room command runs through
+ * {@link RoomCommands#runHere}, the code of a command on this node, so answers and errors are identical. A node that does not answer within
  * {@code warden.rooms.command-timeout-ms} (default 2000) makes the caller's command 503 with {@code Retry-After}.
  */
 @Singleton
@@ -76,9 +82,6 @@ public class RoomBus {
 
     @EJB
     Rooms rooms;
-
-    @EJB
-    RoomAdmin admin;
 
     @EJB
     LiveSessions live;
@@ -153,7 +156,7 @@ public class RoomBus {
                 .add("from", rooms.node())
                 .add("to", command.getString("from", ""));
         try {
-            JsonObject args = command.getJsonObject("args");
+            JsonObject args = command.get("args") instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
             JsonValue body =
                     switch (command.getString("op", "")) {
                         case "close_user" ->
@@ -170,10 +173,10 @@ public class RoomBus {
                                             args.getJsonNumber("user_id").longValue()))
                                     .build();
                         default ->
-                            admin.execute(
-                                    command.getString("op", ""),
+                            RoomCommands.runHere(
+                                    rooms,
                                     command.getString("room", ""),
-                                    args == null ? JsonValue.EMPTY_JSON_OBJECT : args);
+                                    BusCodec.decode(command.getString("op", null), command.get("args")));
                     };
             reply.add("status", 200).add("body", body);
         } catch (ApiException e) {
@@ -197,18 +200,19 @@ public class RoomBus {
     }
 
     /**
-     * Runs {@code op} on room {@code roomId} at {@code node} and returns the node's answer, an envelope
+     * Runs {@code command} on room {@code roomId} at {@code node} (encoded by {@link BusCodec}) and returns the node's answer, an envelope
      * {@code {status, body}} or {@code {status, code, message, fields?, retry_after?}}: 503 {@code UNAVAILABLE} with
      * {@code retry_after} when the node does not answer in time or the bus is down. {@link BusAnswers#body(JsonObject)} turns
      * it into the body or an {@link ApiException}, in the caller: this bean runs without a container transaction
      * (its NOTIFY must leave at once), and an application exception thrown out of it after a statement would roll
      * back Open Liberty's local transaction with a {@code WLTC0017E} line at ERROR.
      */
-    public JsonObject call(String node, String op, String roomId, JsonObject args) {
+    public JsonObject call(String node, String roomId, RoomCommand command) {
         if (!listening()) {
             return BusAnswers.unavailable(
                     "Room " + roomId + " is on node " + node + " and the command path between nodes is down", 2);
         }
+        BusCodec.Wire encoded = BusCodec.encode(command);
         String id = Hashing.randomToken(12);
         BusPending p = new BusPending(1);
         pending.put(id, p);
@@ -218,9 +222,9 @@ public class RoomBus {
                     .add("id", id)
                     .add("from", rooms.node())
                     .add("to", node)
-                    .add("op", op)
+                    .add("op", encoded.op())
                     .add("room", roomId)
-                    .add("args", args)
+                    .add("args", encoded.args())
                     .build());
             List<JsonObject> answers = p.await(timeoutMs);
             if (answers.isEmpty()) {
@@ -289,7 +293,7 @@ public class RoomBus {
     }
 
     /**
-     * The open game sockets of {@code userId} on the other live nodes (see {@link LiveSessions#describe}); nodes that
+     * The open game sockets of {@code userId} on the other live nodes (see {@link UserSockets#describe}); nodes that
      * do not answer within the command timeout are left out.
      */
     public List<JsonObject> socketsElsewhere(long userId, List<String> otherNodes) {

@@ -1,10 +1,12 @@
-package dev.warden.rooms;
-
-import static dev.warden.common.JsonSupport.JSON;
+package dev.warden.rooms.admin;
 
 import dev.warden.common.ApiException;
+import dev.warden.rooms.Room;
+import dev.warden.rooms.RoomSettings;
+import dev.warden.rooms.RoomStore;
+import dev.warden.rooms.RoomSummary;
+import dev.warden.rooms.Rooms;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,23 +25,6 @@ import java.util.function.Predicate;
  */
 public final class RoomQuery {
 
-    /** A list row. */
-    public record Row(
-            String id, String type, String node, int clients, int maxClients, boolean locked, Instant createdAt) {
-        Object get(String column) {
-            return switch (column) {
-                case "id" -> id;
-                case "type" -> type;
-                case "node" -> node;
-                case "clients" -> (long) clients;
-                case "max_clients" -> (long) maxClients;
-                case "locked" -> locked;
-                case "created_at" -> createdAt;
-                default -> throw new IllegalArgumentException(column);
-            };
-        }
-    }
-
     /** A window of rows and the total before windowing. */
     public record Result(List<JsonObject> rows, int total) {}
 
@@ -47,53 +32,44 @@ public final class RoomQuery {
             List.of("id", "type", "node", "clients", "max_clients", "locked", "created_at");
     private static final List<String> OPS = List.of("_eq", "_ne", "_gte", "_gt", "_lte", "_lt", "_in", "_like");
 
-    private final List<Predicate<Row>> filters = new ArrayList<>();
-    private Comparator<Row> order =
-            Comparator.comparing(Row::createdAt, Comparator.nullsLast(Comparator.reverseOrder()));
+    private final List<Predicate<RoomSummary>> filters = new ArrayList<>();
+    private Comparator<RoomSummary> order =
+            Comparator.comparing(RoomSummary::createdAt, Comparator.nullsLast(Comparator.reverseOrder()));
     private int start = 0;
     private int end = 100;
 
     private RoomQuery() {}
 
     /** The cluster rows, with this node's rooms taken from memory (their figures are current). */
-    static List<Row> rows(List<RoomStore.Row> stored, Rooms rooms) {
-        Map<String, Row> out = new LinkedHashMap<>();
+    static List<RoomSummary> rows(List<RoomStore.Row> stored, Rooms rooms) {
+        Map<String, RoomSummary> out = new LinkedHashMap<>();
         for (RoomStore.Row r : stored) {
             int max = rooms.settings(r.type()).map(RoomSettings::maxClients).orElse(0);
-            out.put(r.id(), new Row(r.id(), r.type(), r.node(), r.clients(), max, r.locked(), r.createdAt()));
+            out.put(r.id(), new RoomSummary(r.id(), r.type(), r.node(), r.clients(), max, r.locked(), r.createdAt()));
         }
         out.keySet()
                 .removeIf(id -> out.get(id).node().equals(rooms.node())
                         && rooms.find(id).isEmpty());
         for (Room room : rooms.local()) {
             if (!room.disposed()) {
-                out.put(room.id(), row(room, rooms.node()));
+                out.put(room.id(), RoomSummary.of(room, rooms.node()));
             }
         }
         return new ArrayList<>(out.values());
     }
 
-    static Row row(Room room, String node) {
-        return new Row(
-                room.id(), room.type(), node, room.seatCount(), room.maxClients(), room.locked(), room.createdAt());
-    }
-
-    /** A row as JSON (with {@code _id}). */
-    public static JsonObject json(Row r) {
-        return JSON.createObjectBuilder()
-                .add("id", r.id())
-                .add("_id", r.id())
-                .add("type", r.type())
-                .add("node", r.node())
-                .add("clients", r.clients())
-                .add("max_clients", r.maxClients())
-                .add("locked", r.locked())
-                .add(
-                        "created_at",
-                        r.createdAt() == null
-                                ? JsonValue.NULL
-                                : JSON.createValue(r.createdAt().toString()))
-                .build();
+    /** The value of {@code column} in {@code r}: numbers as {@code Long}, {@code created_at} an {@link Instant}. */
+    private static Object get(RoomSummary r, String column) {
+        return switch (column) {
+            case "id" -> r.id();
+            case "type" -> r.type();
+            case "node" -> r.node();
+            case "clients" -> (long) r.clients();
+            case "max_clients" -> (long) r.maxClients();
+            case "locked" -> r.locked();
+            case "created_at" -> r.createdAt();
+            default -> throw new IllegalArgumentException(column);
+        };
     }
 
     /**
@@ -137,12 +113,12 @@ public final class RoomQuery {
         bare.forEach((column, values) -> {
             List<Object> wanted =
                     values.stream().map(v -> value(column, column, v)).toList();
-            q.filters.add(r -> wanted.contains(r.get(column)));
+            q.filters.add(r -> wanted.contains(get(r, column)));
         });
         if (q.start < 0 || q.end < q.start || q.end - q.start > 1000) {
             throw ApiException.invalid("_end", "the window must be 0 to 1000 rows");
         }
-        Comparator<Row> comparator = null;
+        Comparator<RoomSummary> comparator = null;
         for (int i = 0; i < sort.size(); i++) {
             String column = sort.get(i).strip();
             if (!COLUMNS.contains(column)) {
@@ -150,45 +126,45 @@ public final class RoomQuery {
             }
             boolean desc = i < orders.size() && orders.get(i).strip().equalsIgnoreCase("desc");
             @SuppressWarnings({"unchecked", "rawtypes"})
-            Comparator<Row> c = Comparator.comparing(
-                    r -> (Comparable) r.get(column), Comparator.nullsLast(Comparator.naturalOrder()));
+            Comparator<RoomSummary> c = Comparator.comparing(
+                    r -> (Comparable) get(r, column), Comparator.nullsLast(Comparator.naturalOrder()));
             c = desc ? c.reversed() : c;
             comparator = comparator == null ? c : comparator.thenComparing(c);
         }
         if (comparator != null) {
-            q.order = comparator.thenComparing(Row::id);
+            q.order = comparator.thenComparing(RoomSummary::id);
         }
         return q;
     }
 
     /** Filters, sorts and windows {@code rows}. */
-    public Result apply(List<Row> rows) {
-        List<Row> matching = rows.stream()
+    public Result apply(List<RoomSummary> rows) {
+        List<RoomSummary> matching = rows.stream()
                 .filter(r -> filters.stream().allMatch(f -> f.test(r)))
                 .sorted(order)
                 .toList();
         List<JsonObject> window =
                 matching.subList(Math.min(start, matching.size()), Math.min(end, matching.size())).stream()
-                        .map(RoomQuery::json)
+                        .map(RoomSummary::json)
                         .toList();
         return new Result(window, matching.size());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Predicate<Row> filter(String param, String column, String op, String raw) {
+    private static Predicate<RoomSummary> filter(String param, String column, String op, String raw) {
         if (op.equals("_like")) {
             String needle = raw.toLowerCase(Locale.ROOT);
-            return r -> String.valueOf(r.get(column)).toLowerCase(Locale.ROOT).contains(needle);
+            return r -> String.valueOf(get(r, column)).toLowerCase(Locale.ROOT).contains(needle);
         }
         if (op.equals("_in")) {
             List<Object> wanted = List.of(raw.split(",")).stream()
                     .map(v -> value(param, column, v.strip()))
                     .toList();
-            return r -> wanted.contains(r.get(column));
+            return r -> wanted.contains(get(r, column));
         }
         Comparable wanted = (Comparable) value(param, column, raw);
         return r -> {
-            Comparable have = (Comparable) r.get(column);
+            Comparable have = (Comparable) get(r, column);
             if (have == null) {
                 return false;
             }

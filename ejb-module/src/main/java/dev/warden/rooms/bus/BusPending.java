@@ -1,4 +1,4 @@
-package dev.warden.rooms;
+package dev.warden.rooms.bus;
 
 import jakarta.json.JsonObject;
 import java.util.ArrayList;

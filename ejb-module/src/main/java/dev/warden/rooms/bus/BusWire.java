@@ -1,4 +1,4 @@
-package dev.warden.rooms;
+package dev.warden.rooms.bus;
 
 import static dev.warden.common.JsonSupport.JSON;
 

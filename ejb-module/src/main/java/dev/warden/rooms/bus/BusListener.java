@@ -1,4 +1,4 @@
-package dev.warden.rooms;
+package dev.warden.rooms.bus;
 
 import dev.warden.common.sql.PgNotifications;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;

@@ -1,4 +1,4 @@
-package dev.warden.rooms;
+package dev.warden.rooms.admin;
 
 import dev.warden.panel.extension.PanelConfig;
 import dev.warden.panel.extension.PanelCustomizer;
