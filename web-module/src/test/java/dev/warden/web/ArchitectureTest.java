@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The architecture as tests (docs/architecture.md): the main code of the persistence, EJB and web modules
  * (all on this module's test class path) has no package cycles, keeps its layers (web → EJB → model, never
- * back), and every Java package lives in exactly one Maven module and says what it owns in a
+ * back; live rooms: runtime, then the bus, then the operators' side), and every Java package lives in exactly one Maven module and says what it owns in a
  * {@code package-info.java}. A failure names the offending classes or packages.
  */
 class ArchitectureTest {
@@ -84,6 +84,25 @@ class ArchitectureTest {
                 .dependOnClassesThat()
                 .resideInAPackage("dev.warden.web..")
                 .because("the web module sits on top: EJBs and entities never call it"));
+    }
+
+    @Test
+    void theRoomRuntimeSitsBelowTheBusAndTheBusBelowTheAdminSide() {
+        check(noClasses()
+                .that()
+                .resideInAPackage("dev.warden.rooms")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.warden.rooms.bus..", "dev.warden.rooms.admin..")
+                .because("the room runtime runs commands on its rooms; the bus and the operators' side call it"
+                        + " (docs/decisions/room-commands-as-types.md)"));
+        check(noClasses()
+                .that()
+                .resideInAPackage("dev.warden.rooms.bus..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.warden.rooms.admin..", "dev.warden.panel..")
+                .because("the bus carries room commands between nodes; authorisation and audit are the admin side's"));
     }
 
     @Test
