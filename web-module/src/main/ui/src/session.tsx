@@ -33,7 +33,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     reload();
-    const stop = onUnauthenticated(() => setState({ status: "anonymous", expired: true }));
+    // a 401 ends a session once: one that comes in after sign-out (a poll or stream still in flight) must leave the
+    // sign-in page as it is, or the page would be mounted again and lose what the operator has typed
+    const stop = onUnauthenticated(() =>
+      setState((s) => (s.status === "anonymous" ? s : { status: "anonymous", expired: true })));
     return () => { stop(); };
   }, [reload]);
 
