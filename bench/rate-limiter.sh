@@ -4,8 +4,9 @@
 # `mvn verify` with your IT parameters) with the EAR in dropins and warden.hosting.server-timing=true, creates
 # TEAMS teams with a token each in its database, then sends N sequential GET /api/v1/applications over one
 # keep-alive connection (round robin over the teams, so no team passes its 60 a minute) and reads, per request,
-# the server's own timing of the limiter (`Server-Timing: limit;dur=<ms>`: the RateLimiter EJB call, i.e. the
-# upsert of the team's counter row in its own transaction) and of the cache lookup, and the client-side total.
+# the server's own timing of the limiter (`Server-Timing: limit;dur=<ms>`: the HostingAccess EJB call, i.e. the
+# token check and the upsert of the team's warden_window_counters rows, one statement in its own transaction)
+# and of the cache lookup, and the client-side total.
 # "Without the limiter" = total minus the limiter's part of the same request, measured in the same run.
 # Prints a Markdown table and appends it to bench/RESULTS.md.
 #

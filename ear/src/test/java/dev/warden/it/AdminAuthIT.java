@@ -181,7 +181,7 @@ class AdminAuthIT {
         TestDb.update("DELETE FROM warden_login_failures WHERE email = ?", email); // the window passes:
         // its counters too: the email's and the email and address pair's (docs/security.md, "Sign-in throttling")
         TestDb.update(
-                "DELETE FROM warden_limit_counters WHERE key = ? OR key LIKE ?",
+                "DELETE FROM warden_window_counters WHERE key = ? OR key LIKE ?",
                 "login-email:" + email,
                 "login-pair:% " + email);
         Api.login(email, PASSWORD);

@@ -51,12 +51,12 @@ class HostingEndpointLimitIT {
         assertTrue(Long.parseLong(refused.header("Retry-After")) >= 1);
         assertEquals(
                 5,
-                TestDb.scalar("SELECT max(count) FROM warden_rate_counters WHERE bucket = ?", "team:" + t.team()),
+                TestDb.scalar("SELECT max(hits) FROM warden_window_counters WHERE key = ?", "team:" + t.team()),
                 "the endpoint's requests count toward the team budget; the refused one does not");
         assertEquals(
                 5,
                 TestDb.scalar(
-                        "SELECT max(count) FROM warden_rate_counters WHERE bucket = ?",
+                        "SELECT max(hits) FROM warden_window_counters WHERE key = ?",
                         "team:" + t.team() + ":applications"));
     }
 }

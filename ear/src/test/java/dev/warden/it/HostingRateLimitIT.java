@@ -46,7 +46,7 @@ class HostingRateLimitIT {
         assertTrue(refused.header("RateLimit").startsWith("\"team\";r=0;t="), refused.header("RateLimit"));
         assertEquals(
                 60,
-                TestDb.scalar("SELECT max(count) FROM warden_rate_counters WHERE bucket = ?", "team:" + t.team()),
+                TestDb.scalar("SELECT max(hits) FROM warden_window_counters WHERE key = ?", "team:" + t.team()),
                 "a refused request is not counted: the window holds exactly the 60 served ones");
     }
 

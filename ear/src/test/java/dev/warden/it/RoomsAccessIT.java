@@ -41,7 +41,7 @@ class RoomsAccessIT {
 
     /** A new player's token; the shared server counts every registration from loopback, so the count restarts. */
     private static String player(String name) throws Exception {
-        TestDb.update("DELETE FROM warden_limit_counters WHERE key LIKE 'player-auth-ip:%'");
+        TestDb.update("DELETE FROM warden_window_counters WHERE key LIKE 'player-auth-ip:%'");
         return GameClient.register(name);
     }
 

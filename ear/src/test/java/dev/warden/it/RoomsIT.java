@@ -316,7 +316,7 @@ class RoomsIT {
         String address = "198.51.100." + (1 + Math.floorMod(TestDb.unique().hashCode(), 250));
         String elsewhere = address.replace("198.51.100.", "203.0.113.");
         TestDb.scalar(
-                "WITH d AS (DELETE FROM warden_limit_counters WHERE key IN (?, ?) RETURNING 1) SELECT count(*) FROM d",
+                "WITH d AS (DELETE FROM warden_window_counters WHERE key IN (?, ?) RETURNING 1) SELECT count(*) FROM d",
                 "player-auth-ip:" + address,
                 "player-auth-ip:" + elsewhere);
         String email = "limited-" + TestDb.unique() + "@example.com";

@@ -1,9 +1,6 @@
 package dev.warden.schema;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
+import dev.warden.common.sql.Sql;
 import java.util.Optional;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
@@ -34,14 +31,15 @@ public final class DatabaseRoles {
 
     /** Asks the database who the application connects as and logs {@link #superuserWarning} when there is one. */
     static void warnIfSuperuser(DataSource dataSource, boolean demo) {
-        try (Connection c = dataSource.getConnection();
-                Statement s = c.createStatement();
-                ResultSet rs =
-                        s.executeQuery("SELECT current_user, rolsuper FROM pg_roles WHERE rolname = current_user")) {
-            if (rs.next()) {
-                superuserWarning(rs.getString(1), rs.getBoolean(2), demo).ifPresent(LOG::warning);
-            }
-        } catch (SQLException e) {
+        try {
+            Sql.first(
+                            dataSource,
+                            "Reading the database user",
+                            "SELECT current_user, rolsuper FROM pg_roles WHERE rolname = current_user",
+                            rs -> superuserWarning(rs.getString(1), rs.getBoolean(2), demo))
+                    .flatMap(warning -> warning)
+                    .ifPresent(LOG::warning);
+        } catch (IllegalStateException e) {
             LOG.fine(() -> "Schema: could not tell whether the database user is a superuser: " + e.getMessage());
         }
     }

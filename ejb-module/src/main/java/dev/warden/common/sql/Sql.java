@@ -54,6 +54,25 @@ public final class Sql {
     private Sql() {}
 
     /**
+     * Double-quotes an SQL identifier, doubling the quotes inside it: the codebase's one identifier quoting. For
+     * names that come from the registry, the catalog or code, never from request text (those are bound parameters).
+     */
+    public static String quote(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
+    }
+
+    /**
+     * The inverse of {@link #quote}: a double-quoted identifier without its quotes and with doubled quotes undone
+     * (e.g. from a database message or a JPA delimited name); any other text as it is.
+     */
+    public static String unquote(String identifier) {
+        if (identifier.length() >= 2 && identifier.startsWith("\"") && identifier.endsWith("\"")) {
+            return identifier.substring(1, identifier.length() - 1).replace("\"\"", "\"");
+        }
+        return identifier;
+    }
+
+    /**
      * Runs {@code work} on a connection of {@code dataSource} and closes it.
      *
      * @param what what the work does, for the error message, e.g. {@code "Counting a limited request"}

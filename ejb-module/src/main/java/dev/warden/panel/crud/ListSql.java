@@ -1,5 +1,6 @@
 package dev.warden.panel.crud;
 
+import dev.warden.common.sql.Sql;
 import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ColumnType;
@@ -36,7 +37,7 @@ public record ListSql(String where, List<Object> params) {
             } else {
                 StringJoiner any = new StringJoiner(" OR ", "(", ")");
                 for (ColumnDef column : text) {
-                    any.add(RowJson.quote(column.name()) + " ILIKE ? ESCAPE '\\'");
+                    any.add(Sql.quote(column.name()) + " ILIKE ? ESCAPE '\\'");
                     params.add(containsPattern(query.search()));
                 }
                 conditions.add(any.toString());
@@ -53,7 +54,7 @@ public record ListSql(String where, List<Object> params) {
     public static String orderBy(ListQuery query) {
         return " ORDER BY "
                 + query.sort().stream()
-                        .map(s -> RowJson.quote(s.field()) + (s.order() == SortOrder.DESC ? " DESC" : " ASC"))
+                        .map(s -> Sql.quote(s.field()) + (s.order() == SortOrder.DESC ? " DESC" : " ASC"))
                         .collect(Collectors.joining(", "));
     }
 
@@ -71,7 +72,7 @@ public record ListSql(String where, List<Object> params) {
 
     private static String condition(Filter filter, List<Object> params) {
         ColumnDef column = filter.column();
-        String name = RowJson.quote(column.name());
+        String name = Sql.quote(column.name());
         String placeholder = column.type() == ColumnType.JSON ? "CAST(? AS " + column.sqlType() + ")" : "?";
         switch (filter.operator()) {
             case LIKE -> {

@@ -1,5 +1,6 @@
 package dev.warden.panel.crud;
 
+import dev.warden.common.sql.Sql;
 import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ResourceDef;
@@ -44,7 +45,7 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
      */
     public static PageStatement of(
             ResourceDef resource, ListQuery query, ListSql where, List<LabelLookup> labels, long countLimit) {
-        String table = RowJson.quote(resource.table());
+        String table = Sql.quote(resource.table());
         List<Object> params = new ArrayList<>();
         StringBuilder sql = new StringBuilder("SELECT c.\"_warden_total\", ");
         if (where.where().isEmpty()) {
@@ -64,12 +65,12 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
         // the outer sort names the page's columns; a sort column the caller cannot read (so not among the columns)
         // travels in the page under an alias of its own
         List<String> inner = new ArrayList<>(
-                resource.columns().stream().map(c -> RowJson.quote(c.name())).toList());
+                resource.columns().stream().map(c -> Sql.quote(c.name())).toList());
         List<String> outerSort = new ArrayList<>();
         for (ResourceDef.Sort sort : query.sort()) {
-            String name = RowJson.quote(sort.field());
+            String name = Sql.quote(sort.field());
             if (resource.column(sort.field()).isEmpty()) {
-                String alias = RowJson.quote("_warden_sort_" + outerSort.size());
+                String alias = Sql.quote("_warden_sort_" + outerSort.size());
                 inner.add(name + " AS " + alias);
                 name = alias;
             }
@@ -106,14 +107,14 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
         StringBuilder sql = new StringBuilder("SELECT ");
         appendRow(sql, resource, labels);
         sql.append(" FROM ")
-                .append(RowJson.quote(resource.table()))
+                .append(Sql.quote(resource.table()))
                 .append(" AS ")
                 .append(ROW_ALIAS)
                 .append(" WHERE ")
                 .append(String.join(
                         " AND ",
                         resource.primaryKey().stream()
-                                .map(c -> ROW_ALIAS + "." + RowJson.quote(c) + " = ?")
+                                .map(c -> ROW_ALIAS + "." + Sql.quote(c) + " = ?")
                                 .toList()));
         return new PageStatement(
                 sql.toString(), List.copyOf(key), 1, 1 + resource.columns().size());
@@ -123,7 +124,7 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
     private static void appendRow(StringBuilder sql, ResourceDef resource, List<LabelLookup> labels) {
         List<String> select = new ArrayList<>();
         for (ColumnDef column : resource.columns()) {
-            select.add(ROW_ALIAS + "." + RowJson.quote(column.name()));
+            select.add(ROW_ALIAS + "." + Sql.quote(column.name()));
         }
         for (LabelLookup label : labels) {
             select.add(label.sql(ROW_ALIAS));
@@ -145,9 +146,9 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
 
         /** The scalar subquery that labels the row aliased {@code rowAlias}; NULL when there is no such row. */
         String sql(String rowAlias) {
-            return "(SELECT l." + RowJson.quote(labelColumn) + "::text FROM " + RowJson.quote(targetTable)
-                    + " AS l WHERE l." + RowJson.quote(targetKey) + " = " + rowAlias + "." + RowJson.quote(fk)
-                    + (cast == null ? "" : "::" + RowJson.quote(cast)) + ")";
+            return "(SELECT l." + Sql.quote(labelColumn) + "::text FROM " + Sql.quote(targetTable)
+                    + " AS l WHERE l." + Sql.quote(targetKey) + " = " + rowAlias + "." + Sql.quote(fk)
+                    + (cast == null ? "" : "::" + Sql.quote(cast)) + ")";
         }
     }
 }

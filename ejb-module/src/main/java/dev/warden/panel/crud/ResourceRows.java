@@ -107,7 +107,7 @@ public class ResourceRows {
             throws SQLException {
         String plan = Sql.first(
                         connection,
-                        "EXPLAIN (FORMAT JSON) SELECT 1 FROM " + RowJson.quote(resource.table()) + where.where(),
+                        "EXPLAIN (FORMAT JSON) SELECT 1 FROM " + Sql.quote(resource.table()) + where.where(),
                         rs -> rs.getString(1),
                         where.params())
                 .orElseThrow();
@@ -152,8 +152,8 @@ public class ResourceRows {
                 }
                 ResourceDef target = registry.find(relation.target()).orElseThrow();
                 ColumnDef fk = target.column(relation.fk()).orElseThrow();
-                String sql = "SELECT count(*) FROM " + RowJson.quote(target.table()) + " WHERE "
-                        + RowJson.quote(fk.name()) + " = ?";
+                String sql =
+                        "SELECT count(*) FROM " + Sql.quote(target.table()) + " WHERE " + Sql.quote(fk.name()) + " = ?";
                 long count = Sql.first(
                                 connection,
                                 sql,

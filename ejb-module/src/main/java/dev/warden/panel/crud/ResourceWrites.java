@@ -29,7 +29,7 @@ import javax.sql.DataSource;
 /**
  * Creates, updates and deletes rows of panel resources (docs/admin-api.md, "Rows" and "Endpoints"). Each call is one container-managed transaction.
  *
- * <p>SQL is parameterised; identifiers come only from the registry ({@link RowJson#quote}). Bodies are checked
+ * <p>SQL is parameterised; identifiers come only from the registry ({@link Sql#quote}). Bodies are checked
  * by {@link RowChanges} before any SQL runs; database refusals are mapped by {@link SqlErrors} (409
  * {@code conflict} for unique and foreign-key violations, 422 {@code invalid_request} for bad values), so no
  * SQL text or stack trace reaches a client. Every method answers the row as {@link ResourceRows#read} shows
@@ -71,12 +71,12 @@ public class ResourceWrites {
         RowChanges changes =
                 RowChanges.forCreate(resource, withDefaults(resource, body, operator.userId()), operator.userId());
         List<RowChanges.Assignment> assignments = changes.assignments();
-        String returning = resource.primaryKey().stream().map(RowJson::quote).collect(Collectors.joining(", "));
+        String returning = resource.primaryKey().stream().map(Sql::quote).collect(Collectors.joining(", "));
         String sql = assignments.isEmpty()
-                ? "INSERT INTO " + RowJson.quote(resource.table()) + " DEFAULT VALUES RETURNING " + returning
-                : "INSERT INTO " + RowJson.quote(resource.table()) + " ("
+                ? "INSERT INTO " + Sql.quote(resource.table()) + " DEFAULT VALUES RETURNING " + returning
+                : "INSERT INTO " + Sql.quote(resource.table()) + " ("
                         + assignments.stream()
-                                .map(a -> RowJson.quote(a.column().name()))
+                                .map(a -> Sql.quote(a.column().name()))
                                 .collect(Collectors.joining(", "))
                         + ") VALUES ("
                         + assignments.stream()
@@ -172,9 +172,9 @@ public class ResourceWrites {
             return new UpdateResult(current, current, false);
         }
         boolean users = UserAccountRules.USERS.equals(resource.key());
-        String sql = "UPDATE " + RowJson.quote(resource.table()) + " SET "
+        String sql = "UPDATE " + Sql.quote(resource.table()) + " SET "
                 + assignments.stream()
-                        .map(a -> RowJson.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
+                        .map(a -> Sql.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
                         .collect(Collectors.joining(", "))
                 + " WHERE " + whereKey(resource);
         try (Connection connection = dataSource.getConnection()) {
@@ -255,7 +255,7 @@ public class ResourceWrites {
         List<Object> key = RowAddress.decode(resource, id);
         JsonObject current = lockAndRead(resource, id, key);
         requireMatch(resource, id, current, ifMatch);
-        String sql = "DELETE FROM " + RowJson.quote(resource.table()) + " WHERE " + whereKey(resource);
+        String sql = "DELETE FROM " + Sql.quote(resource.table()) + " WHERE " + whereKey(resource);
         try (Connection connection = dataSource.getConnection()) {
             if (UserAccountRules.USERS.equals(resource.key())) {
                 UserAccountRules.requireMayChange(connection, operator, ((Number) key.get(0)).longValue());
@@ -269,8 +269,7 @@ public class ResourceWrites {
 
     /** Locks the addressed row for the rest of the transaction and reads it. */
     private JsonObject lockAndRead(ResourceDef resource, String id, List<Object> key) {
-        String sql =
-                "SELECT 1 FROM " + RowJson.quote(resource.table()) + " WHERE " + whereKey(resource) + " FOR UPDATE";
+        String sql = "SELECT 1 FROM " + Sql.quote(resource.table()) + " WHERE " + whereKey(resource) + " FOR UPDATE";
         if (Sql.first(dataSource, "Locking " + resource.key() + " " + id, sql, rs -> true, key)
                 .isEmpty()) {
             throw ApiException.notFound("No " + resource.key() + " row with id '" + id + "'");
@@ -294,9 +293,7 @@ public class ResourceWrites {
     }
 
     private static String whereKey(ResourceDef resource) {
-        return resource.primaryKey().stream()
-                .map(c -> RowJson.quote(c) + " = ?")
-                .collect(Collectors.joining(" AND "));
+        return resource.primaryKey().stream().map(c -> Sql.quote(c) + " = ?").collect(Collectors.joining(" AND "));
     }
 
     private static int bind(PreparedStatement ps, int first, List<RowChanges.Assignment> assignments)

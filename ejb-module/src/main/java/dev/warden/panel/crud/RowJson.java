@@ -25,11 +25,6 @@ public final class RowJson {
 
     private RowJson() {}
 
-    /** Double-quotes an SQL identifier taken from the registry (never from request text). */
-    public static String quote(String identifier) {
-        return '"' + identifier.replace("\"", "\"\"") + '"';
-    }
-
     /** Adds the current row's {@code columns} to {@code out}, each found by its name and converted by its type. */
     public static void read(ResultSet rs, List<ColumnDef> columns, JsonObjectBuilder out) throws SQLException {
         for (ColumnDef column : columns) {

@@ -2,6 +2,7 @@ package dev.warden.panel.crud;
 
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
+import dev.warden.common.sql.Sql;
 import dev.warden.panel.registry.RelationDef;
 import dev.warden.panel.registry.ResourceDef;
 import java.sql.SQLException;
@@ -118,7 +119,7 @@ public final class SqlErrors {
         Optional<String> key = first(KEY, text);
         if (key.isPresent()) {
             for (String part : key.get().split(",")) {
-                String name = unquote(part.strip());
+                String name = Sql.unquote(part.strip());
                 if (resource.column(name).isPresent()) {
                     add(columns, name);
                     continue;
@@ -157,13 +158,6 @@ public final class SqlErrors {
     private static Optional<String> first(Pattern pattern, String text) {
         Matcher m = pattern.matcher(text);
         return m.find() ? Optional.of(m.group(1)) : Optional.empty();
-    }
-
-    private static String unquote(String identifier) {
-        if (identifier.length() >= 2 && identifier.startsWith("\"") && identifier.endsWith("\"")) {
-            return identifier.substring(1, identifier.length() - 1).replace("\"\"", "\"");
-        }
-        return identifier;
     }
 
     private static void add(List<String> columns, String name) {

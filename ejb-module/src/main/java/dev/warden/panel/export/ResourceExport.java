@@ -83,9 +83,8 @@ public class ResourceExport {
             throws IOException {
         List<ColumnDef> columns = resource.columns();
         ListSql where = ListSql.where(resource, query);
-        String sql =
-                "SELECT " + columns.stream().map(c -> RowJson.quote(c.name())).collect(Collectors.joining(", "))
-                        + " FROM " + RowJson.quote(resource.table()) + where.where() + ListSql.orderBy(query);
+        String sql = "SELECT " + columns.stream().map(c -> Sql.quote(c.name())).collect(Collectors.joining(", "))
+                + " FROM " + Sql.quote(resource.table()) + where.where() + ListSql.orderBy(query);
         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 64 * 1024);
         if (format == ExportFormat.CSV) {
             writer.write(columns.stream().map(c -> csvCell(c.name())).collect(Collectors.joining(",")));

@@ -9,7 +9,6 @@ import dev.warden.common.sql.Sql;
 import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.crud.ResourceWrites;
 import dev.warden.panel.crud.RowAddress;
-import dev.warden.panel.crud.RowJson;
 import dev.warden.panel.crud.UpdateResult;
 import dev.warden.panel.policy.FieldAccess;
 import dev.warden.panel.registry.ResourceDef;
@@ -221,9 +220,9 @@ public class RowHistory {
         } catch (ApiException e) {
             return false;
         }
-        String sql = "SELECT 1 FROM " + RowJson.quote(view.table()) + " WHERE "
+        String sql = "SELECT 1 FROM " + Sql.quote(view.table()) + " WHERE "
                 + view.primaryKey().stream()
-                        .map(c -> RowJson.quote(c) + " = ?")
+                        .map(c -> Sql.quote(c) + " = ?")
                         .collect(java.util.stream.Collectors.joining(" AND "));
         return Sql.first(dataSource, "Looking up " + view.key() + " " + id, sql, rs -> true, key)
                 .isPresent();

@@ -1,5 +1,6 @@
 package dev.warden.panel.registry;
 
+import dev.warden.common.sql.Sql;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embedded;
 import jakarta.persistence.EmbeddedId;
@@ -112,11 +113,11 @@ public final class EntityColumns {
         }
         Column column = element.getAnnotation(Column.class);
         if (column != null && !column.name().isBlank()) {
-            out.add(unquote(column.name()));
+            out.add(Sql.unquote(column.name()));
         }
         JoinColumn join = element.getAnnotation(JoinColumn.class);
         if (join != null && !join.name().isBlank()) {
-            out.add(unquote(join.name()));
+            out.add(Sql.unquote(join.name()));
         }
         if (element.isAnnotationPresent(ManyToOne.class) || element.isAnnotationPresent(OneToOne.class)) {
             String key = idColumn(type);
@@ -164,7 +165,7 @@ public final class EntityColumns {
                 if (field.isAnnotationPresent(Id.class)) {
                     Column column = field.getAnnotation(Column.class);
                     return column != null && !column.name().isBlank()
-                            ? unquote(column.name())
+                            ? Sql.unquote(column.name())
                             : field.getName().toLowerCase(Locale.ROOT);
                 }
             }
@@ -181,11 +182,5 @@ public final class EntityColumns {
                 ? name.substring(3)
                 : name.startsWith("is") && name.length() > 2 ? name.substring(2) : null;
         return base == null ? null : Character.toLowerCase(base.charAt(0)) + base.substring(1);
-    }
-
-    private static String unquote(String name) {
-        return name.length() > 1 && name.startsWith("\"") && name.endsWith("\"")
-                ? name.substring(1, name.length() - 1)
-                : name;
     }
 }

@@ -291,4 +291,13 @@ class SqlTest {
                         })));
         assertTrue(calls.contains("c.close()"), calls.toString());
     }
+
+    @Test
+    void identifiersAreDoubleQuotedWithInnerQuotesDoubledAndUnquotedBack() {
+        assertEquals("\"warden_users\"", Sql.quote("warden_users"));
+        assertEquals("\"Odd \"\"name\"\"\"", Sql.quote("Odd \"name\""));
+        assertEquals("Odd \"name\"", Sql.unquote(Sql.quote("Odd \"name\"")));
+        assertEquals("plain", Sql.unquote("plain"), "text without quotes stays as it is");
+        assertEquals("\"", Sql.unquote("\""), "a lone quote is not a quoted identifier");
+    }
 }

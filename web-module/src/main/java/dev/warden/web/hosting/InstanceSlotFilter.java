@@ -3,7 +3,7 @@ package dev.warden.web.hosting;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.hosting.limits.Endpoint;
-import dev.warden.hosting.limits.RateLimiter;
+import dev.warden.hosting.limits.InstanceSlots;
 import jakarta.annotation.Priority;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,7 +23,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * One request at a time per instance for the endpoints of {@link Endpoint#oneAtATimePerInstance()}
  * ({@code logs}; docs/hosting-api.md, "Requirements: Limits" rule 5): the request takes the slot {@code team:<id>:<endpoint>:<instance
- * id>} through {@link RateLimiter#enter} (shared by every node) or answers 429 {@code busy} with
+ * id>} through {@link InstanceSlots#enter} (shared by every node) or answers 429 {@code busy} with
  * {@code Retry-After: 5}; the answer frees it. Runs after {@link ResponseCacheFilter}, so an answer from the cache
  * never waits for the instance; part of the limits, so {@code warden.hosting.limits.enabled} switches it.
  */
@@ -39,7 +39,7 @@ public class InstanceSlotFilter implements ContainerRequestFilter, ContainerResp
     static final int BUSY_RETRY_SECONDS = 5;
 
     @EJB
-    RateLimiter limiter;
+    InstanceSlots slots;
 
     @Inject
     HostingRequest hosting;
@@ -60,7 +60,7 @@ public class InstanceSlotFilter implements ContainerRequestFilter, ContainerResp
         String instance = request.getUriInfo().getPathParameters().getFirst("id");
         String slot = "team:" + hosting.access().teamId() + ":" + endpoint.policy() + ":" + instance;
         String holder = UUID.randomUUID().toString();
-        if (!limiter.enter(slot, holder, SLOT_HOLD_SECONDS)) {
+        if (!slots.enter(slot, holder, SLOT_HOLD_SECONDS)) {
             throw new ApiException(
                     ErrorCode.INSTANCE_BUSY,
                     "Another " + endpoint.policy() + " request for instance " + instance
@@ -74,7 +74,7 @@ public class InstanceSlotFilter implements ContainerRequestFilter, ContainerResp
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         if (request.getProperty(SLOT) instanceof String[] slot) {
-            limiter.leave(slot[0], slot[1]);
+            slots.leave(slot[0], slot[1]);
         }
     }
 }

@@ -29,7 +29,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * The hosting API response cache as a pair of filters, so resource classes need no change (docs/hosting-api.md, "Requirements: Limits" rule 6
  * and the "Refreshes every" column; docs/architecture.md, "Requirements: Hosting side": shared by every node through
- * {@link ResponseCache}). Runs after {@link RateLimitFilter}, so a cached answer still counts (rule 3).
+ * {@link ResponseCache}). Runs after {@link HostingAccessFilter}, so a cached answer still counts (rule 3).
  *
  * <ul>
  *   <li>Request: a fresh entry for (team, method + path + normalised query) answers at once: 200 with the
@@ -91,7 +91,7 @@ public class ResponseCacheFilter implements ContainerRequestFilter, ContainerRes
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        Object timing = request.getProperty(RateLimitFilter.TIMING);
+        Object timing = request.getProperty(HostingAccessFilter.TIMING);
         if (timing != null) {
             response.getHeaders().putSingle("Server-Timing", timing.toString());
         }
@@ -148,9 +148,9 @@ public class ResponseCacheFilter implements ContainerRequestFilter, ContainerRes
     }
 
     private static void appendTiming(ContainerRequestContext request, String metric) {
-        Object before = request.getProperty(RateLimitFilter.TIMING);
+        Object before = request.getProperty(HostingAccessFilter.TIMING);
         if (before != null) {
-            request.setProperty(RateLimitFilter.TIMING, before + ", " + metric);
+            request.setProperty(HostingAccessFilter.TIMING, before + ", " + metric);
         }
     }
 }
