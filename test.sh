@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: unit tests of each module, then the Arquillian integration tests, which start their own
-# Open Liberty server (port 9181) against a fresh PostgreSQL database "warden_it" on 127.0.0.1:5432, then the same
-# tests on WildFly 39 (port 9182, database "warden_it_wildfly"; docs/wildfly.md, "Integration tests").
+# Open Liberty server (module it/liberty: port 9181) against a fresh PostgreSQL database "warden_it" on
+# 127.0.0.1:5432 and, at the same time, the same tests on WildFly 39 (module it/wildfly: port 9182, database
+# "warden_it_wildfly"; docs/wildfly.md, "Integration tests"): Maven builds with two threads (-T 2), and the two
+# modules depend on the ear module, not on each other.
 # WARDEN_IT_WILDFLY=false ./test.sh leaves WildFly out (Liberty only, as plain `mvn verify`).
 # Sets the machine up first (scripts/setup.sh): PostgreSQL, node/npm, and Chromium for the browser test.
 # Maven arguments pass through, e.g. ./test.sh -Dit.test=HealthIT -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false
@@ -28,7 +30,7 @@ elif [ ! -x "$chromium" ]; then
     exit 1
 fi
 
-# both servers unless WARDEN_IT_WILDFLY=false (the ear module's profile wildfly-it is switched on by the property)
+# both servers unless WARDEN_IT_WILDFLY=false (the property switches on the profiles wildfly-it of ear and it/wildfly)
 wildfly=(-Dwarden.it.wildfly)
 if [ "${WARDEN_IT_WILDFLY:-true}" = false ]; then wildfly=(); fi
 # reuses an admin UI build that is up to date (e.g. ./run.sh's, as in CI) unless -Dwarden.ui.skip says otherwise
@@ -37,4 +39,4 @@ case " $* " in *" -Dwarden.ui.skip="*) ;; *) if warden_ui_built; then
     warden_log "the admin UI is up to date (web-module/target/ui): not rebuilding it"
     ui=(-Dwarden.ui.skip=true)
 fi ;; esac
-exec mvn -B verify "${wildfly[@]}" "${ui[@]}" "$@"
+exec mvn -B -T 2 verify "${wildfly[@]}" "${ui[@]}" "$@"

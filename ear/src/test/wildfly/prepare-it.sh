@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The WildFly integration-test server's configuration (ear profile wildfly-it, pre-integration-test):
+# The WildFly integration-test server's configuration (module it/wildfly, pre-integration-test):
 #   prepare-it.sh WILDFLY_HOME SIMULATOR_WAR [FAILSAFE_SUMMARY]
 # copies standalone-warden.xml (configure.sh's) to standalone-warden-it.xml, deploys the simulator into it and
 # removes the deployment scanner, so the test server runs what Arquillian deploys plus the simulator, never

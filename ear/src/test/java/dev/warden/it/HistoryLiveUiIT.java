@@ -52,7 +52,10 @@ class HistoryLiveUiIT {
         BrowserTests.Result result = BrowserTests.run("tests/history-live.test.mjs", fixtures, 10);
         String output = result.output();
         System.out.println("[HistoryLiveUiIT] browser tests:\n" + output);
-        assertEquals(0, result.exit(), "browser tests failed (screenshots in ear/target/ui-screenshots):\n" + output);
+        assertEquals(
+                0,
+                result.exit(),
+                "browser tests failed (screenshots in " + BrowserTests.screenshots() + "):\n" + output);
 
         // what the browser did, as the database saw it
         assertEquals(

@@ -163,7 +163,7 @@ class PanelUiIT {
             putAdminRolesBack(admins);
         }
         System.out.println("[PanelUiIT] browser tests:\n" + output);
-        assertEquals(0, exit, "browser tests failed (screenshots in ear/target/ui-screenshots):\n" + output);
+        assertEquals(0, exit, "browser tests failed (screenshots in " + BrowserTests.screenshots() + "):\n" + output);
 
         // what the browser did, as the database saw it
         assertEquals(
@@ -272,7 +272,7 @@ class PanelUiIT {
         assertEquals(
                 0,
                 result.exit(),
-                "list-work browser tests failed (screenshots in ear/target/ui-screenshots):\n" + output);
+                "list-work browser tests failed (screenshots in " + BrowserTests.screenshots() + "):\n" + output);
 
         long adminId = TestDb.scalar("SELECT id FROM warden_users WHERE email = ?", email);
         assertEquals(

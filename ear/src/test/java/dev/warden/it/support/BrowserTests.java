@@ -27,7 +27,7 @@ public final class BrowserTests {
      */
     public static Result run(String script, String fixtures, int minutes) throws IOException, InterruptedException {
         File ui = new File(System.getProperty("warden.it.ui.dir", "../web-module/src/main/ui"));
-        File shots = new File(System.getProperty("warden.it.ui.screenshots", "target/ui-screenshots"));
+        File shots = screenshots();
         shots.mkdirs();
         // the output goes to a file, so the bound below holds even while the script keeps its output open
         File log = File.createTempFile("browser-test-", ".log", shots);
@@ -57,5 +57,13 @@ public final class BrowserTests {
             throw new AssertionError(script + " timed out after " + minutes + " min:\n" + output);
         }
         return new Result(process.exitValue(), output);
+    }
+
+    /**
+     * The folder the browser tests write their screenshots to (system property {@code warden.it.ui.screenshots}, set
+     * by failsafe to the run's {@code target/ui-screenshots}; default {@code target/ui-screenshots}), absolute.
+     */
+    public static File screenshots() {
+        return new File(System.getProperty("warden.it.ui.screenshots", "target/ui-screenshots")).getAbsoluteFile();
     }
 }
