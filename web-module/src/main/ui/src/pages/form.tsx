@@ -5,21 +5,14 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useCreate, useInvalidate, useOne, useSelect, useUpdate } from "@refinedev/core";
 import { Create, Edit } from "@refinedev/antd";
 import { Alert, App, Button, DatePicker, Form, Input, InputNumber, Result, Select, Space, Switch } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
 import { rowLabel, type ApiError } from "../api";
 import { columnOf, useResource } from "../session";
 import { ResourceIcon } from "../icons";
 import { NotFound } from "../notFound";
 import type { ColumnInfo, ResourceInfo, Row, RowInput } from "../types";
-import { lockable, writable } from "../field-access";
+import { lockable } from "../field-access";
+import { fieldErrors, formBody, toForm, type Field, type FieldProblem, type FormValue } from "../form-values";
 import { RowChangedNotice } from "../live-notice";
-
-/** A form field: a catalog column, or the users form's write-only password (not a catalog column type). */
-type Field = Omit<ColumnInfo, "type" | "primary_key"> & { type: ColumnInfo["type"] | "password" };
-/** What an antd input holds for a field. */
-type FormValue = string | number | boolean | Dayjs | null | undefined;
-/** A field's error of a form value that cannot be sent (bad JSON). */
-type FieldProblem = { field: string; message: string };
 
 export function ResourceForm({ mode }: { mode: "create" | "edit" }) {
   const { key, id } = useParams();
@@ -62,52 +55,6 @@ function JsonEditor({ value, onChange, id }: { value?: string; onChange?: (v: st
                          style={{ fontFamily: "monospace" }} spellCheck={false} />;
 }
 
-/** The form value of a row value. */
-function toForm(column: Field, value: unknown): FormValue {
-  if (value === null || value === undefined) return column.type === "json" ? "" : null;
-  if (column.type === "datetime" || column.type === "date") return dayjs(value as string);
-  if (column.type === "json") return JSON.stringify(value, null, 2);
-  return value as FormValue;
-}
-
-/** The body value of a form value; throws {field message} for bad JSON. */
-function fromForm(column: Field, value: FormValue): unknown {
-  if (value === undefined) return undefined;
-  if (value === null || value === "") return column.type === "boolean" ? false : null;
-  if (column.type === "datetime") return (value as Dayjs).toISOString();
-  if (column.type === "date") return (value as Dayjs).format("YYYY-MM-DD");
-  if (column.type === "json") {
-    try {
-      return JSON.parse(String(value));
-    } catch (e) {
-      const problem: FieldProblem = { field: column.name, message: `Not valid JSON: ${(e as Error).message}` };
-      throw problem;
-    }
-  }
-  if (column.link_to && "resource" in column.link_to && (column.type === "integer" || column.type === "number")) {
-    return Number(value);
-  }
-  return value;
-}
-
-/** True when a body value equals the row's value (timestamps at millisecond precision, JSON by value). */
-function sameAsRow(column: Field, value: unknown, original: unknown): boolean {
-  if (value === null || original === null || original === undefined) return value === null && (original ?? null) === null;
-  if (column.type === "datetime" || column.type === "date") {
-    return dayjs(value as string).valueOf() === dayjs(original as string).valueOf();
-  }
-  return JSON.stringify(value) === JSON.stringify(original);
-}
-
-/** Field errors of a 422 answer (HttpError types them loosely), each as a list of messages. */
-function fieldErrors(e: ApiError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [name, errs] of Object.entries(e.errors ?? {})) {
-    out[name] = ([] as unknown[]).concat(errs).map((x) => (typeof x === "string" ? x : JSON.stringify(x)));
-  }
-  return out;
-}
-
 function FormOf({ resource, mode, id }: { resource: ResourceInfo; mode: "create" | "edit"; id?: string }) {
   const key = resource.key;
   const navigate = useNavigate();
@@ -143,20 +90,9 @@ function FormOf({ resource, mode, id }: { resource: ResourceInfo; mode: "create"
 
   const onFinish = (values: Record<string, FormValue>) => {
     setProblem(null);
-    const body: RowInput = {};
+    let body: RowInput;
     try {
-      for (const c of fields) {
-        if (!writable(c)) continue; // a column the operator may not write is never sent
-        if (c.type === "password") {
-          if (values.password) body.password = values.password;
-          continue;
-        }
-        const v = fromForm(c, values[c.name]);
-        if (v === undefined) continue;
-        if (!editing && v === null && c.nullable) continue;
-        if (editing && sameAsRow(c, v, row?.[c.name])) continue;
-        body[c.name] = v;
-      }
+      body = formBody(fields, values, row, editing);
     } catch (e) {
       const bad = e as FieldProblem;
       form.setFields([{ name: bad.field, errors: [bad.message] }]);

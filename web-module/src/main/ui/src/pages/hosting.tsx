@@ -2,13 +2,13 @@
 // location (per minute over 24 hours, or per day over 30 days), egress per day and the deploy history, from the
 // admin API's hosting routes (/admin-api/_hosting/teams/:team/applications/...). Loaded on demand (React.lazy):
 // the chart library stays out of the main bundle.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { useList } from "@refinedev/core";
+import { useCustom, useList } from "@refinedev/core";
 import { Card, Col, Empty, Row, Segmented, Select, Space, Table, Typography } from "antd";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import dayjs from "dayjs";
-import { apiUrl, http, rowLabel, type ApiError } from "../api";
+import { apiUrl, rowLabel, type ApiError } from "../api";
 import { useSession } from "../session";
 import { ColorTag } from "../tags";
 import type { Row as DataRow } from "../types";
@@ -31,24 +31,19 @@ const legendText = (value: string) => <span style={{ color: "rgba(0, 0, 0, 0.88)
 const FIGURES: [Figure, string][] = [["ccu", "Players online (CCU)"], ["rooms", "Rooms"], ["cpu_percent", "CPU %"],
   ["memory_percent", "Memory %"]];
 
+/** A hosting answer as the dashboard reads it: the body (null while loading, disabled or failed), the error, loading. */
 type Hosting<T> = { loading: boolean; data: T | null; error: ApiError | null };
 
-/** GET under the admin API's hosting routes; {data, error, loading}. */
-function useHosting<T>(path: string | null, enabled = true): Hosting<T> {
-  const [state, setState] = useState<Hosting<T>>({ loading: enabled, data: null, error: null });
-  useEffect(() => {
-    if (!enabled || !path) {
-      setState({ loading: false, data: null, error: null });
-      return undefined;
-    }
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    http.get<T>(`${apiUrl}/_hosting/${path}`)
-      .then((r) => live && setState({ loading: false, data: r.data, error: null }))
-      .catch((e) => live && setState({ loading: false, data: null, error: e }));
-    return () => { live = false; };
-  }, [path, enabled]);
-  return state;
+/**
+ * GET /admin-api/_hosting/<path>[?query] through the data provider's `custom` (Refine's useCustom); `path` null or
+ * `enabled` false sends nothing. A failed request shows no data, only the error (as the hand-written hook did).
+ */
+function useHosting<T extends object>(path: string | null, enabled = true, query?: Record<string, string | number>): Hosting<T> {
+  const { query: { data, error, isFetching } } = useCustom<T, ApiError>({
+    url: `${apiUrl}/_hosting/${path ?? ""}`, method: "get", config: { query }, errorNotification: false,
+    queryOptions: { enabled: enabled && !!path },
+  });
+  return { loading: isFetching, data: error ? null : data?.data ?? null, error: error ?? null };
 }
 
 /** Points of every location merged by time: [{time, "<region> #<id>": value}] for one figure. */
@@ -150,9 +145,9 @@ export default function HostingDashboard() {
     if (apps.data && !appList.some((a) => a.slug === slug)) setSlug(appList.length ? appList[0].slug : null);
   }, [apps.data]);
   const base = team && slug ? `teams/${team}/applications/${encodeURIComponent(slug)}` : null;
-  const metrics = useHosting<MetricsAnswer>(base && `${base}/metrics?resolution=${resolution}`, can("instances"));
+  const metrics = useHosting<MetricsAnswer>(base && `${base}/metrics`, can("instances"), { resolution });
   const egress = useHosting<EgressAnswer>(base && `${base}/egress`, can("egressDays"));
-  const deploys = useHosting<{ data?: Deploy[] }>(base && `${base}/deploys?limit=20`, can("deploys"));
+  const deploys = useHosting<{ data?: Deploy[] }>(base && `${base}/deploys`, can("deploys"), { limit: 20 });
   if (!enabled) return null;
   const names = locationNames(metrics.data);
   const day = resolution === "day";

@@ -2,12 +2,13 @@
 // few seconds, filtered by type and locked) and a room's page (its clients with links to their users, the state as
 // a JSON tree whose values can be edited or deleted by path, kick per client, lock/unlock and dispose, each behind
 // a confirmation). Everything goes through /admin-api/rooms; the server checks the rooms permissions and audits.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useList, useOne } from "@refinedev/core";
 import { Link, useNavigate, useParams } from "react-router";
 import { App, Button, Card, Descriptions, Empty, Input, Result, Select, Space, Table, Tag, Tree, Typography } from "antd";
 import type { TreeDataNode } from "antd";
 import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, ReloadOutlined, UnlockOutlined } from "@ant-design/icons";
-import { apiUrl, get, http, post, type ApiError } from "../api";
+import { apiUrl, http, post, type ApiError } from "../api";
 import type { components } from "../generated/admin-api";
 
 type RoomRow = components["schemas"]["RoomRow"];
@@ -21,40 +22,32 @@ export const REFRESH_MS = 3000;
 const roomPath = (id: string) => `rooms/${encodeURIComponent(id)}`;
 const when = (v?: string | null) => (v ? new Date(v).toLocaleString() : "");
 
-/** Calls `load` now and every REFRESH_MS while the page is shown (a failed load keeps the last data). */
-function usePolling<T>(load: () => Promise<T>, deps: unknown[]) {
-  const [data, setData] = useState<T | undefined>();
-  const [error, setError] = useState<ApiError | undefined>();
-  const [loading, setLoading] = useState(true);
-  const alive = useRef(true);
-  const refresh = useCallback(() => load().then((d) => { if (alive.current) { setData(d); setError(undefined); } },
-    (e: ApiError) => { if (alive.current) setError(e); }).finally(() => { if (alive.current) setLoading(false); }), deps);
-  useEffect(() => {
-    alive.current = true;
-    setLoading(true);
-    refresh();
-    const timer = window.setInterval(refresh, REFRESH_MS);
-    return () => { alive.current = false; window.clearInterval(timer); };
-  }, [refresh]);
-  return { data, error, loading, refresh };
-}
+/**
+ * Refine's query options of the polled pages: refetch every REFRESH_MS while the page is shown; a failed refetch
+ * keeps the last data and sets the error (react-query), a later success clears it.
+ */
+const POLLING = { refetchInterval: REFRESH_MS } as const;
 
 /** GET /admin-api/rooms with the filters; the page lists up to 1,000 rooms (the API's list convention). */
 export function RoomsPage() {
   const [type, setType] = useState<string>("");
   const [locked, setLocked] = useState<string>("");
   const [types, setTypes] = useState<string[]>([]);
-  const { data, error, loading, refresh } = usePolling(async () => {
-    const params = new URLSearchParams({ _start: "0", _end: "1000", _sort: "created_at", _order: "desc" });
-    if (type) params.set("type_eq", type);
-    if (locked) params.set("locked_eq", locked);
-    const response = await get<RoomRow[]>(`rooms?${params}`);
-    return { rows: response.data, total: Number(response.headers["x-total-count"] ?? response.data.length) };
-  }, [type, locked]);
+  // the data provider's getList: _start=0&_end=1000, _sort=created_at&_order=desc, type_eq and locked_eq when set
+  const { query: { data: answer, error, isLoading: loading, refetch: refresh } } = useList<RoomRow, ApiError>({
+    resource: "rooms",
+    pagination: { currentPage: 1, pageSize: 1000 },
+    sorters: [{ field: "created_at", order: "desc" }],
+    filters: [{ field: "type", operator: "eq", value: type }, { field: "locked", operator: "eq", value: locked }],
+    errorNotification: false,
+    // a filter change keeps the rows shown until the new ones arrive
+    queryOptions: { ...POLLING, placeholderData: (previous) => previous },
+  });
+  const data = answer && { rows: answer.data, total: answer.total };
   useEffect(() => {
     // the type filter offers every type seen so far (the list may be filtered to one)
-    if (data) setTypes((seen) => Array.from(new Set([...seen, ...data.rows.map((r) => r.type ?? "")])).filter(Boolean).sort());
-  }, [data]);
+    if (answer) setTypes((seen) => Array.from(new Set([...seen, ...answer.data.map((r) => r.type ?? "")])).filter(Boolean).sort());
+  }, [answer]);
   if (error?.statusCode === 403) return <Result status="403" title="No access" subTitle={error.message} />;
   return (
     <Card title={<span id="page-title">Rooms</span>}
@@ -117,7 +110,9 @@ export function RoomPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
-  const { data: room, error, loading, refresh } = usePolling(() => get<Room>(roomPath(id)).then((r) => r.data), [id]);
+  const { query: { data, error, isLoading: loading, refetch: refresh } } = useOne<Room, ApiError>({
+    resource: "rooms", id, errorNotification: false, queryOptions: POLLING });
+  const room = data?.data;
   const [collapsed, setCollapsed] = useState<string[]>([]); // the tree shows every node open but these
   const failed = (e: ApiError) => { message.error({ content: e.message, className: "room-action-error" }); };
   const done = (text: string) => { message.success({ content: text, className: "room-action-done" }); refresh(); };
