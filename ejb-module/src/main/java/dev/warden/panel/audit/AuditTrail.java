@@ -15,7 +15,9 @@ import jakarta.inject.Inject;
  *   <li>{@link #afterCommit}: a change; written only when the caller's transaction commits (a rolled-back change
  *       leaves no entry), with an optional {@link RowChange} for the live lists;</li>
  *   <li>{@link #evenOnRollback}: an attempt whose entry must survive the rollback of the caller's transaction
- *       ({@code auth.login_failed}, a custom action whose handler failed).</li>
+ *       ({@code auth.login_failed}, a custom action whose handler failed): written at once, in a transaction of its
+ *       own, by the same {@link AuditWriter}. Not deferred, because the caller's transaction may already be marked
+ *       for rollback, and a transaction in that state takes no new synchronization.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -23,6 +25,9 @@ public class AuditTrail {
 
     @Inject
     Event<Audited> events;
+
+    @Inject
+    AuditWriter writer;
 
     /** Records {@code entry} once the caller's transaction committed (at once without one). */
     public void afterCommit(AuditRecord entry) {
@@ -34,11 +39,11 @@ public class AuditTrail {
      * to the live lists (docs/security.md, the {@code _events} row).
      */
     public void afterCommit(AuditRecord entry, RowChange change) {
-        events.fire(new Audited(entry, change, false));
+        events.fire(new Audited(entry, change));
     }
 
-    /** Records {@code entry} once the caller's transaction ended, committed or rolled back (at once without one). */
+    /** Records {@code entry} at once, in a transaction of its own: it stays whether the caller's commits or not. */
     public void evenOnRollback(AuditRecord entry) {
-        events.fire(new Audited(entry, null, true));
+        writer.write(entry);
     }
 }

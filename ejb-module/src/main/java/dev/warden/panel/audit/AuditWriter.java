@@ -7,11 +7,11 @@ import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 
 /**
- * Writes the entries of {@link Audited} events (docs/admin-api.md, "Audit recording from own code" rule 1): a
- * change's entry after its transaction committed ({@code AFTER_SUCCESS}), an attempt's after its transaction ended
- * either way ({@code AFTER_COMPLETION}); CDI calls both at once when the event was fired outside a transaction.
- * Each row is written by {@link AuditLog#record} in a transaction of its own; a failure goes to
- * {@link AuditFailures} (log line, counter, metric) and never reaches the caller.
+ * Writes every audit entry of Warden's own code (docs/admin-api.md, "Audit recording from own code" rule 1): a
+ * change's entry ({@link Audited}) after its transaction committed ({@code AFTER_SUCCESS}; CDI calls it at once when
+ * the event was fired outside a transaction), an attempt's when {@link AuditTrail#evenOnRollback} hands it over. Each
+ * row is written by {@link AuditLog#record} in a transaction of its own; a failure goes to {@link AuditFailures} (log
+ * line, counter, metric) and never reaches the caller.
  */
 @ApplicationScoped
 public class AuditWriter {
@@ -23,18 +23,14 @@ public class AuditWriter {
     AuditFailures failures;
 
     void committed(@Observes(during = TransactionPhase.AFTER_SUCCESS) Audited event) {
-        if (!event.evenOnRollback()) {
-            write(event.entry());
-        }
+        write(event.entry());
     }
 
-    void completed(@Observes(during = TransactionPhase.AFTER_COMPLETION) Audited event) {
-        if (event.evenOnRollback()) {
-            write(event.entry());
-        }
-    }
-
-    private void write(AuditRecord entry) {
+    /**
+     * Writes {@code entry} now, in a transaction of its own; never throws. Public for {@link AuditTrail} only (a
+     * client proxy calls public methods): use cases call {@code AuditTrail}.
+     */
+    public void write(AuditRecord entry) {
         try {
             audit.record(entry);
         } catch (RuntimeException e) {

@@ -21,7 +21,7 @@ public class LivePublisher {
 
     void committed(@Observes(during = TransactionPhase.AFTER_SUCCESS) Audited event) {
         RowChange change = event.change();
-        if (change != null && !event.evenOnRollback()) {
+        if (change != null) {
             live.publish(change.resource(), change.action(), change.rowId());
         }
     }
