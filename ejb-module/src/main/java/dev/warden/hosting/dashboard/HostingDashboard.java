@@ -10,8 +10,6 @@ import dev.warden.panel.extension.Operation;
 import dev.warden.panel.policy.Moderation;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonObject;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +22,6 @@ import java.util.Map;
  * otherwise), then asks the service. A team id that is not a number is 404, as an unknown team.
  */
 @Stateless
-@TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class HostingDashboard {
 
     @EJB

@@ -46,6 +46,7 @@ public class CatalogService {
      *
      * @throws dev.warden.common.ApiException 403 {@code forbidden} for role user (docs/admin-api.md, "Authentication" rule 8)
      */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED) // a refusal outside a global transaction logs WLTC0017E
     public JsonObject catalog(Operator operator) {
         if (!operator.isOperator()) {
             throw dev.warden.common.ApiException.forbidden("The panel is for admins and moderators");

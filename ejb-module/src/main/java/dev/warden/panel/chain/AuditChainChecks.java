@@ -8,8 +8,6 @@ import dev.warden.panel.audit.AuditChain;
 import dev.warden.panel.audit.ChainVerdict;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -20,7 +18,6 @@ import jakarta.json.JsonValue;
  * {@code forbidden} for everyone else, whatever the {@code adminAudit} policies say), answered as the routes' JSON.
  */
 @Stateless
-@TransactionAttribute(TransactionAttributeType.SUPPORTS)
 public class AuditChainChecks {
 
     @EJB

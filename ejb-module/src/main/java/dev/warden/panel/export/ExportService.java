@@ -11,8 +11,6 @@ import dev.warden.panel.policy.Moderation;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -70,7 +68,6 @@ public class ExportService {
      * @param params the request's query parameters (the list's filters, search and sort; window ignored)
      * @throws dev.warden.common.ApiException 403 by rule; 404 unknown key; 422 bad format, filter or sort
      */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Download open(Operator operator, String key, String format, Map<String, List<String>> params) {
         ResourceDef resource = moderation.authorize(operator, Operation.LIST, key);
         ExportFormat chosen = ExportFormat.parse(format);

@@ -88,7 +88,7 @@ public class LiveEvents {
      *
      * @throws dev.warden.common.ApiException 403 by rule; 404 unknown key
      */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
     public String streamable(dev.warden.auth.Operator operator, String key) {
         return moderation.authorize(operator, Operation.LIST, key).key();
     }

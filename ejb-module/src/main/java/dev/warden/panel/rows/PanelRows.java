@@ -19,8 +19,6 @@ import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -64,12 +62,13 @@ public class PanelRows {
     RowAudit audit;
 
     /**
-     * {@code GET /:resource}: one window of rows with the list parameters ({@link ListQuery#parse}). Runs outside a
-     * container transaction, as {@link ResourceRows#list}.
+     * {@code GET /:resource}: one window of rows with the list parameters ({@link ListQuery#parse}). The rows are read
+     * outside any container transaction ({@link ResourceRows#list} suspends this method's, which enlists nothing). This
+     * method keeps the default {@code REQUIRED}: a refusal raised without a global transaction would roll back Liberty's
+     * local transaction of the request and log WLTC0017E.
      *
      * @throws ApiException 403 by rule; 404 unknown key; 422 bad parameter
      */
-    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Page list(Operator operator, String key, Map<String, List<String>> params) {
         ResourceDef resource = moderation.authorize(operator, Operation.LIST, key);
         return visible(operator, resource, rows.list(resource, ListQuery.parse(params, resource)));
