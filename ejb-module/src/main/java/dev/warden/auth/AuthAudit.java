@@ -1,27 +1,26 @@
 package dev.warden.auth;
 
-import dev.warden.panel.audit.AuditFailures;
-import dev.warden.panel.audit.AuditLog;
 import dev.warden.panel.audit.AuditPayloads;
 import dev.warden.panel.audit.AuditRecord;
-import jakarta.ejb.EJB;
+import dev.warden.panel.audit.AuditTrail;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 /**
- * Records the {@code auth.*} audit entries (docs/admin-api.md, "Events": {@code resource = auth}, payload
- * {@code {email?, ip, userAgent}}) through {@link AuditLog}'s own transaction, so a failed sign-in's entry
- * survives the rollback of the sign-in. A failed write is logged and counted, never thrown (the requirements: "The
- * panel's own endpoints log audit-write failures without propagating them").
+ * Builds the {@code auth.*} audit entries (docs/admin-api.md, "Events": {@code resource = auth}, payload
+ * {@code {email?, ip, userAgent}}) and records them through the one audit path, {@link AuditTrail}: a sign-in
+ * event once its transaction committed, {@code auth.login_failed} whatever the sign-in's transaction does (it rolls
+ * back on 401/403, the entry survives). A failed write is logged and counted, never thrown (docs/admin-api.md,
+ * "Audit recording from own code" rule 1).
  */
 @ApplicationScoped
 public class AuthAudit {
 
-    @EJB
-    AuditLog audit;
+    /** The attempt whose entry survives the rollback of the sign-in that records it. */
+    static final String LOGIN_FAILED = "auth.login_failed";
 
     @Inject
-    AuditFailures failures;
+    AuditTrail trail;
 
     /**
      * Records {@code action} for user {@code userId} (null when no user is known, e.g. an unknown email).
@@ -49,10 +48,10 @@ public class AuthAudit {
                 "auth",
                 null,
                 AuditPayloads.auth(Accounts.truncate(email, Accounts.MAX_EMAIL), ip, userAgent, extra));
-        try {
-            audit.record(entry);
-        } catch (RuntimeException e) {
-            failures.failed(entry, e);
+        if (LOGIN_FAILED.equals(action)) {
+            trail.evenOnRollback(entry);
+        } else {
+            trail.afterCommit(entry);
         }
     }
 }

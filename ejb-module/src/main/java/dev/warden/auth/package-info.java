@@ -8,7 +8,8 @@
  * <p>Dependencies point one way: the panel ({@code dev.warden.panel.policy}, {@code .crud}, {@code .registry},
  * {@code .users}, {@code .actions}) depends on this package's {@code Operator}, {@code Role} and
  * {@code Passwords}; this package never uses them. It uses {@code dev.warden.common}, the entities
- * ({@code dev.warden.auth.model}, {@code dev.warden.panel.users.model}) and the audit log
- * ({@code dev.warden.panel.audit}, which depends on nothing of the panel).
+ * ({@code dev.warden.auth.model}, {@code dev.warden.panel.users.model}) and the audit log's one recording path
+ * ({@code dev.warden.panel.audit.AuditTrail}, through {@link dev.warden.auth.AuthAudit}; the audit package depends on
+ * nothing of the panel).
  */
 package dev.warden.auth;

@@ -12,6 +12,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.warden.panel.live.LiveEvents;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -73,6 +74,31 @@ class ArchitectureTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage("..model..", "jakarta.persistence..", "javax.sql..")
                 .because("JAX-RS resources and filters call EJBs; entities, JPA and JDBC stay below them"));
+    }
+
+    /**
+     * Web resources are thin (docs/architecture.md, "Requirements: Layout" rules 3 and 4): access decisions
+     * ({@code panel.policy}) and audit entries ({@code panel.audit}) belong to the EJB-module use-case services, and
+     * live-list events are published by {@code panel.live.LivePublisher} once a change committed. The live streams
+     * ({@code web.live}) may still read and subscribe to {@code panel.live} (the listener side).
+     *
+     * <p>{@code dev.warden.web.rooms} is exempt FOR NOW: its admin side is being moved into an EJB-module service by
+     * separate work; drop the exemption when {@code RoomsResource} no longer writes audit rows itself.
+     */
+    @Test
+    void webLayerLeavesAccessAndAuditToUseCaseServices() {
+        check(noClasses()
+                .that()
+                .resideInAPackage("dev.warden.web..")
+                .and()
+                .resideOutsideOfPackage("dev.warden.web.rooms..") // temporary, see above
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.warden.panel.audit..", "dev.warden.panel.policy..")
+                .orShould()
+                .callMethod(LiveEvents.class, "publish", String.class, String.class, String.class)
+                .because("a resource parses the request, calls one use-case service and maps its answer; the service"
+                        + " authorises and records (docs/architecture.md, \"Requirements: Layout\" rule 4)"));
     }
 
     @Test

@@ -8,7 +8,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Where a failed audit write from the panel's own endpoints ends up: logged at WARNING with the entry's
+ * Where a failed audit write from Warden's own code ({@link AuditWriter}) ends up: logged at WARNING with the entry's
  * action, resource, target and operator (never its payload), counted here, and announced as a
  * {@link Failed} CDI event, which {@link AuditFailureMetric} turns into the metric {@value #METRIC} where the
  * server offers MicroProfile Metrics (Liberty; Prometheus: {@code warden_audit_write_failures_total} under

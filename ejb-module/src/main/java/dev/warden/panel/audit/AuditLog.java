@@ -19,8 +19,9 @@ import javax.sql.DataSource;
  *
  * <p>Writes run in their own transaction ({@code REQUIRES_NEW}): a failed audit write never rolls back the
  * caller's mutation, and an audit row survives a caller whose transaction rolls back (a failed login's
- * {@code auth.login_failed}). Writes throw {@link AuditWriteException} on failure ("Throws on failure"); the
- * panel's own endpoints catch and log it ("log audit-write failures without propagating them").
+ * {@code auth.login_failed}). Writes throw {@link AuditWriteException} on failure ("Throws on failure"). Warden's own
+ * code records through {@link AuditTrail}, whose {@link AuditWriter} calls {@link #record} after the caller's
+ * transaction committed and logs a failure without propagating it (rule 1).
  *
  * <p>Every payload is passed through {@link AuditPayloads#scrub} first, so no password, hash, token or secret
  * is ever stored. Rows are never updated (a database trigger refuses UPDATE); they leave only through

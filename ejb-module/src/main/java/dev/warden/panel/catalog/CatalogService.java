@@ -41,8 +41,16 @@ public class CatalogService {
     @EJB
     ResourceRegistry registry;
 
-    /** The catalog as {@code operator} sees it. */
+    /**
+     * {@code GET /admin-api}: the catalog as {@code operator} sees it.
+     *
+     * @throws dev.warden.common.ApiException 403 {@code forbidden} for role user (docs/admin-api.md, "Authentication" rule 8)
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED) // a refusal outside a global transaction logs WLTC0017E
     public JsonObject catalog(Operator operator) {
+        if (!operator.isOperator()) {
+            throw dev.warden.common.ApiException.forbidden("The panel is for admins and moderators");
+        }
         JsonArrayBuilder resources = JSON.createArrayBuilder();
         for (ResourceDef resource : registry.all()) {
             if (AccessRules.allows(operator, Operation.LIST, resource)) {

@@ -118,7 +118,7 @@ public class RowHistory {
     /**
      * Puts back the {@code before} values of the update entry {@code auditId} of row {@code id}.
      *
-     * @return the update (the web layer audits it as {@code update} with {@code reverted_from})
+     * @return the update ({@link RowHistoryService} audits it as {@code update} with {@code reverted_from})
      * @throws ApiException 404 when the entry is not one of this row's, or the row is gone; 422 when it is not an
      *                      update or has nothing that can be put back; 403 naming a column the caller may not
      *                      read or write; 409 naming the columns changed since
@@ -166,7 +166,7 @@ public class RowHistory {
     /**
      * Inserts again the row recorded by the delete entry {@code auditId} of this resource, with its key.
      *
-     * @return the new row (the web layer audits it as {@code create} with {@code reverted_from})
+     * @return the new row ({@link RowHistoryService} audits it as {@code create} with {@code reverted_from})
      * @throws ApiException 404 when the entry is not of this resource; 422 when it is not a delete; 403 naming a
      *                      column the caller may not read or write; 409 when the row exists again (or another
      *                      unique value is taken)

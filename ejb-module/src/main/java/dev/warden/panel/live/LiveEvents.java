@@ -19,11 +19,11 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * The live lists' event log (migration V12_2): {@link #publish} records a row event and sends it
- * to every node ({@code NOTIFY warden_live}, delivered when the transaction commits), {@link #since} replays a
+ * The live lists' event log (migration V12_2): {@link #publish} (called by {@link LivePublisher} only, once the change
+ * committed) records a row event and sends it to every node ({@code NOTIFY warden_live}, delivered when the transaction commits), {@link #since} replays a
  * resource's events after a {@code Last-Event-ID}, {@link #validSessions} tells which streams' sessions still hold
- * and {@link #stillAllowed} which streams' operators may still list their resource (docs/security.md, the
- * {@code _events} row).
+ * and {@link #stillAllowed} which streams' operators may still list their resource, and {@link #streamable} authorises
+ * a new stream (docs/security.md, the {@code _events} row).
  */
 @Stateless
 public class LiveEvents {
@@ -80,6 +80,17 @@ public class LiveEvents {
                     "Live event " + action + " of " + resource + " " + rowId + " not published: " + e,
                     e);
         }
+    }
+
+    /**
+     * The use case of opening a stream ({@code GET /admin-api/:resource/_events}): the canonical key of the resource
+     * {@code key} when {@code operator} may list it (policy, role rule, mod scope).
+     *
+     * @throws dev.warden.common.ApiException 403 by rule; 404 unknown key
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRED)
+    public String streamable(dev.warden.auth.Operator operator, String key) {
+        return moderation.authorize(operator, Operation.LIST, key).key();
     }
 
     /** Up to {@code limit} events of {@code resource} after event {@code afterId}, oldest first. */

@@ -7,9 +7,12 @@ import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.audit.AuditRecord;
+import dev.warden.panel.audit.AuditTrail;
 import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.crud.RowJson;
 import dev.warden.panel.crud.UserAccountRules;
+import dev.warden.panel.extension.Operation;
+import dev.warden.panel.policy.Moderation;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ColumnType;
 import dev.warden.panel.registry.ResourceDef;
@@ -17,6 +20,7 @@ import dev.warden.panel.registry.ResourceRegistry;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -28,8 +32,11 @@ import java.util.List;
 import javax.sql.DataSource;
 
 /**
- * Ban, unban and revoke-sessions on the users resource, and its live sessions (docs/admin-api.md, "Endpoints":
- * the three users rows; Payloads; docs/admin-api.md, "Users").
+ * The user-moderation use cases: ban, unban and revoke-sessions on the users resource, and its live sessions
+ * (docs/admin-api.md, "Endpoints": the three users rows; Payloads; docs/admin-api.md, "Users"). Each method takes the
+ * operator, authorises (update on {@code users} for the three changes, read for the sessions: policy, role rule and
+ * mod scope through {@link Moderation}; 403/404 before anything else), does the work in its transaction and records
+ * the audit entry through {@link AuditTrail} (written once the transaction committed).
  *
  * <p>A non-admin may not ban, unban or revoke the sessions of a user who holds the admin or mod role (403;
  * {@link UserAccountRules}). Ban and revoke-sessions bump {@code token_version} (every session and token minted before is dead) and
@@ -54,28 +61,51 @@ public class UserModeration {
     @EJB
     dev.warden.rooms.bus.UserSockets userSockets;
 
+    @EJB
+    Moderation moderation;
+
+    @Inject
+    AuditTrail trail;
+
     /**
      * The outcome of ban, unban or revoke-sessions.
      *
      * @param user           the user row after
      * @param sessionsClosed sessions ended (0 for unban)
      * @param tokenVersion   the user's token version after
-     * @param audit          the entry to record once the change committed ({@code user.ban},
-     *                       {@code user.unban} or {@code user.revoke_sessions} on {@code users}; docs/admin-api.md, "Payloads")
      */
-    public record Outcome(JsonObject user, int sessionsClosed, int tokenVersion, AuditRecord audit) {}
+    public record Outcome(JsonObject user, int sessionsClosed, int tokenVersion) {}
+
+    /**
+     * The body of a ban.
+     *
+     * @param reason why, at most {@value #MAX_REASON} characters, or null
+     * @param until  ISO 8601 time the ban ends (read as UTC without an offset), or null for a permanent ban
+     */
+    public record BanRequest(String reason, String until) {}
 
     /**
      * Bans user {@code id}: {@code ban = {reason, until, by, at}}, token version bumped, sessions closed.
      * The audit entry is {@code user.ban {reason, until, sessionsClosed, ip, userAgent}}.
      *
-     * @param until     ISO 8601 time the ban ends (read as UTC without an offset), or null for a permanent ban
+     * @param request   read after the access check: the body's {@code reason} and {@code until} (its parser's 400
+     *                  or 422 come after a 403)
      * @param ip        the operator's client address for the audit entry, may be null
      * @param userAgent the operator's {@code User-Agent} for the audit entry, may be null
-     * @throws ApiException 404 unknown user; 422 reason over 500 characters or a bad/past {@code until};
-     *                      501 when the users table lacks {@code ban} or {@code token_version}
+     * @throws ApiException 403 may not update users (or the target is an operator and the caller no admin); 404
+     *                      unknown user; 422 reason over 500 characters or a bad/past {@code until}; 501 when the
+     *                      users table lacks {@code ban} or {@code token_version}
      */
-    public Outcome ban(String id, String reason, String until, Operator operator, String ip, String userAgent) {
+    public Outcome ban(
+            Operator operator,
+            String id,
+            java.util.function.Supplier<BanRequest> request,
+            String ip,
+            String userAgent) {
+        moderation.authorize(operator, Operation.UPDATE, "users");
+        BanRequest asked = request.get();
+        String reason = asked.reason();
+        String until = asked.until();
         ResourceDef users = users();
         if (reason != null && reason.length() > MAX_REASON) {
             throw ApiException.invalid("reason", "at most " + MAX_REASON + " characters");
@@ -115,9 +145,10 @@ public class UserModeration {
     /**
      * Lifts the ban of user {@code id} (sessions stay ended); audited as {@code user.unban {ip, userAgent}}.
      *
-     * @throws ApiException 404 unknown user; 501 without the {@code ban}/{@code token_version} columns
+     * @throws ApiException 403 by rule; 404 unknown user; 501 without the {@code ban}/{@code token_version} columns
      */
-    public Outcome unban(String id, Operator operator, String ip, String userAgent) {
+    public Outcome unban(Operator operator, String id, String ip, String userAgent) {
+        moderation.authorize(operator, Operation.UPDATE, "users");
         ResourceDef users = users();
         long userId = userId(users, id);
         Sql.with(dataSource, "Unban of user " + id, c -> {
@@ -130,7 +161,7 @@ public class UserModeration {
         userSockets.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // spec: unban closes live sockets too
         JsonObject user = rows.read(users, id);
         JsonValue version = user.get("token_version");
-        Outcome outcome = new Outcome(user, 0, version instanceof JsonNumber number ? number.intValue() : 0, null);
+        Outcome outcome = new Outcome(user, 0, version instanceof JsonNumber number ? number.intValue() : 0);
         return withAudit(outcome, operator, "user.unban", id, JSON.createObjectBuilder(), ip, userAgent);
     }
 
@@ -138,9 +169,10 @@ public class UserModeration {
      * Ends every session of user {@code id} by bumping the token version and deleting the session rows;
      * audited as {@code user.revoke_sessions {sessionsClosed, ip, userAgent}}.
      *
-     * @throws ApiException 404 unknown user; 501 without the {@code ban}/{@code token_version} columns
+     * @throws ApiException 403 by rule; 404 unknown user; 501 without the {@code ban}/{@code token_version} columns
      */
-    public Outcome revokeSessions(String id, Operator operator, String ip, String userAgent) {
+    public Outcome revokeSessions(Operator operator, String id, String ip, String userAgent) {
+        moderation.authorize(operator, Operation.UPDATE, "users");
         Outcome outcome = endSessions(users(), id, "", null, operator);
         return withAudit(
                 outcome,
@@ -152,7 +184,7 @@ public class UserModeration {
                 userAgent);
     }
 
-    private static Outcome withAudit(
+    private Outcome withAudit(
             Outcome outcome,
             Operator operator,
             String action,
@@ -162,11 +194,8 @@ public class UserModeration {
             String userAgent) {
         payload.add("ip", ip == null ? JsonValue.NULL : JSON.createValue(ip))
                 .add("userAgent", userAgent == null ? JsonValue.NULL : JSON.createValue(userAgent));
-        return new Outcome(
-                outcome.user(),
-                outcome.sessionsClosed(),
-                outcome.tokenVersion(),
-                new AuditRecord(operator.userId(), action, "users", id, payload.build()));
+        trail.afterCommit(new AuditRecord(operator.userId(), action, "users", id, payload.build()));
+        return outcome;
     }
 
     /**
@@ -174,9 +203,10 @@ public class UserModeration {
      * ({@code kind: "websocket"} with {@code room} and {@code node}): the Active sessions tab. They show where a user
      * signs in from, so they are for admins and mods only, whatever the users policies say.
      *
-     * @throws ApiException 403 for role user; 404 unknown user
+     * @throws ApiException 403 may not read users, or role user; 404 unknown user
      */
-    public List<JsonObject> sessions(String id, Operator operator) {
+    public List<JsonObject> sessions(Operator operator, String id) {
+        moderation.authorize(operator, Operation.READ, "users");
         if (!operator.isOperator()) {
             throw ApiException.forbidden("Sessions are for admins and mods");
         }
@@ -231,7 +261,7 @@ public class UserModeration {
         int tokenVersion = versionAndClosed[0];
         int closed = versionAndClosed[1];
         closed += userSockets.closeUser(userId, dev.warden.rooms.CloseCodes.BANNED); // game sockets (docs/game-api.md)
-        return new Outcome(rows.read(users, id), closed, tokenVersion, null);
+        return new Outcome(rows.read(users, id), closed, tokenVersion);
     }
 
     /** The users resource, or 501 when its table lacks the columns moderation needs. */

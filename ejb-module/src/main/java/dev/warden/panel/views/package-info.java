@@ -4,7 +4,7 @@
  * Stored per operator and resource in {@code warden_saved_views} (migration V11).
  *
  * <p>It checks the content of a view against the resource definition (every filter parameter must parse as the
- * list's, every sort field and column must be a visible column) but no access: the caller authorizes {@code list}
- * on the resource first. A view belongs to one operator; nobody else sees, changes or deletes it.
+ * list's, every sort field and column must be a visible column); {@link dev.warden.panel.views.SavedViewsService}
+ * is the use case around it: it authorizes {@code list} on the resource and audits saves and deletes. A view belongs to one operator; nobody else sees, changes or deletes it.
  */
 package dev.warden.panel.views;

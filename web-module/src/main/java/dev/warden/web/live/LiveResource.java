@@ -1,8 +1,7 @@
 package dev.warden.web.live;
 
 import dev.warden.auth.Operator;
-import dev.warden.panel.extension.Operation;
-import dev.warden.panel.policy.Moderation;
+import dev.warden.panel.live.LiveEvents;
 import dev.warden.web.auth.AdminSession;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
@@ -33,7 +32,7 @@ import jakarta.ws.rs.sse.SseEventSink;
 public class LiveResource {
 
     @EJB
-    Moderation moderation;
+    LiveEvents events;
 
     @Inject
     AdminSession session;
@@ -50,7 +49,7 @@ public class LiveResource {
             @Context SseEventSink sink,
             @Context Sse sse) {
         Operator operator = session.operator();
-        String resource = moderation.authorize(operator, Operation.LIST, key).key();
+        String resource = events.streamable(operator, key);
         streams.open(operator, resource, sink, sse, parse(lastEventId));
     }
 

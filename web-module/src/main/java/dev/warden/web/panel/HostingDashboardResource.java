@@ -1,13 +1,6 @@
 package dev.warden.web.panel;
 
-import dev.warden.auth.Operator;
-import dev.warden.common.ApiException;
-import dev.warden.hosting.apps.ApplicationService;
-import dev.warden.hosting.deploys.DeployService;
-import dev.warden.hosting.egress.EgressService;
-import dev.warden.hosting.metrics.MetricsService;
-import dev.warden.panel.extension.Operation;
-import dev.warden.panel.policy.Moderation;
+import dev.warden.hosting.dashboard.HostingDashboard;
 import dev.warden.web.auth.AdminSession;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
@@ -35,7 +28,8 @@ import jakarta.ws.rs.core.UriInfo;
  *   <li>{@code GET .../applications/:slug/deploys?limit}: needs {@code list} on {@code deploys}.</li>
  * </ul>
  * The panel's role rule applies as to those resources (admins; mods scoped to them; never role user). 403 otherwise;
- * 404 for an application the team does not have; 422 for a bad parameter, as the hosting API.
+ * 404 for an application the team does not have; 422 for a bad parameter, as the hosting API. Thin: each route calls
+ * one method of {@link HostingDashboard}.
  */
 @Path("_hosting/teams/{team}/applications")
 @RequestScoped
@@ -43,19 +37,7 @@ import jakarta.ws.rs.core.UriInfo;
 public class HostingDashboardResource {
 
     @EJB
-    Moderation moderation;
-
-    @EJB
-    ApplicationService applications;
-
-    @EJB
-    MetricsService metrics;
-
-    @EJB
-    EgressService egress;
-
-    @EJB
-    DeployService deploys;
+    HostingDashboard dashboard;
 
     @Inject
     AdminSession session;
@@ -66,46 +48,27 @@ public class HostingDashboardResource {
     /** See {@link HostingDashboardResource}. */
     @GET
     public JsonObject applications(@PathParam("team") String team) {
-        authorize("applications");
-        return applications.list(teamId(team));
+        return dashboard.applications(session.operator(), team);
     }
 
     /** See {@link HostingDashboardResource}. */
     @GET
     @Path("{slug}/metrics")
     public JsonObject metrics(@PathParam("team") String team, @PathParam("slug") String slug) {
-        authorize("applications", "instances");
-        return metrics.history(teamId(team), slug, uri.getQueryParameters());
+        return dashboard.metrics(session.operator(), team, slug, uri.getQueryParameters());
     }
 
     /** See {@link HostingDashboardResource}. */
     @GET
     @Path("{slug}/egress")
     public JsonObject egress(@PathParam("team") String team, @PathParam("slug") String slug) {
-        authorize("egressDays");
-        return egress.egress(teamId(team), slug, uri.getQueryParameters());
+        return dashboard.egress(session.operator(), team, slug, uri.getQueryParameters());
     }
 
     /** See {@link HostingDashboardResource}. */
     @GET
     @Path("{slug}/deploys")
     public JsonObject deploys(@PathParam("team") String team, @PathParam("slug") String slug) {
-        authorize("deploys");
-        return deploys.list(teamId(team), slug, uri.getQueryParameters());
-    }
-
-    private void authorize(String... keys) {
-        Operator operator = session.operator();
-        for (String key : keys) {
-            moderation.authorize(operator, Operation.LIST, key);
-        }
-    }
-
-    private static long teamId(String team) {
-        try {
-            return Long.parseLong(team);
-        } catch (NumberFormatException e) {
-            throw ApiException.notFound("No team '" + team + "'");
-        }
+        return dashboard.deploys(session.operator(), team, slug, uri.getQueryParameters());
     }
 }

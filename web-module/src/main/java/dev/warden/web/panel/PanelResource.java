@@ -1,31 +1,15 @@
 package dev.warden.web.panel;
 
-import static dev.warden.common.JsonSupport.JSON;
-
-import dev.warden.auth.Operator;
-import dev.warden.common.ApiException;
-import dev.warden.panel.actions.ActionRunner;
 import dev.warden.panel.catalog.CatalogService;
 import dev.warden.panel.crud.ETags;
-import dev.warden.panel.crud.ListQuery;
 import dev.warden.panel.crud.Page;
-import dev.warden.panel.crud.ResourceRows;
-import dev.warden.panel.crud.ResourceWrites;
-import dev.warden.panel.crud.UpdateResult;
-import dev.warden.panel.extension.Operation;
-import dev.warden.panel.policy.FieldAccess;
-import dev.warden.panel.policy.Moderation;
-import dev.warden.panel.policy.Visibility;
-import dev.warden.panel.registry.RelationDef;
-import dev.warden.panel.registry.ResourceDef;
-import dev.warden.panel.registry.ResourceRegistry;
+import dev.warden.panel.rows.PanelRows;
 import dev.warden.web.JsonBodies;
 import dev.warden.web.auth.AdminSession;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -52,9 +36,9 @@ import jakarta.ws.rs.core.UriInfo;
  * text whatever the content type, then parsed: a present {@code Content-Type} other than JSON, or a body
  * that is not a JSON object, is 400 {@code bad_request}.
  *
- * <p>Writes are audited ({@code create}, {@code update}, {@code delete}; docs/admin-api.md, "Endpoints" and "Events")
- * through {@link PanelAudit} once the write EJB has returned, i.e. after the mutation committed; an
- * audit-write failure is logged and does not change the answer.
+ * <p>Thin (docs/architecture.md, "Requirements: Layout" rule 3): each route parses the request, calls one
+ * method of {@link PanelRows} (which authorises, does the work and records the audit entry once the mutation
+ * committed) or {@link CatalogService}, and maps the answer to status, headers and JSON.
  *
  * <p>One root resource for the whole {@code /admin-api/...} space on purpose: JAX-RS matches a request
  * against the first root class only, so a separate {@code @Path("")} catalog class beside a
@@ -74,28 +58,13 @@ public class PanelResource {
     public static final String TOTAL_COUNT_KIND = "X-Total-Count-Kind";
 
     @EJB
-    ResourceRegistry registry;
-
-    @EJB
     CatalogService catalog;
 
     @EJB
-    ActionRunner actions;
-
-    @EJB
-    Moderation moderation;
-
-    @EJB
-    ResourceRows rows;
-
-    @EJB
-    ResourceWrites writes;
+    PanelRows rows;
 
     @Inject
     AdminSession session;
-
-    @Inject
-    PanelAudit audit;
 
     @Context
     UriInfo uri;
@@ -103,28 +72,21 @@ public class PanelResource {
     /** {@code GET /admin-api}: 200 catalog; 403 {@code forbidden} for role user (docs/admin-api.md, "Authentication" rule 8). */
     @GET
     public JsonObject catalog() {
-        Operator operator = session.operator();
-        if (!operator.isOperator()) {
-            throw ApiException.forbidden("The panel is for admins and moderators");
-        }
-        return catalog.catalog(operator);
+        return catalog.catalog(session.operator());
     }
 
     /** 200 array of rows with {@code X-Total-Count}; 404 unknown key; 422 bad parameter; 403 by rule. */
     @GET
     @Path("{resource}")
     public Response list(@PathParam("resource") String key) {
-        ResourceDef resource = resourceFor(key, Operation.LIST);
-        Page page = rows.list(resource, ListQuery.parse(uri.getQueryParameters(), resource));
-        return pageResponse(page, resource);
+        return pageResponse(rows.list(session.operator(), key, uri.getQueryParameters()));
     }
 
     /** 200 the row with its {@code ETag}; 404 unknown key or row. */
     @GET
     @Path("{resource}/{id}")
     public Response read(@PathParam("resource") String key, @PathParam("id") String id) {
-        ResourceDef resource = resourceFor(key, Operation.READ);
-        return withETag(Response.ok(), visible(resource, rows.read(resource, id)));
+        return withETag(Response.ok(), rows.read(session.operator(), key, id));
     }
 
     /**
@@ -137,17 +99,13 @@ public class PanelResource {
     @Consumes(MediaType.WILDCARD)
     public Response create(
             @PathParam("resource") String key, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
-        ResourceDef resource = resourceFor(key, Operation.CREATE);
-        Operator operator = session.operator();
-        JsonObject row = writes.create(
-                resource, FieldAccess.checkBody(resource, JsonBodies.object(contentType, body), null), operator);
-        audit.created(operator, resource, row);
+        JsonObject row = rows.create(session.operator(), key, () -> JsonBodies.object(contentType, body));
         return withETag(
                 Response.created(uri.getBaseUriBuilder()
                         .path(key)
                         .segment(row.getString("_id"))
                         .build()),
-                visible(resource, row));
+                row);
     }
 
     /** {@code PATCH /admin-api/:resource/:id}: as {@link #put}. */
@@ -191,22 +149,13 @@ public class PanelResource {
             @PathParam("resource") String key,
             @PathParam("id") String id,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
-        ResourceDef resource = resourceFor(key, Operation.DELETE);
-        Operator operator = session.operator();
-        JsonObject row = writes.delete(resource, id, ifMatch, operator);
-        audit.deleted(operator, resource, row);
-        return visible(resource, row);
+        return rows.delete(session.operator(), key, id, ifMatch);
     }
 
     private Response update(String key, String id, String contentType, String ifMatch, String body) {
-        ResourceDef resource = resourceFor(key, Operation.UPDATE);
-        Operator operator = session.operator();
-        JsonObject json = JsonBodies.object(contentType, body);
-        json = FieldAccess.checkBody(
-                resource, json, FieldAccess.namesLocked(resource, json) ? rows.read(resource, id) : null);
-        UpdateResult result = writes.update(resource, id, json, ifMatch, operator);
-        audit.updated(operator, resource, result);
-        return withETag(Response.ok(), visible(resource, result.after()));
+        return withETag(
+                Response.ok(),
+                rows.update(session.operator(), key, id, () -> JsonBodies.object(contentType, body), ifMatch));
     }
 
     private static Response withETag(Response.ResponseBuilder response, JsonObject row) {
@@ -217,8 +166,7 @@ public class PanelResource {
     @GET
     @Path("{resource}/{id}/_counts")
     public JsonObject counts(@PathParam("resource") String key, @PathParam("id") String id) {
-        ResourceDef resource = resourceFor(key, Operation.READ);
-        return Visibility.counts(rows.counts(resource, id), resource, moderation.readableKeys(session.operator()));
+        return rows.counts(session.operator(), key, id);
     }
 
     /**
@@ -229,20 +177,13 @@ public class PanelResource {
     @Path("{resource}/{id}/relations/{name}")
     public Response relation(
             @PathParam("resource") String key, @PathParam("id") String id, @PathParam("name") String name) {
-        ResourceDef resource = resourceFor(key, Operation.READ);
-        RelationDef relation = resource.relations().stream()
-                .filter(r -> r.name().equals(name))
-                .findFirst()
-                .orElseThrow(() -> ApiException.notFound("No relation '" + name + "' on " + key));
-        ResourceDef target = resourceFor(relation.target(), Operation.READ);
-        Page page = rows.relationRows(resource, id, relation, target, uri.getQueryParameters());
-        return pageResponse(page, target);
+        return pageResponse(rows.relation(session.operator(), key, id, name, uri.getQueryParameters()));
     }
 
     /**
      * {@code POST /:resource/_action/:name} with {@code {id}} (per-row) or {@code {}} (bulk): 200
      * {@code {ok: true, result}}. Gated by the action's own roles only (docs/admin-api.md, "Custom actions" rule 5):
-     * policies and mod scopes do not apply, so only the resource's existence is checked here.
+     * policies and mod scopes do not apply ({@link PanelRows#action}).
      */
     @POST
     @Path("{resource}/_action/{name}")
@@ -252,40 +193,14 @@ public class PanelResource {
             @PathParam("name") String name,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             String body) {
-        ResourceDef resource = registry.find(key).orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
-        JsonObject args = JsonBodies.object(contentType, body);
-        Operator operator = session.operator();
-        JsonValue result;
-        try {
-            result = actions.invoke(resource, name, args, operator);
-        } catch (ApiException e) {
-            if (e.status() >= 500) {
-                audit.custom(operator, resource, name, args, null, e.code()); // a failed handler is audited too
-            }
-            throw e;
-        }
-        audit.custom(operator, resource, name, args, result, null);
-        return JSON.createObjectBuilder().add("ok", true).add("result", result).build();
+        return rows.action(session.operator(), key, name, () -> JsonBodies.object(contentType, body));
     }
 
-    /**
-     * {@code row} with only the {@code _labels} of resources the operator may read, whose label column they may
-     * read too. The
-     * ETag is computed from the row as answered.
-     */
-    private JsonObject visible(ResourceDef resource, JsonObject row) {
-        return Visibility.row(row, resource, moderation.labelableKeys(session.operator()));
-    }
-
-    /** 200 with the rows (labels as {@link #visible}), {@code X-Total-Count} and {@code X-Total-Count-Kind}. */
-    private Response pageResponse(Page page, ResourceDef resource) {
-        return Response.ok(Visibility.rows(page.rows(), resource, moderation.labelableKeys(session.operator())))
+    /** 200 with the rows, {@code X-Total-Count} and {@code X-Total-Count-Kind}. */
+    private static Response pageResponse(Page page) {
+        return Response.ok(page.rows())
                 .header(TOTAL_COUNT, page.total())
                 .header(TOTAL_COUNT_KIND, page.exact() ? "exact" : "estimated")
                 .build();
-    }
-
-    private ResourceDef resourceFor(String key, Operation action) {
-        return moderation.authorize(session.operator(), action, key);
     }
 }

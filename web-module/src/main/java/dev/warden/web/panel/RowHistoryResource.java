@@ -1,23 +1,14 @@
 package dev.warden.web.panel;
 
-import dev.warden.auth.Operator;
-import dev.warden.common.ApiException;
 import dev.warden.panel.crud.ETags;
-import dev.warden.panel.crud.UpdateResult;
-import dev.warden.panel.extension.Operation;
 import dev.warden.panel.history.RowHistory;
-import dev.warden.panel.policy.Moderation;
-import dev.warden.panel.policy.Visibility;
-import dev.warden.panel.registry.ResourceDef;
+import dev.warden.panel.history.RowHistoryService;
 import dev.warden.web.JsonBodies;
 import dev.warden.web.auth.AdminSession;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -36,8 +27,9 @@ import jakarta.ws.rs.core.UriInfo;
 /**
  * A row's history and its revert (docs/security.md): {@code GET /admin-api/:resource/:id/_history},
  * {@code POST /admin-api/:resource/:id/_revert {audit_id}} and {@code POST /admin-api/:resource/_restore {audit_id}}.
- * The logic is {@link RowHistory}'s; a revert is audited here, once it committed, as an ordinary {@code update}
- * (a restore as a {@code create}) whose payload also names {@code reverted_from}.
+ * Thin: each route calls one method of {@link RowHistoryService}, which authorises, does the work and records a
+ * revert as an ordinary {@code update} (a restore as a {@code create}) whose payload also names
+ * {@code reverted_from}, once it committed.
  *
  * <p>One small root class per route with its exact path (see {@link UserModerationResource}): their literal
  * segments make JAX-RS choose them before {@link PanelResource}'s {@code {resource}/{id}}.
@@ -45,39 +37,13 @@ import jakarta.ws.rs.core.UriInfo;
 public abstract class RowHistoryResource {
 
     @EJB
-    RowHistory history;
-
-    @EJB
-    Moderation moderation;
+    RowHistoryService history;
 
     @Inject
     AdminSession session;
 
-    @Inject
-    PanelAudit audit;
-
     @Context
     UriInfo uri;
-
-    /** {@code audit_id} of a body: a positive integer (number or digits), else 422. */
-    static long auditId(JsonObject body) {
-        JsonValue value = body.get("audit_id");
-        try {
-            long id = value instanceof JsonNumber n
-                    ? n.longValueExact()
-                    : value instanceof JsonString s ? Long.parseLong(s.getString()) : -1;
-            if (id > 0) {
-                return id;
-            }
-        } catch (ArithmeticException | NumberFormatException e) {
-            // answered below
-        }
-        throw ApiException.invalid("audit_id", "must be the id of an audit entry");
-    }
-
-    JsonObject visible(ResourceDef resource, JsonObject row) {
-        return Visibility.row(row, resource, moderation.labelableKeys(session.operator()));
-    }
 
     /**
      * {@code GET /admin-api/:resource/:id/_history?_start&_end}: 200 array of {@code {id, created_at, operator_id,
@@ -97,19 +63,10 @@ public abstract class RowHistoryResource {
                 @PathParam("id") String id,
                 @QueryParam("_start") @DefaultValue("0") String start,
                 @QueryParam("_end") @DefaultValue("50") String end) {
-            ResourceDef resource = moderation.authorize(session.operator(), Operation.READ, key);
-            RowHistory.Page page = history.history(resource, id, number("_start", start), number("_end", end));
+            RowHistory.Page page = history.history(session.operator(), key, id, start, end);
             return Response.ok(page.entries())
                     .header(PanelResource.TOTAL_COUNT, page.total())
                     .build();
-        }
-
-        private static int number(String name, String value) {
-            try {
-                return Integer.parseInt(value);
-            } catch (NumberFormatException e) {
-                throw ApiException.invalid(name, "must be a whole number");
-            }
         }
     }
 
@@ -131,12 +88,7 @@ public abstract class RowHistoryResource {
                 @PathParam("id") String id,
                 @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                 String body) {
-            Operator operator = session.operator();
-            ResourceDef resource = moderation.authorize(operator, Operation.UPDATE, key);
-            long auditId = auditId(JsonBodies.object(contentType, body));
-            UpdateResult result = history.revert(resource, id, auditId, operator);
-            audit.reverted(operator, resource, result, auditId);
-            JsonObject row = visible(resource, result.after());
+            JsonObject row = history.revert(session.operator(), key, id, () -> JsonBodies.object(contentType, body));
             return Response.ok(row).header(HttpHeaders.ETAG, ETags.of(row)).build();
         }
     }
@@ -158,12 +110,7 @@ public abstract class RowHistoryResource {
                 @PathParam("resource") String key,
                 @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                 String body) {
-            Operator operator = session.operator();
-            ResourceDef resource = moderation.authorize(operator, Operation.CREATE, key);
-            long auditId = auditId(JsonBodies.object(contentType, body));
-            JsonObject created = history.restore(resource, auditId, operator);
-            audit.restored(operator, resource, created, auditId);
-            JsonObject row = visible(resource, created);
+            JsonObject row = history.restore(session.operator(), key, () -> JsonBodies.object(contentType, body));
             return Response.created(uri.getBaseUriBuilder()
                             .path(key)
                             .segment(row.getString("_id"))

@@ -1,11 +1,7 @@
 package dev.warden.web.panel;
 
-import dev.warden.auth.Operator;
-import dev.warden.panel.audit.AuditRecord;
-import dev.warden.panel.extension.Operation;
-import dev.warden.panel.policy.Moderation;
-import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.views.SavedViews;
+import dev.warden.panel.views.SavedViewsService;
 import dev.warden.web.JsonBodies;
 import dev.warden.web.auth.AdminSession;
 import jakarta.ejb.EJB;
@@ -30,8 +26,8 @@ import jakarta.ws.rs.core.Response;
  * the views by name), {@code POST /admin-api/_views/:resource {name, filters, sort, columns}} (201 a new view, 200
  * when it replaced the view of that name; 422 bad content) and {@code DELETE /admin-api/_views/:resource/:id} (200
  * the deleted view; 404 when the operator has no such view). Each needs {@code list} on the resource (403; 404 for
- * an unknown key). Saves and deletes are audited as {@code view.save} and {@code view.delete}. Logic in
- * {@link SavedViews}.
+ * an unknown key). Saves and deletes are audited as {@code view.save} and {@code view.delete}. Thin: each route
+ * calls one method of {@link SavedViewsService}.
  *
  * <p>Its own root class: the literal {@code _views} makes JAX-RS pick it over {@link PanelResource} for these paths.
  */
@@ -41,22 +37,15 @@ import jakarta.ws.rs.core.Response;
 public class SavedViewsResource {
 
     @EJB
-    SavedViews views;
-
-    @EJB
-    Moderation moderation;
+    SavedViewsService views;
 
     @Inject
     AdminSession session;
 
-    @Inject
-    PanelAudit audit;
-
     /** See {@link SavedViewsResource}. */
     @GET
     public JsonArray list(@PathParam("resource") String key) {
-        Operator operator = session.operator();
-        return views.list(operator.userId(), moderation.authorize(operator, Operation.LIST, key));
+        return views.list(session.operator(), key);
     }
 
     /** See {@link SavedViewsResource}. */
@@ -64,11 +53,7 @@ public class SavedViewsResource {
     @Consumes(MediaType.WILDCARD)
     public Response save(
             @PathParam("resource") String key, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
-        Operator operator = session.operator();
-        ResourceDef resource = moderation.authorize(operator, Operation.LIST, key);
-        SavedViews.Saved saved = views.save(operator.userId(), resource, JsonBodies.object(contentType, body));
-        audit.record(new AuditRecord(
-                operator.userId(), "view.save", resource.key(), saved.view().getString("id"), saved.view()));
+        SavedViews.Saved saved = views.save(session.operator(), key, () -> JsonBodies.object(contentType, body));
         return Response.status(saved.created() ? Response.Status.CREATED : Response.Status.OK)
                 .entity(saved.view())
                 .build();
@@ -78,10 +63,6 @@ public class SavedViewsResource {
     @DELETE
     @Path("{id}")
     public JsonObject delete(@PathParam("resource") String key, @PathParam("id") String id) {
-        Operator operator = session.operator();
-        ResourceDef resource = moderation.authorize(operator, Operation.LIST, key);
-        JsonObject deleted = views.delete(operator.userId(), resource, id);
-        audit.record(new AuditRecord(operator.userId(), "view.delete", resource.key(), id, deleted));
-        return deleted;
+        return views.delete(session.operator(), key, id);
     }
 }

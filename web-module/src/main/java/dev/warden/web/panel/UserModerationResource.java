@@ -2,9 +2,6 @@ package dev.warden.web.panel;
 
 import static dev.warden.common.JsonSupport.JSON;
 
-import dev.warden.auth.Operator;
-import dev.warden.panel.extension.Operation;
-import dev.warden.panel.policy.Moderation;
 import dev.warden.panel.users.UserModeration;
 import dev.warden.web.ClientInfo;
 import dev.warden.web.JsonBodies;
@@ -29,8 +26,8 @@ import jakarta.ws.rs.core.MediaType;
 /**
  * The user-moderation routes of docs/admin-api.md, "Users" (docs/admin-api.md, "Endpoints"):
  * {@code POST /admin-api/users/:id/ban}, {@code /unban}, {@code /revoke-sessions} and
- * {@code GET /admin-api/users/:id/sessions}. The logic and the audit payloads live in {@link UserModeration};
- * the entries are recorded through {@link PanelAudit} once the change committed.
+ * {@code GET /admin-api/users/:id/sessions}. Thin: each route calls one method of {@link UserModeration}, which
+ * authorises, does the work and records the audit entry once the change committed.
  *
  * <p>One small root class per route, each with its exact path: a shared root path {@code users/{id}} would,
  * by the JAX-RS matching rules (the root class with the most literal characters is chosen first, with no
@@ -41,24 +38,11 @@ public abstract class UserModerationResource {
     @EJB
     UserModeration userModeration;
 
-    @EJB
-    Moderation moderation;
-
     @Inject
     AdminSession session;
 
-    @Inject
-    PanelAudit audit;
-
     @Context
     HttpServletRequest request;
-
-    /** The signed-in operator, once they may do {@code action} on {@code users} (403 otherwise). */
-    Operator authorized(Operation action) {
-        Operator operator = session.operator();
-        moderation.authorize(operator, action, "users");
-        return operator;
-    }
 
     /**
      * {@code POST /users/:id/ban {reason?, until?}}: 200 {@code {user, sessions_closed}}; needs update on users;
@@ -74,17 +58,17 @@ public abstract class UserModerationResource {
         @Consumes(MediaType.WILDCARD)
         public JsonObject ban(
                 @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
-            Operator operator = authorized(Operation.UPDATE);
-            JsonObject json = JsonBodies.object(contentType, body);
             ClientInfo client = ClientInfo.of(request);
             UserModeration.Outcome outcome = userModeration.ban(
+                    session.operator(),
                     id,
-                    JsonBodies.string(json, "reason"),
-                    JsonBodies.string(json, "until"),
-                    operator,
+                    () -> {
+                        JsonObject json = JsonBodies.object(contentType, body);
+                        return new UserModeration.BanRequest(
+                                JsonBodies.string(json, "reason"), JsonBodies.string(json, "until"));
+                    },
                     client.ip(),
                     client.userAgent());
-            audit.record(outcome.audit());
             return JSON.createObjectBuilder()
                     .add("user", outcome.user())
                     .add("sessions_closed", outcome.sessionsClosed())
@@ -102,10 +86,9 @@ public abstract class UserModerationResource {
         @POST
         @Consumes(MediaType.WILDCARD)
         public JsonObject unban(@PathParam("id") String id) {
-            Operator operator = authorized(Operation.UPDATE);
             ClientInfo client = ClientInfo.of(request);
-            UserModeration.Outcome outcome = userModeration.unban(id, operator, client.ip(), client.userAgent());
-            audit.record(outcome.audit());
+            UserModeration.Outcome outcome =
+                    userModeration.unban(session.operator(), id, client.ip(), client.userAgent());
             return JSON.createObjectBuilder().add("user", outcome.user()).build();
         }
     }
@@ -123,11 +106,9 @@ public abstract class UserModerationResource {
         @POST
         @Consumes(MediaType.WILDCARD)
         public JsonObject revokeSessions(@PathParam("id") String id) {
-            Operator operator = authorized(Operation.UPDATE);
             ClientInfo client = ClientInfo.of(request);
             UserModeration.Outcome outcome =
-                    userModeration.revokeSessions(id, operator, client.ip(), client.userAgent());
-            audit.record(outcome.audit());
+                    userModeration.revokeSessions(session.operator(), id, client.ip(), client.userAgent());
             return JSON.createObjectBuilder()
                     .add("sessions_closed", outcome.sessionsClosed())
                     .add("token_version", outcome.tokenVersion())
@@ -147,8 +128,7 @@ public abstract class UserModerationResource {
         /** See {@link Sessions}. */
         @GET
         public JsonArray sessions(@PathParam("id") String id) {
-            Operator operator = authorized(Operation.READ);
-            return JSON.createArrayBuilder(userModeration.sessions(id, operator))
+            return JSON.createArrayBuilder(userModeration.sessions(session.operator(), id))
                     .build();
         }
     }

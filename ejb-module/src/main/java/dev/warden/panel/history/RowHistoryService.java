@@ -1,0 +1,110 @@
+package dev.warden.panel.history;
+
+import dev.warden.auth.Operator;
+import dev.warden.common.ApiException;
+import dev.warden.panel.crud.UpdateResult;
+import dev.warden.panel.extension.Operation;
+import dev.warden.panel.policy.Moderation;
+import dev.warden.panel.policy.Visibility;
+import dev.warden.panel.registry.ResourceDef;
+import dev.warden.panel.rows.RowAudit;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.util.function.Supplier;
+
+/**
+ * The history use cases of a row (docs/security.md, the {@code _history}, {@code _revert} and {@code _restore} rows;
+ * docs/architecture.md, "Requirements: Layout" rule 4): each takes the operator, authorises ({@link Moderation}: read
+ * for the history, update for a revert, create for a restore; field permissions through the view it answers), does
+ * the work through {@link RowHistory} in one transaction and records it ({@link RowAudit}: a revert as an ordinary
+ * {@code update}, a restore as a {@code create}, each with {@code reverted_from}, written once it committed).
+ */
+@Stateless
+public class RowHistoryService {
+
+    @EJB
+    Moderation moderation;
+
+    @EJB
+    RowHistory history;
+
+    @Inject
+    RowAudit audit;
+
+    /**
+     * Entries {@code start} to {@code end} (exclusive) of row {@code id}'s history, newest first.
+     *
+     * @param start the {@code _start} parameter, a whole number
+     * @param end   the {@code _end} parameter, a whole number
+     * @throws ApiException 403 may not read the resource; 404 unknown key; 422 bad window
+     */
+    public RowHistory.Page history(Operator operator, String key, String id, String start, String end) {
+        ResourceDef resource = moderation.authorize(operator, Operation.READ, key);
+        return history.history(resource, id, number("_start", start), number("_end", end));
+    }
+
+    private static int number(String name, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw ApiException.invalid(name, "must be a whole number");
+        }
+    }
+
+    /**
+     * Puts back the {@code before} values of the update entry named by the body's {@code audit_id}.
+     *
+     * @param body read after the access check: {@code {audit_id}}
+     * @return the row after, with the {@code _labels} the operator may see
+     * @throws ApiException 400 bad body; 403 by rule or column; 404 not an entry of this row; 409 a column changed
+     *                      since; 422 bad {@code audit_id} or not an update
+     */
+    public JsonObject revert(Operator operator, String key, String id, Supplier<JsonObject> body) {
+        ResourceDef resource = moderation.authorize(operator, Operation.UPDATE, key);
+        long auditId = auditId(body.get());
+        UpdateResult result = history.revert(resource, id, auditId, operator);
+        audit.reverted(operator, resource, result, auditId);
+        return visible(operator, resource, result.after());
+    }
+
+    /**
+     * Re-creates the row of the delete entry named by the body's {@code audit_id}.
+     *
+     * @param body read after the access check: {@code {audit_id}}
+     * @return the new row, with the {@code _labels} the operator may see
+     * @throws ApiException 400 bad body; 403 by rule or column; 404 not an entry of this resource; 409 the row exists
+     *                      again; 422 bad {@code audit_id} or not a delete
+     */
+    public JsonObject restore(Operator operator, String key, Supplier<JsonObject> body) {
+        ResourceDef resource = moderation.authorize(operator, Operation.CREATE, key);
+        long auditId = auditId(body.get());
+        JsonObject created = history.restore(resource, auditId, operator);
+        audit.restored(operator, resource, created, auditId);
+        return visible(operator, resource, created);
+    }
+
+    /** {@code audit_id} of a body: a positive integer (number or digits), else 422. */
+    static long auditId(JsonObject body) {
+        JsonValue value = body.get("audit_id");
+        try {
+            long id = value instanceof JsonNumber n
+                    ? n.longValueExact()
+                    : value instanceof JsonString s ? Long.parseLong(s.getString()) : -1;
+            if (id > 0) {
+                return id;
+            }
+        } catch (ArithmeticException | NumberFormatException e) {
+            // answered below
+        }
+        throw ApiException.invalid("audit_id", "must be the id of an audit entry");
+    }
+
+    private JsonObject visible(Operator operator, ResourceDef resource, JsonObject row) {
+        return Visibility.row(row, resource, moderation.labelableKeys(operator));
+    }
+}
