@@ -81,17 +81,12 @@ class ArchitectureTest {
      * ({@code panel.policy}) and audit entries ({@code panel.audit}) belong to the EJB-module use-case services, and
      * live-list events are published by {@code panel.live.LivePublisher} once a change committed. The live streams
      * ({@code web.live}) may still read and subscribe to {@code panel.live} (the listener side).
-     *
-     * <p>{@code dev.warden.web.rooms} is exempt FOR NOW: its admin side is being moved into an EJB-module service by
-     * separate work; drop the exemption when {@code RoomsResource} no longer writes audit rows itself.
      */
     @Test
     void webLayerLeavesAccessAndAuditToUseCaseServices() {
         check(noClasses()
                 .that()
                 .resideInAPackage("dev.warden.web..")
-                .and()
-                .resideOutsideOfPackage("dev.warden.web.rooms..") // temporary, see above
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("dev.warden.panel.audit..", "dev.warden.panel.policy..")

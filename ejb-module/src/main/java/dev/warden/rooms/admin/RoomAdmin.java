@@ -4,9 +4,8 @@ import static dev.warden.common.JsonSupport.JSON;
 
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
-import dev.warden.panel.audit.AuditFailures;
-import dev.warden.panel.audit.AuditLog;
 import dev.warden.panel.audit.AuditRecord;
+import dev.warden.panel.audit.AuditTrail;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.policy.Moderation;
 import dev.warden.rooms.Room;
@@ -62,11 +61,8 @@ public class RoomAdmin {
     @EJB
     Moderation moderation;
 
-    @EJB
-    AuditLog audit;
-
     @Inject
-    AuditFailures failures;
+    AuditTrail trail;
 
     /**
      * The list: every room of the cluster, filtered, sorted and windowed ({@link RoomQuery}).
@@ -191,15 +187,13 @@ public class RoomAdmin {
         return value == null ? JsonValue.NULL : JSON.createValue(value);
     }
 
-    /** Writes the entry in the audit log's own transaction; a failure is logged and counted, never thrown. */
+    /**
+     * Records the entry through the one audit path ({@link AuditTrail}: written once this call's transaction
+     * committed, in one of its own; a failure is logged and counted, never thrown).
+     */
     private void record(
             Operator operator, String action, String roomId, JsonObjectBuilder payload, String ip, String userAgent) {
         payload.add("ip", text(ip)).add("userAgent", text(userAgent));
-        AuditRecord entry = new AuditRecord(operator.userId(), action, RESOURCE, roomId, payload.build());
-        try {
-            audit.record(entry);
-        } catch (RuntimeException e) {
-            failures.failed(entry, e);
-        }
+        trail.afterCommit(new AuditRecord(operator.userId(), action, RESOURCE, roomId, payload.build()));
     }
 }
