@@ -72,7 +72,7 @@ public class UserModeration {
      * @param until     ISO 8601 time the ban ends (read as UTC without an offset), or null for a permanent ban
      * @param ip        the operator's client address for the audit entry, may be null
      * @param userAgent the operator's {@code User-Agent} for the audit entry, may be null
-     * @throws ApiException 404 unknown user; 422 reason over 500 characters or a bad/past {@code until};
+     * @throws ApiException 404 unknown user; 422 reason over 500 characters or a blank, bad or past {@code until};
      *                      501 when the users table lacks {@code ban} or {@code token_version}
      */
     public Outcome ban(String id, String reason, String until, Operator operator, String ip, String userAgent) {
@@ -81,7 +81,12 @@ public class UserModeration {
             throw ApiException.invalid("reason", "at most " + MAX_REASON + " characters");
         }
         Instant end = null;
-        if (until != null && !until.isBlank()) {
+        if (until != null) {
+            if (until.isBlank()) {
+                // an empty string is not a time; a permanent ban omits until or sends null (docs/admin-api.md)
+                throw ApiException.invalid(
+                        "until", "must be an ISO 8601 time (omit it or send null for a permanent ban)");
+            }
             try {
                 end = ((OffsetDateTime) ColumnType.DATETIME.parse(until)).toInstant();
             } catch (IllegalArgumentException e) {

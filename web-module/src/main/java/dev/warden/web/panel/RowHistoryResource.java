@@ -2,6 +2,7 @@ package dev.warden.web.panel;
 
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
+import dev.warden.common.ListWindow;
 import dev.warden.panel.crud.ETags;
 import dev.warden.panel.crud.UpdateResult;
 import dev.warden.panel.extension.Operation;
@@ -19,19 +20,19 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A row's history and its revert (docs/security.md): {@code GET /admin-api/:resource/:id/_history},
@@ -81,7 +82,8 @@ public abstract class RowHistoryResource {
 
     /**
      * {@code GET /admin-api/:resource/:id/_history?_start&_end}: 200 array of {@code {id, created_at, operator_id,
-     * action, payload}}, newest first, with {@code X-Total-Count} (default window 0 to 50, at most 1000); needs
+     * action, payload}}, newest first, with {@code X-Total-Count} (default window {@code _start} to {@code _start + 50},
+     * at most 1000; another parameter is 422 naming it); needs
      * read on the resource. Payloads show only the columns the caller may read: never a write-only field, a hidden
      * column or a credential change; a custom action shows its name only.
      */
@@ -92,24 +94,20 @@ public abstract class RowHistoryResource {
 
         /** See {@link History}. */
         @GET
-        public Response list(
-                @PathParam("resource") String key,
-                @PathParam("id") String id,
-                @QueryParam("_start") @DefaultValue("0") String start,
-                @QueryParam("_end") @DefaultValue("50") String end) {
+        public Response list(@PathParam("resource") String key, @PathParam("id") String id) {
             ResourceDef resource = moderation.authorize(session.operator(), Operation.READ, key);
-            RowHistory.Page page = history.history(resource, id, number("_start", start), number("_end", end));
+            Map<String, List<String>> params = uri.getQueryParameters();
+            for (String name : params.keySet()) {
+                if (!name.equals("_start") && !name.equals("_end")) {
+                    // a list refuses a parameter it does not know, as the other lists do (docs/admin-api.md)
+                    throw ApiException.invalid(name, "unknown parameter; the history takes _start and _end");
+                }
+            }
+            ListWindow window = ListWindow.parse(params, 50, RowHistory.MAX_WINDOW);
+            RowHistory.Page page = history.history(resource, id, window.start(), window.end());
             return Response.ok(page.entries())
                     .header(PanelResource.TOTAL_COUNT, page.total())
                     .build();
-        }
-
-        private static int number(String name, String value) {
-            try {
-                return Integer.parseInt(value);
-            } catch (NumberFormatException e) {
-                throw ApiException.invalid(name, "must be a whole number");
-            }
         }
     }
 
