@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Validates real responses against the committed OpenAPI documents ({@code openapi/warden-admin.yaml} for
- * {@code /admin-api}, {@code openapi/warden-hosting.yaml} for {@code /api/v1} and {@code /agent/v1}; system property
+ * {@code /admin-api} and {@code /game-api}, {@code openapi/warden-hosting.yaml} for {@code /api/v1} and {@code /agent/v1}; system property
  * {@code warden.it.openapi.dir}) with Atlassian's swagger-request-validator: the status must be listed for the
  * operation, the headers and the body must match its schema (drift fails the build).
  *
@@ -39,9 +39,11 @@ public final class OpenApiContract {
 
     private OpenApiContract() {}
 
-    /** The document that describes {@code path} ({@code /admin-api...}: admin; else hosting). */
+    /** The document that describes {@code path} ({@code /admin-api...} and {@code /game-api...}: admin; else hosting). */
     static String documentFor(String path) {
-        return path.startsWith("/admin-api") ? "warden-admin.yaml" : "warden-hosting.yaml";
+        return path.startsWith("/admin-api") || path.startsWith("/game-api")
+                ? "warden-admin.yaml"
+                : "warden-hosting.yaml";
     }
 
     private static OpenApiInteractionValidator validator(String document) {
