@@ -3,6 +3,7 @@ package dev.warden.panel.crud;
 import static dev.warden.common.JsonSupport.JSON;
 
 import dev.warden.common.ApiException;
+import dev.warden.common.ListWindow;
 import dev.warden.panel.extension.SortOrder;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ColumnType;
@@ -57,16 +58,11 @@ public record ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Fi
      *                      {@value #MAX_WINDOW} rows, an unknown sort column or an order other than asc/desc
      */
     public static ListQuery parse(Map<String, List<String>> params, ResourceDef resource) {
-        int start = intParam(params, "_start", 0);
-        int end = intParam(params, "_end", (int) Math.min(Integer.MAX_VALUE, (long) start + DEFAULT_WINDOW));
-        if (end < start) {
-            throw ApiException.invalid("_end", "must not be less than _start (" + start + ")");
-        }
-        if (end - start > MAX_WINDOW) {
-            throw ApiException.invalid("_end", "at most " + MAX_WINDOW + " rows a request (_end - _start)");
-        }
+        ListWindow window = ListWindow.parse(params, DEFAULT_WINDOW, MAX_WINDOW);
+        int start = window.start();
+        int end = window.end();
         List<String> fields = commaList(params, "_sort");
-        List<String> orders = commaList(params, "_order");
+        List<String> orders = ListWindow.orders(params);
         if (orders.size() > Math.max(fields.size(), 1)) {
             throw ApiException.invalid("_order", "more orders than _sort columns");
         }
@@ -205,25 +201,6 @@ public record ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Fi
             }
         }
         throw ApiException.invalid("_order", "expected asc or desc, got '" + raw + "'");
-    }
-
-    private static int intParam(Map<String, List<String>> params, String name, int fallback) {
-        List<String> values = params.get(name);
-        if (values == null || values.isEmpty() || values.get(0).isBlank()) {
-            return fallback;
-        }
-        if (values.size() > 1) {
-            throw ApiException.invalid(name, "given more than once");
-        }
-        try {
-            int value = Integer.parseInt(values.get(0).strip());
-            if (value < 0) {
-                throw ApiException.invalid(name, "must be 0 or more");
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw ApiException.invalid(name, "expected a whole number, got '" + values.get(0) + "'");
-        }
     }
 
     private static List<String> commaList(Map<String, List<String>> params, String name) {

@@ -2,6 +2,7 @@ package dev.warden.panel.history;
 
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
+import dev.warden.common.ListWindow;
 import dev.warden.panel.crud.UpdateResult;
 import dev.warden.panel.extension.Operation;
 import dev.warden.panel.policy.Moderation;
@@ -15,6 +16,8 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -37,23 +40,22 @@ public class RowHistoryService {
     RowAudit audit;
 
     /**
-     * Entries {@code start} to {@code end} (exclusive) of row {@code id}'s history, newest first.
+     * The window of row {@code id}'s history that {@code params} asks for ({@code _start}, {@code _end}: default 0 to
+     * 50, at most {@link RowHistory#MAX_WINDOW} entries), newest first. Like the other lists, a parameter it does not
+     * know is refused (docs/admin-api.md, "List query parameters").
      *
-     * @param start the {@code _start} parameter, a whole number
-     * @param end   the {@code _end} parameter, a whole number
-     * @throws ApiException 403 may not read the resource; 404 unknown key; 422 bad window
+     * @param params the request's query parameters
+     * @throws ApiException 403 may not read the resource; 404 unknown key; 422 bad window or an unknown parameter
      */
-    public RowHistory.Page history(Operator operator, String key, String id, String start, String end) {
+    public RowHistory.Page history(Operator operator, String key, String id, Map<String, List<String>> params) {
         ResourceDef resource = moderation.authorize(operator, Operation.READ, key);
-        return history.history(resource, id, number("_start", start), number("_end", end));
-    }
-
-    private static int number(String name, String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw ApiException.invalid(name, "must be a whole number");
+        for (String name : params.keySet()) {
+            if (!name.equals("_start") && !name.equals("_end")) {
+                throw ApiException.invalid(name, "unknown parameter; the history takes _start and _end");
+            }
         }
+        ListWindow window = ListWindow.parse(params, 50, RowHistory.MAX_WINDOW);
+        return history.history(resource, id, window.start(), window.end());
     }
 
     /**

@@ -93,8 +93,8 @@ public class UserModeration {
      * @param ip        the operator's client address for the audit entry, may be null
      * @param userAgent the operator's {@code User-Agent} for the audit entry, may be null
      * @throws ApiException 403 may not update users (or the target is an operator and the caller no admin); 404
-     *                      unknown user; 422 reason over 500 characters or a bad/past {@code until}; 501 when the
-     *                      users table lacks {@code ban} or {@code token_version}
+     *                      unknown user; 422 reason over 500 characters or a blank, bad or past {@code until}; 501
+     *                      when the users table lacks {@code ban} or {@code token_version}
      */
     public Outcome ban(
             Operator operator,
@@ -111,7 +111,12 @@ public class UserModeration {
             throw ApiException.invalid("reason", "at most " + MAX_REASON + " characters");
         }
         Instant end = null;
-        if (until != null && !until.isBlank()) {
+        if (until != null) {
+            if (until.isBlank()) {
+                // an empty string is not a time; a permanent ban omits until or sends null (docs/admin-api.md)
+                throw ApiException.invalid(
+                        "until", "must be an ISO 8601 time (omit it or send null for a permanent ban)");
+            }
             try {
                 end = ((OffsetDateTime) ColumnType.DATETIME.parse(until)).toInstant();
             } catch (IllegalArgumentException e) {

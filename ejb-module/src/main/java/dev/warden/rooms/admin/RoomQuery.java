@@ -1,6 +1,7 @@
 package dev.warden.rooms.admin;
 
 import dev.warden.common.ApiException;
+import dev.warden.common.ListWindow;
 import dev.warden.rooms.Room;
 import dev.warden.rooms.RoomSettings;
 import dev.warden.rooms.RoomStore;
@@ -19,7 +20,7 @@ import java.util.function.Predicate;
 
 /**
  * The list convention (docs/admin-api.md, "List query parameters") over room rows {@code {id, type, node, clients, max_clients,
- * locked, created_at}}: {@code _start}/{@code _end} (default 0 and 100, at most 1000), {@code _sort}/{@code _order},
+ * locked, created_at}}: {@code _start}/{@code _end} ({@link ListWindow}: default 0 to {@code _start + 100}, at most 1000), {@code _sort}/{@code _order},
  * {@code _q}/{@code q} (substring of id, type, node), {@code <col>_eq|_ne|_gt|_gte|_lt|_lte|_in|_like} and bare
  * {@code <col>=v}. An unknown column or a bad value is 422 naming the parameter.
  */
@@ -86,10 +87,9 @@ public final class RoomQuery {
             String key = e.getKey();
             String value = e.getValue().isEmpty() ? "" : e.getValue().get(0);
             switch (key) {
-                case "_start" -> q.start = integer(key, value);
-                case "_end" -> q.end = integer(key, value);
+                case "_start", "_end" -> {} // the window, below
                 case "_sort" -> sort = List.of(value.split(","));
-                case "_order" -> orders = List.of(value.split(","));
+                case "_order" -> orders = ListWindow.orders(params);
                 case "_q", "q" -> {
                     String needle = value.toLowerCase(Locale.ROOT);
                     q.filters.add(r -> (r.id() + " " + r.type() + " " + r.node())
@@ -115,16 +115,16 @@ public final class RoomQuery {
                     values.stream().map(v -> value(column, column, v)).toList();
             q.filters.add(r -> wanted.contains(get(r, column)));
         });
-        if (q.start < 0 || q.end < q.start || q.end - q.start > 1000) {
-            throw ApiException.invalid("_end", "the window must be 0 to 1000 rows");
-        }
+        ListWindow window = ListWindow.parse(params, 100, 1000);
+        q.start = window.start();
+        q.end = window.end();
         Comparator<RoomSummary> comparator = null;
         for (int i = 0; i < sort.size(); i++) {
             String column = sort.get(i).strip();
             if (!COLUMNS.contains(column)) {
                 throw ApiException.invalid("_sort", "unknown column '" + column + "'");
             }
-            boolean desc = i < orders.size() && orders.get(i).strip().equalsIgnoreCase("desc");
+            boolean desc = i < orders.size() && orders.get(i).equals("desc");
             @SuppressWarnings({"unchecked", "rawtypes"})
             Comparator<RoomSummary> c = Comparator.comparing(
                     r -> (Comparable) get(r, column), Comparator.nullsLast(Comparator.naturalOrder()));
@@ -195,14 +195,6 @@ public final class RoomQuery {
             };
         } catch (RuntimeException e) {
             throw ApiException.invalid(param, "bad value '" + raw + "' for " + column);
-        }
-    }
-
-    private static int integer(String param, String raw) {
-        try {
-            return Integer.parseInt(raw.strip());
-        } catch (NumberFormatException e) {
-            throw ApiException.invalid(param, "must be an integer");
         }
     }
 }

@@ -162,7 +162,7 @@ public class AuthResource {
                 .build();
     }
 
-    /** {@code POST /auth/password-reset {email}}: 202 always (no account enumeration). */
+    /** {@code POST /auth/password-reset {email}}: 202 whether or not an account has it (no account enumeration); 429 past the limits. */
     @POST
     @Path("password-reset")
     @Consumes(MediaType.WILDCARD)

@@ -25,9 +25,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * <ul>
  *   <li>403 {@code forbidden} on {@code /admin-api} when {@code Host} is not an allowed host ({@link HostAllowList}:
  *       DNS rebinding);</li>
- *   <li>422 {@code invalid_request} when the path ({@code fields.path}) or a query parameter ({@code fields.<name>})
- *       holds a NUL byte, a malformed percent escape or bytes that are not UTF-8 (a control character in the path
- *       too);</li>
+ *   <li>400 {@code bad_request} when the path holds a control character, a malformed percent escape, bytes that are
+ *       not UTF-8 or a character that must be percent-encoded;</li>
+ *   <li>422 {@code invalid_request} when a query parameter ({@code fields.<name>}) holds a NUL byte, a malformed
+ *       percent escape or bytes that are not UTF-8;</li>
  *   <li>413 {@code payload_too_large} when the body is larger than the route's limit ({@link BodyLimits});</li>
  *   <li>422 naming {@code body} when the body is not UTF-8;</li>
  *   <li>400 {@code bad_request} when a JSON body nests deeper than {@code warden.limits.json.max-depth} (default
@@ -90,7 +91,9 @@ public class RequestGuardFilter extends HttpFilter {
         }
         String pathProblem = InputChecks.pathProblem(request.getRequestURI());
         if (pathProblem != null) {
-            refuse(response, 422, "invalid_request", "The path " + pathProblem, Map.of("path", List.of(pathProblem)));
+            // the status Liberty's container gives the control characters it refuses itself
+            // (docs/decisions/every-answer-documented.md)
+            refuse(response, 400, "bad_request", "The path " + pathProblem, null);
             return;
         }
         Map<String, List<String>> query = InputChecks.queryProblems(request.getQueryString());

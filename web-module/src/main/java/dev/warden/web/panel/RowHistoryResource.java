@@ -10,14 +10,12 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -47,7 +45,8 @@ public abstract class RowHistoryResource {
 
     /**
      * {@code GET /admin-api/:resource/:id/_history?_start&_end}: 200 array of {@code {id, created_at, operator_id,
-     * action, payload}}, newest first, with {@code X-Total-Count} (default window 0 to 50, at most 1000); needs
+     * action, payload}}, newest first, with {@code X-Total-Count} (default window {@code _start} to {@code _start + 50},
+     * at most 1000; another parameter is 422 naming it); needs
      * read on the resource. Payloads show only the columns the caller may read: never a write-only field, a hidden
      * column or a credential change; a custom action shows its name only.
      */
@@ -58,12 +57,8 @@ public abstract class RowHistoryResource {
 
         /** See {@link History}. */
         @GET
-        public Response list(
-                @PathParam("resource") String key,
-                @PathParam("id") String id,
-                @QueryParam("_start") @DefaultValue("0") String start,
-                @QueryParam("_end") @DefaultValue("50") String end) {
-            RowHistory.Page page = history.history(session.operator(), key, id, start, end);
+        public Response list(@PathParam("resource") String key, @PathParam("id") String id) {
+            RowHistory.Page page = history.history(session.operator(), key, id, uri.getQueryParameters());
             return Response.ok(page.entries())
                     .header(PanelResource.TOTAL_COUNT, page.total())
                     .build();
