@@ -42,7 +42,8 @@ import java.util.function.Supplier;
  * <p>Each method runs in a container transaction (the default, {@code REQUIRED}) although rooms live in memory:
  * without one, an {@link ApiException} (a 404 or 422, rollback by declaration) thrown after a read of
  * {@code warden_rooms} rolled back Open Liberty's local transaction, which logs {@code WLTC0017E} at ERROR for an
- * ordinary refused request. The audit entry has a transaction of its own ({@link AuditLog#record}).
+ * ordinary refused request. The audit entry is written once that transaction committed, in one of its own
+ * ({@link AuditTrail}).
  */
 @Stateless
 public class RoomAdmin {
