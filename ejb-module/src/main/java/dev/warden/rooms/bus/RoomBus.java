@@ -256,40 +256,29 @@ public class RoomBus {
                     "Rooms bus: down; the sockets of user " + userId + " on nodes " + otherNodes + " were not closed");
             return 0;
         }
-        String id = Hashing.randomToken(12);
-        BusPending p = new BusPending(otherNodes.size());
-        pending.put(id, p);
+        List<JsonObject> answers;
         try {
-            send(JSON.createObjectBuilder()
-                    .add("k", "cmd")
-                    .add("id", id)
-                    .add("from", rooms.node())
-                    .add("to", "*")
-                    .add("op", "close_user")
-                    .add(
-                            "args",
-                            JSON.createObjectBuilder().add("user_id", userId).add("code", code))
-                    .build());
-            List<JsonObject> answers = p.await(timeoutMs);
-            if (answers.size() < otherNodes.size()) {
-                LOG.warning(() -> "Rooms bus: " + answers.size() + " of " + otherNodes.size()
-                        + " nodes answered closing the sockets of user " + userId);
-            }
-            int closed = 0;
-            for (JsonObject a : answers) {
-                if (a.getInt("status", 0) == 200
-                        && a.get("body") instanceof JsonObject b
-                        && b.get("closed") instanceof JsonNumber n) {
-                    closed += n.intValue();
-                }
-            }
-            return closed;
+            answers = broadcast(
+                    "close_user",
+                    JSON.createObjectBuilder().add("user_id", userId).add("code", code),
+                    otherNodes);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 0;
-        } finally {
-            pending.remove(id);
         }
+        if (answers.size() < otherNodes.size()) {
+            LOG.warning(() -> "Rooms bus: " + answers.size() + " of " + otherNodes.size()
+                    + " nodes answered closing the sockets of user " + userId);
+        }
+        int closed = 0;
+        for (JsonObject a : answers) {
+            if (a.getInt("status", 0) == 200
+                    && a.get("body") instanceof JsonObject b
+                    && b.get("closed") instanceof JsonNumber n) {
+                closed += n.intValue();
+            }
+        }
+        return closed;
     }
 
     /**
@@ -300,20 +289,10 @@ public class RoomBus {
         if (otherNodes.isEmpty() || !listening()) {
             return List.of();
         }
-        String id = Hashing.randomToken(12);
-        BusPending p = new BusPending(otherNodes.size());
-        pending.put(id, p);
+        List<JsonObject> out = new ArrayList<>();
         try {
-            send(JSON.createObjectBuilder()
-                    .add("k", "cmd")
-                    .add("id", id)
-                    .add("from", rooms.node())
-                    .add("to", "*")
-                    .add("op", "user_sockets")
-                    .add("args", JSON.createObjectBuilder().add("user_id", userId))
-                    .build());
-            List<JsonObject> out = new ArrayList<>();
-            for (JsonObject a : p.await(timeoutMs)) {
+            for (JsonObject a :
+                    broadcast("user_sockets", JSON.createObjectBuilder().add("user_id", userId), otherNodes)) {
                 if (a.getInt("status", 0) == 200 && a.get("body") instanceof jakarta.json.JsonArray sockets) {
                     sockets.getValuesAs(JsonObject.class).forEach(out::add);
                 }
@@ -324,6 +303,30 @@ public class RoomBus {
             return List.of();
         } catch (ApiException e) {
             return List.of();
+        }
+    }
+
+    /**
+     * Sends command {@code op} with {@code args} to every node ({@code to: "*"}) and waits up to the command timeout
+     * for the answers of {@code otherNodes}: the answers that came, at most one per node.
+     *
+     * @throws InterruptedException when interrupted while waiting
+     */
+    private List<JsonObject> broadcast(String op, jakarta.json.JsonObjectBuilder args, List<String> otherNodes)
+            throws InterruptedException {
+        String id = Hashing.randomToken(12);
+        BusPending p = new BusPending(otherNodes.size());
+        pending.put(id, p);
+        try {
+            send(JSON.createObjectBuilder()
+                    .add("k", "cmd")
+                    .add("id", id)
+                    .add("from", rooms.node())
+                    .add("to", "*")
+                    .add("op", op)
+                    .add("args", args)
+                    .build());
+            return p.await(timeoutMs);
         } finally {
             pending.remove(id);
         }
