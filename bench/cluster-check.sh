@@ -250,7 +250,7 @@ while read -r code id n; do
 done <"$work/writes"
 # rows without their audit row: none may belong to a write answered 2xx (those are counted above). A write in
 # flight on B when it died may have one: the panel writes the audit row in its own transaction once the mutation
-# has committed (PanelAudit; spec: a failed audit write never blocks a mutation), so a SIGKILL between the two
+# has committed (AuditTrail, AuditWriter; docs/admin-api.md, "Audit recording from own code" rule 1), so a SIGKILL between the two
 # commits leaves the row without it, and the client saw 502. Counted and shown, not a failure.
 stray=0; in_flight=0
 for n in $(sql "select substring(n.body from ' ([0-9]+)$') from warden_user_notes n where n.body like '$marker %' and not exists (select 1 from warden_admin_audit a where a.resource = 'userNotes' and a.target_id = n.id::text and a.action = 'create')"); do

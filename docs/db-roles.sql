@@ -1,4 +1,4 @@
--- Warden's database roles (docs/operations.md, "Database roles"; issue 13, point 6).
+-- Warden's database roles (docs/operations.md, "Database roles").
 -- Run once, as a superuser, in Warden's database, after creating the two login roles, with the placeholders
 -- replaced, e.g.:
 --   createuser --pwprompt warden_owner && createuser --pwprompt warden_app

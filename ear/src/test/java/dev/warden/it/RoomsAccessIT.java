@@ -16,8 +16,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Who may see live rooms, and the limits that keep players from flooding them (docs/security.md, the
- * {@code /admin-api/rooms} rows and the room sockets' limits; docs/game-api.md, "Limits"), against the shared EAR with the default limits: 10 sockets per user and 100 per
+ * Who may see live rooms, and the limits that keep players from flooding them
+ * (docs/security.md, the {@code /admin-api/rooms} rows and the room sockets' limits; docs/game-api.md, "Limits"),
+ * against the shared EAR with the default limits: 10 sockets per user and 100 per
  * address on a node, 10 rooms created per user a minute, 20 messages a second per socket (an error frame, then
  * close 4029 past 50 refused in 10 s), and the {@code lobby}'s {@code chat.messages_per_minute} game config row.
  */

@@ -7,11 +7,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 /**
- * Builds the {@code auth.*} audit entries (docs/admin-api.md, "Events": {@code resource = auth}, payload
- * {@code {email?, ip, userAgent}}) and records them through the one audit path, {@link AuditTrail}: a sign-in
+ * Builds the {@code auth.*} audit entries
+ * (docs/admin-api.md, "Events": {@code resource = auth}, payload {@code {email?, ip, userAgent}})
+ * and records them through the one audit path, {@link AuditTrail}: a sign-in
  * event once its transaction committed, {@code auth.login_failed} whatever the sign-in's transaction does (it rolls
- * back on 401/403, the entry survives). A failed write is logged and counted, never thrown (docs/admin-api.md,
- * "Audit recording from own code" rule 1).
+ * back on 401/403, the entry survives). A failed write is logged and counted, never thrown
+ * (docs/admin-api.md, "Audit recording from own code" rule 1).
  */
 @ApplicationScoped
 public class AuthAudit {

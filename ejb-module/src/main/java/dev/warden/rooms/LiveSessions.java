@@ -14,10 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The game sockets open on this node, by user and by client address: what the socket limits count
  * ({@code warden.rooms.max-sockets-per-user} and {@code .max-sockets-per-address}, per node; docs/game-api.md,
- * "Limits"), and what ban, unban and revoke-sessions close (docs/admin-api.md, "Payloads":
- * "All three user endpoints also close the user's live WebSocket sessions"; close code 4003) on this node. The
- * same on every live node is {@code dev.warden.rooms.bus.UserSockets} (docs/game-api.md, "Requirements: Across
- * nodes" rule 4).
+ * "Limits"), and what ban, unban and revoke-sessions close
+ * (docs/admin-api.md, "Payloads": "All three user endpoints also close the user's live WebSocket sessions"; close code 4003)
+ * on this node. The
+ * same on every live node is {@code dev.warden.rooms.bus.UserSockets}
+ * (docs/game-api.md, "Requirements: Across nodes" rule 4).
  */
 @Singleton
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)

@@ -4,8 +4,9 @@ import dev.warden.common.ApiException;
 import jakarta.json.JsonValue;
 
 /**
- * An operator's command on one live room, one record per command (docs/admin-api.md, "Live rooms"; rule 4: there
- * is no command that calls an arbitrary room method). A command for a room on this node runs on the room through
+ * An operator's command on one live room, one record per command
+ * (docs/admin-api.md, "Live rooms"; rule 4: there is no command that calls an arbitrary room method).
+ * A command for a room on this node runs on the room through
  * {@link RoomCommands#run}; only a command for a room on another node is encoded as JSON, by the rooms bus's codec
  * (docs/game-api.md, "Requirements: Across nodes" rule 3). The constructors refuse missing required fields with
  * 422, as the admin routes do.

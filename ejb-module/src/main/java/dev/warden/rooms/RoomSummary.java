@@ -7,8 +7,9 @@ import jakarta.json.JsonValue;
 import java.time.Instant;
 
 /**
- * A room's list row {@code {id, _id, type, node, clients, max_clients, locked, created_at}} (docs/admin-api.md,
- * "Live rooms"): what the room list shows and what lock and unlock answer.
+ * A room's list row {@code {id, _id, type, node, clients, max_clients, locked, created_at}}
+ * (docs/admin-api.md, "Live rooms"):
+ * what the room list shows and what lock and unlock answer.
  *
  * @param clients seats taken, dropped clients within their grace included
  */

@@ -5,8 +5,8 @@ import dev.warden.hosting.tokens.TeamAccess;
 import java.util.List;
 
 /**
- * The answer to one hosting API request's access check (docs/hosting-api.md, "Requirements: Authentication" rules 1
- * and 5, "Requirements: Limits" rules 1 to 4).
+ * The answer to one hosting API request's access check
+ * (docs/hosting-api.md, "Requirements: Authentication" rules 1 and 5, "Requirements: Limits" rules 1 to 4).
  *
  * @param verdict allowed, or why not
  * @param access  the team access the token grants; null when the token is missing or not valid

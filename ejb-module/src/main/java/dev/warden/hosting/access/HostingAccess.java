@@ -28,8 +28,9 @@ import javax.sql.DataSource;
 import org.eclipse.microprofile.config.Config;
 
 /**
- * Decides whether a hosting API request is served (docs/hosting-api.md, "Requirements: Authentication" rules 1 and 5,
- * "Requirements: Limits" rules 1 to 4; docs/architecture.md, "Hosting access"): is the bearer token valid (not revoked,
+ * Decides whether a hosting API request is served
+ * (docs/hosting-api.md, "Requirements: Authentication" rules 1 and 5, "Requirements: Limits" rules 1 to 4; docs/architecture.md, "Hosting access"):
+ * is the bearer token valid (not revoked,
  * its creator still an owner or admin of its team), and does the team have room in every limit of the endpoint?
  *
  * <p>With the limits on ({@code warden.hosting.limits.enabled}, default true) a request to an endpoint is checked

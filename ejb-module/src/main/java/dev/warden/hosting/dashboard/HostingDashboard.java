@@ -15,8 +15,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The hosting dashboard's use cases for operators (docs/decisions/hosting-dashboard-in-the-panel.md;
- * docs/hosting-api.md, "Requirements"): a team's applications, metrics history, egress per day and deploy history,
+ * The hosting dashboard's use cases for operators
+ * (docs/decisions/hosting-dashboard-in-the-panel.md; docs/hosting-api.md, "Requirements"):
+ * a team's applications, metrics history, egress per day and deploy history,
  * answered by the hosting API's own services, so with its shapes and parameters. Each method takes the operator and
  * needs {@code list} on the resources shown ({@link Moderation}: the panel's policy, role rule and mod scope; 403
  * otherwise), then asks the service. A team id that is not a number is 404, as an unknown team.

@@ -1,12 +1,16 @@
 package dev.warden.panel.audit;
 
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 /**
- * The one way to record an audit entry from Warden's own code (docs/admin-api.md, "Audit recording from own code"
- * rule 1 and "Events" rule 1): a use-case service calls it inside its transaction, and the entry is written once
+ * The one way to record an audit entry from Warden's own code
+ * (docs/admin-api.md, "Audit recording from own code" rule 1 and "Events" rule 1):
+ * a use-case service calls it inside its transaction, and the entry is written once
  * that transaction completed, in a transaction of its own, by {@link AuditWriter}; a failed write is logged and
  * counted ({@link AuditFailures}), never thrown, so it never blocks the change it records. Without a transaction
  * the entry is written at once. Never throws.
@@ -29,6 +33,9 @@ public class AuditTrail {
     @Inject
     AuditWriter writer;
 
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
     /** Records {@code entry} once the caller's transaction committed (at once without one). */
     public void afterCommit(AuditRecord entry) {
         afterCommit(entry, null);
@@ -39,6 +46,11 @@ public class AuditTrail {
      * to the live lists (docs/security.md, the {@code _events} row).
      */
     public void afterCommit(AuditRecord entry, RowChange change) {
+        if (transactions != null && transactions.getTransactionStatus() == Status.STATUS_MARKED_ROLLBACK) {
+            // the change will roll back, so it gets no entry; and such a transaction takes no new synchronization,
+            // so firing would throw (e.g. a custom action's handler that caught an exception of a nested EJB)
+            return;
+        }
         events.fire(new Audited(entry, change));
     }
 

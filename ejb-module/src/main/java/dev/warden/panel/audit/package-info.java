@@ -17,8 +17,9 @@
  * Call it inside the service's transaction: the {@link dev.warden.panel.audit.Audited} event is written by
  * {@link dev.warden.panel.audit.AuditWriter} once that transaction committed, in a transaction of its own (at once
  * when there is no transaction); {@code evenOnRollback} writes at once, in a transaction of its own. It never throws: a failed write is logged and
- * counted by {@code AuditFailures} and never blocks the change (docs/admin-api.md, "Audit recording from own code"
- * rule 1). No entry is written inside the mutation's transaction. Do not call {@code AuditLog.record} from a use case.
+ * counted by {@code AuditFailures} and never blocks the change
+ * (docs/admin-api.md, "Audit recording from own code" rule 1).
+ * No entry is written inside the mutation's transaction. Do not call {@code AuditLog.record} from a use case.
  *
  * <p>Depends on no other panel package, so every feature (the auth beans included) may record entries.
  */

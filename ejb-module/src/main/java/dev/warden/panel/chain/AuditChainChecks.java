@@ -13,8 +13,9 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 
 /**
- * The audit chain's use cases (docs/security.md, the {@code adminAudit/_verify} and {@code adminAudit/_head} rows;
- * docs/decisions/audit-hash-chain.md): verifying the chain and exporting its signed head, for admins only (403
+ * The audit chain's use cases
+ * (docs/security.md, the {@code adminAudit/_verify} and {@code adminAudit/_head} rows; docs/decisions/audit-hash-chain.md):
+ * verifying the chain and exporting its signed head, for admins only (403
  * {@code forbidden} for everyone else, whatever the {@code adminAudit} policies say), answered as the routes' JSON.
  */
 @Stateless

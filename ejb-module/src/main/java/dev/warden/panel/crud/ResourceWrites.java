@@ -100,8 +100,8 @@ public class ResourceWrites {
     }
 
     /**
-     * The body merged over the resource's {@code create.defaults} (docs/admin-api.md, "Resource definition" rule 3:
-     * the defaults run on every INSERT, keys may be SQL or attribute names, the body wins per column).
+     * The body merged over the resource's {@code create.defaults}
+     * (docs/admin-api.md, "Resource definition" rule 3: the defaults run on every INSERT, keys may be SQL or attribute names, the body wins per column).
      */
     static JsonObject withDefaults(ResourceDef resource, JsonObject body, long operatorId) {
         if (!resource.hasCreateDefaults()) {

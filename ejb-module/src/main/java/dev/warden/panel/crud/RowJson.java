@@ -18,8 +18,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Reads result-set rows into JSON objects keyed by SQL column names (docs/admin-api.md: "All bodies are
- * JSON keyed by SQL column names. Timestamps are ISO 8601 UTC strings").
+ * Reads result-set rows into JSON objects keyed by SQL column names
+ * (docs/admin-api.md: "All bodies are JSON keyed by SQL column names. Timestamps are ISO 8601 UTC strings").
  */
 public final class RowJson {
 

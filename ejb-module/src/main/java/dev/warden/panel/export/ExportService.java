@@ -72,14 +72,17 @@ public class ExportService {
         ResourceDef resource = moderation.authorize(operator, Operation.LIST, key);
         ExportFormat chosen = ExportFormat.parse(format);
         ListQuery query = ResourceExport.query(params, resource);
+        // the body runs after this call returned, when the pooled instance may serve another: it keeps its own refs
+        ResourceExport exporter = export;
+        AuditTrail audit = trail;
         Body body = out -> {
             AtomicLong rows = new AtomicLong();
             boolean complete = false;
             try {
-                export.export(resource, query, chosen, out, rows);
+                exporter.export(resource, query, chosen, out, rows);
                 complete = true;
             } finally {
-                trail.afterCommit(new AuditRecord(
+                audit.afterCommit(new AuditRecord(
                         operator.userId(),
                         "export",
                         resource.key(),

@@ -21,8 +21,9 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The history use cases of a row (docs/security.md, the {@code _history}, {@code _revert} and {@code _restore} rows;
- * docs/architecture.md, "Requirements: Layout" rule 4): each takes the operator, authorises ({@link Moderation}: read
+ * The history use cases of a row
+ * (docs/security.md, the {@code _history}, {@code _revert} and {@code _restore} rows; docs/architecture.md, "Requirements: Layout" rule 4):
+ * each takes the operator, authorises ({@link Moderation}: read
  * for the history, update for a revert, create for a restore; field permissions through the view it answers), does
  * the work through {@link RowHistory} in one transaction and records it ({@link RowAudit}: a revert as an ordinary
  * {@code update}, a restore as a {@code create}, each with {@code reverted_from}, written once it committed).

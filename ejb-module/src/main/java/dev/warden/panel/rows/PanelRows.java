@@ -27,8 +27,9 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The row use cases of the admin API, one method each (docs/admin-api.md, "Endpoints", "Rows" and "Custom actions";
- * docs/architecture.md, "Requirements: Layout" rule 4): list, read, create, update, delete, relation counts,
+ * The row use cases of the admin API, one method each
+ * (docs/admin-api.md, "Endpoints", "Rows" and "Custom actions"; docs/architecture.md, "Requirements: Layout" rule 4):
+ * list, read, create, update, delete, relation counts,
  * related rows and custom actions of a panel resource, for one {@link Operator}.
  *
  * <p>Each method authorises first (the resource's policy or the role rule and mod scope, {@link Moderation}; field

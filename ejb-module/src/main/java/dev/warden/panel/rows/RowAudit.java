@@ -18,8 +18,9 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 /**
- * The audit entries of the panel's row use cases (docs/admin-api.md, "Events" rule 1: "Every change made through
- * the panel is recorded"): {@code create {row}}, {@code update {changes}} (changed columns only), {@code delete
+ * The audit entries of the panel's row use cases
+ * (docs/admin-api.md, "Events" rule 1: "Every change made through the panel is recorded"):
+ * {@code create {row}}, {@code update {changes}} (changed columns only), {@code delete
  * {row}}, a revert's {@code update}/{@code create} with {@code reverted_from}, and {@code custom {name, args,
  * result}}; {@code resource} is the canonical key, {@code target_id} the row's {@code _id}. Each goes through
  * {@link AuditTrail}, with the live lists' {@code created}/{@code updated}/{@code deleted} event for row writes:

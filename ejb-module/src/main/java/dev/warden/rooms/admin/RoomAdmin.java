@@ -26,8 +26,9 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The operators' use case over live rooms (docs/admin-api.md, "Live rooms"; docs/security.md, the
- * {@code /admin-api/rooms} rows): authorise, run the {@link RoomCommand}, write the audit entry.
+ * The operators' use case over live rooms
+ * (docs/admin-api.md, "Live rooms"; docs/security.md, the {@code /admin-api/rooms} rows):
+ * authorise, run the {@link RoomCommand}, write the audit entry.
  *
  * <p>Every method first checks the operator against the panel resource {@code rooms} like any resource
  * ({@link Moderation#authorize}: a policy on {@code rooms}, else the standard rule, under which role user may not

@@ -13,8 +13,9 @@ import java.util.List;
 
 /**
  * A user's game sockets on every live node (docs/game-api.md, "Requirements: Across nodes" rule 4): what ban,
- * unban and revoke-sessions close (docs/admin-api.md, "Payloads": "All three user endpoints also close the user's
- * live WebSocket sessions") and what the Active sessions tab lists. This node's come from {@link LiveSessions}, the
+ * unban and revoke-sessions close
+ * (docs/admin-api.md, "Payloads": "All three user endpoints also close the user's live WebSocket sessions")
+ * and what the Active sessions tab lists. This node's come from {@link LiveSessions}, the
  * other live nodes' ({@code warden_nodes}) through {@link RoomBus}, waiting up to the command timeout (2 s) for
  * their answers; a node that does not answer in time is left out (logged by the bus).
  */

@@ -23,8 +23,9 @@ import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The hosting API's access check as one filter pair (docs/hosting-api.md, "Requirements: Authentication" rules 1 and
- * 5, "Requirements: Limits" rules 1 to 4): reads {@code Authorization: Bearer <API token>}, asks {@link HostingAccess}
+ * The hosting API's access check as one filter pair
+ * (docs/hosting-api.md, "Requirements: Authentication" rules 1 and 5, "Requirements: Limits" rules 1 to 4):
+ * reads {@code Authorization: Bearer <API token>}, asks {@link HostingAccess}
  * for the decision on the matched {@code @HostingEndpoint} and maps it to the answer. Runs after resource matching,
  * so a method other than GET is 405 first.
  *

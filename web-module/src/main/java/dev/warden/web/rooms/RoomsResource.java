@@ -33,8 +33,9 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.function.Supplier;
 
 /**
- * The live rooms admin API under {@code /admin-api/rooms} (docs/admin-api.md, "Live rooms"; docs/security.md, the
- * {@code /admin-api/rooms} rows). Thin: each route parses its request into a {@link RoomCommand} and calls
+ * The live rooms admin API under {@code /admin-api/rooms}
+ * (docs/admin-api.md, "Live rooms"; docs/security.md, the {@code /admin-api/rooms} rows).
+ * Thin: each route parses its request into a {@link RoomCommand} and calls
  * {@link RoomAdmin}, which authorises against the resource {@code rooms} (before the body is parsed, so a refused
  * caller gets 403), runs the command wherever the room lives and writes the {@code room.*} audit entry with the
  * client's {@code ip} and {@code userAgent}; this class maps the answer.
