@@ -36,12 +36,14 @@ type Hosting<T> = { loading: boolean; data: T | null; error: ApiError | null };
 
 /**
  * GET /admin-api/_hosting/<path>[?query] through the data provider's `custom` (Refine's useCustom); `path` null or
- * `enabled` false sends nothing. A failed request shows no data, only the error (as the hand-written hook did).
+ * `enabled` false sends nothing. A failed request shows no data, only the error; while a new path or query loads,
+ * the last answer stays (as the hand-written hook did).
  */
 function useHosting<T extends object>(path: string | null, enabled = true, query?: Record<string, string | number>): Hosting<T> {
   const { query: { data, error, isFetching } } = useCustom<T, ApiError>({
     url: `${apiUrl}/_hosting/${path ?? ""}`, method: "get", config: { query }, errorNotification: false,
-    queryOptions: { enabled: enabled && !!path },
+    // while another app or range loads, the last answer stays on screen (as before the move to Refine's hooks)
+    queryOptions: { enabled: enabled && !!path, placeholderData: (previous) => previous },
   });
   return { loading: isFetching, data: error ? null : data?.data ?? null, error: error ?? null };
 }
