@@ -213,20 +213,8 @@ public class RoomBus {
                     "Room " + roomId + " is on node " + node + " and the command path between nodes is down", 2);
         }
         BusCodec.Wire encoded = BusCodec.encode(command);
-        String id = Hashing.randomToken(12);
-        BusPending p = new BusPending(1);
-        pending.put(id, p);
         try {
-            send(JSON.createObjectBuilder()
-                    .add("k", "cmd")
-                    .add("id", id)
-                    .add("from", rooms.node())
-                    .add("to", node)
-                    .add("op", encoded.op())
-                    .add("room", roomId)
-                    .add("args", encoded.args())
-                    .build());
-            List<JsonObject> answers = p.await(timeoutMs);
+            List<JsonObject> answers = request(node, encoded.op(), roomId, encoded.args(), 1);
             if (answers.isEmpty()) {
                 return BusAnswers.unavailable("Node " + node + " did not answer within " + timeoutMs + " ms", 2);
             }
@@ -236,8 +224,6 @@ public class RoomBus {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return BusAnswers.unavailable("Interrupted", 1);
-        } finally {
-            pending.remove(id);
         }
     }
 
@@ -260,7 +246,10 @@ public class RoomBus {
         try {
             answers = broadcast(
                     "close_user",
-                    JSON.createObjectBuilder().add("user_id", userId).add("code", code),
+                    JSON.createObjectBuilder()
+                            .add("user_id", userId)
+                            .add("code", code)
+                            .build(),
                     otherNodes);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -291,8 +280,10 @@ public class RoomBus {
         }
         List<JsonObject> out = new ArrayList<>();
         try {
-            for (JsonObject a :
-                    broadcast("user_sockets", JSON.createObjectBuilder().add("user_id", userId), otherNodes)) {
+            for (JsonObject a : broadcast(
+                    "user_sockets",
+                    JSON.createObjectBuilder().add("user_id", userId).build(),
+                    otherNodes)) {
                 if (a.getInt("status", 0) == 200 && a.get("body") instanceof jakarta.json.JsonArray sockets) {
                     sockets.getValuesAs(JsonObject.class).forEach(out::add);
                 }
@@ -306,26 +297,34 @@ public class RoomBus {
         }
     }
 
+    /** {@link #request} to every node ({@code to: "*"}), waiting for the answers of {@code otherNodes}. */
+    private List<JsonObject> broadcast(String op, JsonObject args, List<String> otherNodes)
+            throws InterruptedException {
+        return request("*", op, null, args, otherNodes.size());
+    }
+
     /**
-     * Sends command {@code op} with {@code args} to every node ({@code to: "*"}) and waits up to the command timeout
-     * for the answers of {@code otherNodes}: the answers that came, at most one per node.
+     * Sends command {@code op} with {@code args} (and {@code room}, when not null) to node {@code to} ({@code "*"}:
+     * every node) and waits up to the command timeout for {@code expected} answers: the answers that came.
      *
      * @throws InterruptedException when interrupted while waiting
      */
-    private List<JsonObject> broadcast(String op, jakarta.json.JsonObjectBuilder args, List<String> otherNodes)
+    private List<JsonObject> request(String to, String op, String room, JsonObject args, int expected)
             throws InterruptedException {
         String id = Hashing.randomToken(12);
-        BusPending p = new BusPending(otherNodes.size());
+        BusPending p = new BusPending(expected);
         pending.put(id, p);
         try {
-            send(JSON.createObjectBuilder()
+            jakarta.json.JsonObjectBuilder message = JSON.createObjectBuilder()
                     .add("k", "cmd")
                     .add("id", id)
                     .add("from", rooms.node())
-                    .add("to", "*")
-                    .add("op", op)
-                    .add("args", args)
-                    .build());
+                    .add("to", to)
+                    .add("op", op);
+            if (room != null) {
+                message.add("room", room);
+            }
+            send(message.add("args", args).build());
             return p.await(timeoutMs);
         } finally {
             pending.remove(id);
