@@ -43,8 +43,17 @@ async function confirm(title, fill) {
   await modal.waitFor();
   assert.match(await modal.locator(".ant-modal-confirm-title").innerText(), title);
   if (fill) await fill(modal);
-  await modal.locator("#confirm-ok").click();
-  await modal.waitFor({ state: "detached" });
+  // a click that lands while the dialog is still zooming in can be lost on a loaded machine (a CI run saw the dialog
+  // stay open for 60 s): click again until it closes; while its request runs the button is loading and ignores clicks
+  for (let attempt = 0; ; attempt++) {
+    await modal.locator("#confirm-ok").click();
+    try {
+      await modal.waitFor({ state: "detached", timeout: 15000 });
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
 }
 const roomRow = (id) => page.locator(`#rooms-table tr.ant-table-row:has(a[data-room="${id}"])`);
 const clientRows = () => page.locator("#room-clients-table tbody tr.ant-table-row");
