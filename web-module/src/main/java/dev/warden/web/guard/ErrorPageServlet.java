@@ -1,5 +1,6 @@
 package dev.warden.web.guard;
 
+import dev.warden.pathguard.RawPaths;
 import dev.warden.web.ErrorBodies;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.annotation.WebServlet;
@@ -42,7 +43,7 @@ public class ErrorPageServlet extends HttpServlet {
         } else {
             LOG.fine(() -> "Container answered " + status + " for " + RequestGuardFilter.printable(path));
         }
-        if (isApi(path) || isApi(decoded(path))) {
+        if (RawPaths.isApi(path) || RawPaths.isApi(decoded(path))) {
             ErrorWriter.write(response, status, ErrorBodies.codeFor(status), message(status), null);
             return;
         }
@@ -71,19 +72,8 @@ public class ErrorPageServlet extends HttpServlet {
      * error page the raw path); the path itself when an escape is malformed.
      */
     private static String decoded(String path) {
-        byte[] bytes = InputChecks.decodeBytes(path, false);
+        byte[] bytes = RawPaths.decodeBytes(path, false);
         return bytes == null ? path : new String(bytes, StandardCharsets.UTF_8).strip();
-    }
-
-    static boolean isApi(String path) {
-        return path.equals("/admin-api")
-                || path.startsWith("/admin-api/")
-                || path.equals("/api/v1")
-                || path.startsWith("/api/v1/")
-                || path.equals("/agent/v1")
-                || path.startsWith("/agent/v1/")
-                || path.equals("/game-api")
-                || path.startsWith("/game-api/");
     }
 
     static String message(int status) {

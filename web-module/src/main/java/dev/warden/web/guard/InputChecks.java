@@ -1,9 +1,6 @@
 package dev.warden.web.guard;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
+import dev.warden.pathguard.RawPaths;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,9 +12,6 @@ import java.util.Map;
  * and the nesting depth of a JSON text. Every method is side-effect free.
  */
 public final class InputChecks {
-
-    /** Characters RFC 3986 does not allow unencoded in a path (the JAX-RS runtime fails on them). */
-    private static final String MUST_ENCODE = "[]{}|^`<>\" \\";
 
     private InputChecks() {}
 
@@ -35,96 +29,20 @@ public final class InputChecks {
             int eq = pair.indexOf('=');
             String rawName = eq < 0 ? pair : pair.substring(0, eq);
             String rawValue = eq < 0 ? "" : pair.substring(eq + 1);
-            String nameProblem = problem(rawName, true);
-            String name = nameProblem == null ? decode(rawName, true) : "query";
+            String nameProblem = RawPaths.componentProblem(rawName, true);
+            String name = nameProblem == null
+                    ? new String(RawPaths.decodeBytes(rawName, true), StandardCharsets.UTF_8)
+                    : "query";
             if (nameProblem != null) {
                 problems.putIfAbsent(name, List.of("a parameter name " + nameProblem));
                 continue;
             }
-            String valueProblem = problem(rawValue, true);
+            String valueProblem = RawPaths.componentProblem(rawValue, true);
             if (valueProblem != null) {
                 problems.putIfAbsent(name, List.of(valueProblem));
             }
         }
         return problems;
-    }
-
-    /**
-     * True when a raw path holds an encoded {@code /}, {@code \}, {@code .} or {@code #} ({@code %2F}, {@code %5C},
-     * {@code %2E}, {@code %23}, any case) or a raw {@code \}: Warden's paths never need them, and decoded they could
-     * move a request to another servlet (path traversal). The container's own check is off
-     * ({@code skipEncodedCharVerification}) so that this one answers with the error body.
-     */
-    public static boolean hasEncodedSeparator(String rawPath) {
-        if (rawPath == null) {
-            return false;
-        }
-        String lower = rawPath.toLowerCase(java.util.Locale.ROOT);
-        return lower.contains("%2f")
-                || lower.contains("%5c")
-                || lower.contains("%2e")
-                || lower.contains("%23")
-                || lower.indexOf('\\') >= 0;
-    }
-
-    /**
-     * True when a raw path holds a {@code .} or {@code ..} segment (with or without {@code ;parameters}). Clients
-     * resolve dot segments before sending; the container resolves those it gets, which can move a request out of
-     * the API it named (to the static file servlet, which logs a warning and an FFDC incident per request).
-     */
-    public static boolean hasDotSegment(String rawPath) {
-        if (rawPath == null) {
-            return false;
-        }
-        for (String segment : rawPath.split("/", -1)) {
-            String name = segment.split(";", 2)[0];
-            if (name.equals(".") || name.equals("..")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * What is wrong with a raw path ({@code /admin-api/users/%00}): a character that must be percent-encoded
-     * ({@code [ ] { } | ^ ` < > "} or a space), a malformed percent escape, a NUL or other control character, or
-     * bytes that are not UTF-8; null when it is fine.
-     */
-    public static String pathProblem(String rawPath) {
-        if (rawPath == null) {
-            return null;
-        }
-        for (int i = 0; i < rawPath.length(); i++) {
-            if (MUST_ENCODE.indexOf(rawPath.charAt(i)) >= 0) {
-                return "holds '" + rawPath.charAt(i) + "', which must be percent-encoded";
-            }
-        }
-        String problem = problem(rawPath, false);
-        if (problem != null) {
-            return problem;
-        }
-        String decoded = decode(rawPath, false);
-        for (int i = 0; i < decoded.length(); i++) {
-            char c = decoded.charAt(i);
-            if (c < 0x20 || c == 0x7f) {
-                return "contains a control character";
-            }
-        }
-        return null;
-    }
-
-    /** What is wrong with {@code bytes} as text: not UTF-8; null when they decode strictly. */
-    public static String utf8Problem(byte[] bytes) {
-        try {
-            StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes));
-            return null;
-        } catch (CharacterCodingException e) {
-            return "is not valid UTF-8";
-        }
     }
 
     /**
@@ -174,59 +92,12 @@ public final class InputChecks {
         }
         for (String pair : rawQuery.split("&")) {
             int eq = pair.indexOf('=');
-            byte[] key = decodeBytes(eq < 0 ? pair : pair.substring(0, eq), true);
+            byte[] key = RawPaths.decodeBytes(eq < 0 ? pair : pair.substring(0, eq), true);
             if (key != null && new String(key, StandardCharsets.UTF_8).equals(name)) {
-                byte[] value = decodeBytes(eq < 0 ? "" : pair.substring(eq + 1), true);
+                byte[] value = RawPaths.decodeBytes(eq < 0 ? "" : pair.substring(eq + 1), true);
                 return value == null ? null : new String(value, StandardCharsets.UTF_8);
             }
         }
         return null;
-    }
-
-    /** The problem of one raw component (percent escapes, NUL, UTF-8), or null. */
-    private static String problem(String raw, boolean plusIsSpace) {
-        byte[] bytes = decodeBytes(raw, plusIsSpace);
-        if (bytes == null) {
-            return "has a malformed percent escape";
-        }
-        for (byte b : bytes) {
-            if (b == 0) {
-                return "contains a NUL byte";
-            }
-        }
-        return utf8Problem(bytes);
-    }
-
-    /** Decodes a component known to be fine. */
-    private static String decode(String raw, boolean plusIsSpace) {
-        return new String(decodeBytes(raw, plusIsSpace), StandardCharsets.UTF_8);
-    }
-
-    /** The bytes a percent-encoded component stands for, or null when an escape is malformed. */
-    static byte[] decodeBytes(String raw, boolean plusIsSpace) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length());
-        for (int i = 0; i < raw.length(); i++) {
-            char c = raw.charAt(i);
-            if (c == '%') {
-                if (i + 2 >= raw.length()) {
-                    return null;
-                }
-                int hi = Character.digit(raw.charAt(i + 1), 16);
-                int lo = Character.digit(raw.charAt(i + 2), 16);
-                if (hi < 0 || lo < 0) {
-                    return null;
-                }
-                out.write(hi * 16 + lo);
-                i += 2;
-            } else if (c == '+' && plusIsSpace) {
-                out.write(' ');
-            } else if (c < 0x100) {
-                out.write(c); // the container hands raw bytes over as ISO-8859-1 characters
-            } else {
-                byte[] utf8 = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-                out.write(utf8, 0, utf8.length);
-            }
-        }
-        return out.toByteArray();
     }
 }

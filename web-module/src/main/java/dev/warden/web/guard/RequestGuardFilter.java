@@ -1,5 +1,6 @@
 package dev.warden.web.guard;
 
+import dev.warden.pathguard.RawPaths;
 import jakarta.inject.Inject;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -57,10 +58,10 @@ public class RequestGuardFilter extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         String path = request.getRequestURI().substring(request.getContextPath().length());
-        boolean api = ErrorPageServlet.isApi(path);
+        boolean api = RawPaths.isApi(path);
         String raw = request.getRequestURI();
-        if (InputChecks.hasEncodedSeparator(raw) || InputChecks.hasDotSegment(raw)) {
-            String message = "The path may not hold an encoded '/', '\\', '.' or '#', nor '.' or '..' segments";
+        if (RawPaths.hasEncodedSeparator(raw) || RawPaths.hasDotSegment(raw)) {
+            String message = "The path " + RawPaths.SEPARATOR_REFUSAL;
             if (api) {
                 refuse(response, 400, "bad_request", message, null);
             } else {
@@ -89,10 +90,10 @@ public class RequestGuardFilter extends HttpFilter {
                     null);
             return;
         }
-        String pathProblem = InputChecks.pathProblem(request.getRequestURI());
+        String pathProblem = RawPaths.pathProblem(request.getRequestURI());
         if (pathProblem != null) {
-            // the status Liberty's container gives the control characters it refuses itself
-            // (docs/decisions/every-answer-documented.md)
+            // on Open Liberty the path guard feature gives the same answer before the web container (which would
+            // refuse a control character with its own body): docs/decisions/liberty-path-guard-feature.md
             refuse(response, 400, "bad_request", "The path " + pathProblem, null);
             return;
         }
@@ -117,7 +118,7 @@ public class RequestGuardFilter extends HttpFilter {
             tooLarge(response, limit);
             return;
         }
-        String utf8 = InputChecks.utf8Problem(body);
+        String utf8 = RawPaths.utf8Problem(body);
         if (utf8 != null) {
             refuse(response, 422, "invalid_request", "The body " + utf8, Map.of("body", List.of(utf8)));
             return;
