@@ -191,7 +191,7 @@ await step("webhooks: create with the event picker, the secret shown once, a tes
   await admin.locator("#webhook-url").fill(F.webhook.url);
   // the picker offers the catalog's row events and the audit actions; typing one and Enter picks it
   await admin.locator("#webhook-events").click();
-  await admin.locator('.ant-select-dropdown:visible .ant-select-item-option[title="leaderboards.created"]').waitFor();
+  await admin.locator('.ant-select-dropdown:visible .ant-select-item-option[title="users.created"]').waitFor();
   await admin.locator("#webhook-events").fill("leaderboards.deleted");
   await admin.locator("#webhook-events").press("Enter");
   await admin.locator("#webhook-description").click();

@@ -250,16 +250,27 @@ public class WebhookStore {
                 ? excerpt.substring(0, WebhookSender.EXCERPT_BYTES)
                 : excerpt;
         return Sql.with(dataSource, "Recording a webhook attempt", c -> {
+            // the subscription's row first, as a DELETE of the subscription locks it before its deliveries: one lock
+            // order, no deadlock with a delete while an attempt ends
+            boolean ok = status.equals("delivered");
+            Instant failingSince = Sql.first(
+                            c,
+                            "UPDATE warden_webhooks SET failing_since = CASE WHEN ? THEN NULL "
+                                    + "ELSE coalesce(failing_since, now()) END WHERE id = ? RETURNING failing_since",
+                            rs -> instant(rs, 1),
+                            ok,
+                            claimed.webhookId())
+                    .orElse(null);
             Sql.update(
                     c,
                     "INSERT INTO warden_webhook_attempts (delivery_id, attempt, status_code, duration_ms, excerpt, node) "
-                            + "VALUES (?, ?, ?, ?, ?, ?)",
-                    claimed.deliveryId(),
+                            + "SELECT id, ?, ?, ?, ?, ? FROM warden_webhook_deliveries WHERE id = ?",
                     claimed.attempt(),
                     statusCode,
                     (int) Math.min(Integer.MAX_VALUE, durationMs),
                     kept,
-                    node);
+                    node,
+                    claimed.deliveryId());
             Sql.update(
                     c,
                     "UPDATE warden_webhook_deliveries SET status = ?, last_status_code = ?, last_error = ?, "
@@ -276,15 +287,7 @@ public class WebhookStore {
                     status,
                     claimed.deliveryId(),
                     claimed.attempt());
-            boolean ok = status.equals("delivered");
-            return Sql.first(
-                            c,
-                            "UPDATE warden_webhooks SET failing_since = CASE WHEN ? THEN NULL "
-                                    + "ELSE coalesce(failing_since, now()) END WHERE id = ? RETURNING failing_since",
-                            rs -> instant(rs, 1),
-                            ok,
-                            claimed.webhookId())
-                    .orElse(null);
+            return failingSince;
         });
     }
 

@@ -147,32 +147,9 @@ class WebhookRulesTest {
         assertEquals(Optional.empty(), strict.refusal("https://93.184.216.34/hook"));
     }
 
-    @Test
-    void retriesFollowTheScheduleWithJitter() {
-        WebhookSettings settings = new WebhookSettings(
-                false,
-                List.of(Duration.ofSeconds(5), Duration.ofMinutes(5)),
-                0.2,
-                Duration.ofSeconds(60),
-                Duration.ofSeconds(5),
-                Duration.ofSeconds(10),
-                Duration.ofMillis(250),
-                50,
-                Duration.ofHours(120),
-                Optional.empty(),
-                true);
-        assertEquals(3, settings.maxAttempts());
-        assertEquals(Duration.ofMillis(4000), settings.retryAfter(1, 0).orElseThrow());
-        assertEquals(Duration.ofMillis(6000), settings.retryAfter(1, 1).orElseThrow());
-        assertEquals(Duration.ofMinutes(5), settings.retryAfter(2, 0.5).orElseThrow());
-        assertEquals(Optional.empty(), settings.retryAfter(3, 0.5));
-    }
-
-    @Test
-    void theDefaultScheduleMakesAtLeastSixAttemptsOverADay() {
-        List<Duration> waits = WebhookSettings.schedule(WebhookSettings.DEFAULT_SCHEDULE);
-        assertEquals(List.of(Duration.ofSeconds(1), Duration.ofMillis(500)), WebhookSettings.schedule("1, 0.5,"));
-        WebhookSettings defaults = new WebhookSettings(
+    /** Settings with the default values but {@code waits}. */
+    private static WebhookSettings settings(List<Duration> waits) {
+        return new WebhookSettings(
                 false,
                 waits,
                 0.2,
@@ -184,6 +161,23 @@ class WebhookRulesTest {
                 Duration.ofHours(120),
                 Optional.empty(),
                 true);
+    }
+
+    @Test
+    void retriesFollowTheScheduleWithJitter() {
+        WebhookSettings settings = settings(List.of(Duration.ofSeconds(5), Duration.ofMinutes(5)));
+        assertEquals(3, settings.maxAttempts());
+        assertEquals(Duration.ofMillis(4000), settings.retryAfter(1, 0).orElseThrow());
+        assertEquals(Duration.ofMillis(6000), settings.retryAfter(1, 1).orElseThrow());
+        assertEquals(Duration.ofMinutes(5), settings.retryAfter(2, 0.5).orElseThrow());
+        assertEquals(Optional.empty(), settings.retryAfter(3, 0.5));
+    }
+
+    @Test
+    void theDefaultScheduleMakesAtLeastSixAttemptsOverADay() {
+        List<Duration> waits = WebhookSettings.schedule(WebhookSettings.DEFAULT_SCHEDULE);
+        assertEquals(List.of(Duration.ofSeconds(1), Duration.ofMillis(500)), WebhookSettings.schedule("1, 0.5,"));
+        WebhookSettings defaults = settings(waits);
         assertTrue(defaults.maxAttempts() >= 6);
         Duration total = defaults.retrySchedule().stream().reduce(Duration.ZERO, Duration::plus);
         assertTrue(total.compareTo(Duration.ofHours(24)) >= 0, total.toString());
