@@ -22,7 +22,10 @@
 #      nodes (bench/RoomsTool.java balancer: each command targets a room on A and one on B);
 #   8. SIGKILL of node B under a write load: node A keeps serving, every write answered 2xx has its row and its
 #      audit row (a refused write may have left a row without its audit row: shown, see below), and node B
-#      rejoins on restart.
+#      rejoins on restart;
+#   9. webhooks across the kill: a subscription to userNotes.created on a slow receiver (bench/WebhookSink.java,
+#      300 ms per answer) while both nodes deliver; after B's SIGKILL every 2xx write's event is delivered (deliveries
+#      B had claimed are retried by A once their 10 s lease ran out: at least once), none pending or failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -235,6 +238,12 @@ write() { # one audited create through the load balancer; prints "<status> <id>"
     echo "$code ${id:-none} $1"
 }
 export -f write; export work base marker user_id
+sink_port=$((lb_port + 20))
+java bench/WebhookSink.java "$sink_port" 300 >"$work/sink.log" 2>&1 & sink=$!
+for _ in $(seq 1 50); do curl -fsS "http://127.0.0.1:$sink_port/stats" >/dev/null 2>&1 && break; sleep 0.2; done
+hook=$(curl -sS -b "$work/jar" -H 'Content-Type: application/json' -H "Origin: $base" \
+    -d "{\"url\": \"http://127.0.0.1:$sink_port/cluster\", \"events\": [\"userNotes.created\"]}" \
+    "$base/admin-api/_webhooks" | sed -n 's/.*"id":"\([0-9]*\)".*/\1/p')
 (seq 1 300 | xargs -P 4 -I{} bash -c 'write {}' >"$work/writes") &
 load=$!
 sleep 3
@@ -263,6 +272,28 @@ if [ "$ok2xx" -gt 0 ] && [ "$missing_rows" = 0 ] && [ "$missing_audit" = 0 ] && 
 else
     check "SIGKILL of node B" FAIL "300 writes: $ok2xx 2xx, $refused refused; rows missing $missing_rows, audit rows missing $missing_audit, answered rows without audit $stray (refused: $in_flight); after the kill: $after"
 fi
+# --- 9. webhooks across the kill (node A alone delivers now)
+if [ -n "$hook" ]; then
+    for _ in $(seq 1 120); do
+        [ "$(sql "select count(*) from warden_webhook_deliveries where webhook_id = $hook and status = 'pending'")" = 0 ] && break
+        sleep 1
+    done
+    audited=$(sql "select count(*) from warden_user_notes n join warden_admin_audit a on a.resource = 'userNotes' and a.target_id = n.id::text and a.action = 'create' where n.body like '$marker %'")
+    delivered=$(sql "select count(*) from warden_webhook_deliveries where webhook_id = $hook and status = 'delivered'")
+    undone=$(sql "select count(*) from warden_webhook_deliveries where webhook_id = $hook and status <> 'delivered'")
+    events=$(sql "select count(*) from warden_webhook_deliveries where webhook_id = $hook")
+    retried=$(sql "select count(*) from warden_webhook_deliveries d where webhook_id = $hook and d.attempts > (select count(*) from warden_webhook_attempts a where a.delivery_id = d.id)")
+    stats=$(curl -sS "http://127.0.0.1:$sink_port/stats")
+    if [ "$events" = "$audited" ] && [ "$delivered" = "$events" ] && [ "$undone" = 0 ]; then
+        check "webhooks across a SIGKILL" ok "$audited audited writes, $events events, all delivered; $retried claimed by the killed node and delivered after its lease; receiver: $stats"
+    else
+        check "webhooks across a SIGKILL" FAIL "$audited audited writes, $events events, $delivered delivered, $undone pending or failed; $retried retried after the kill; receiver: $stats"
+    fi
+else
+    check "webhooks across a SIGKILL" FAIL "the subscription could not be created"
+fi
+kill "$sink" 2>/dev/null
+
 if bench/cluster.sh start-b >"$work/restart.log" 2>&1; then
     seen=""; for i in $(seq 1 8); do curl -sS -D "$work/r$i" -o /dev/null "$base/"; seen="$seen $(node_of "$work/r$i")"; done
     if [[ "$seen" == *node-b* ]]; then check "node B rejoins" ok "restarted; answers again:$seen"; else check "node B rejoins" FAIL "restarted but not seen:$seen"; fi

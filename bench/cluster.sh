@@ -79,6 +79,8 @@ node_env() {
     echo "WARDEN_BILLING_MP_REST_URL=$sim/billing"
     echo "WARDEN_INFRASTRUCTURE_MP_REST_URL=$sim/infrastructure"
     echo "WARDEN_AGENT_ENDPOINTS_ALLOW_LOOPBACK=true"
+    echo "WARDEN_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true"   # the cluster check's webhook receiver is on localhost
+    echo "WARDEN_WEBHOOKS_CLAIM_SECONDS=10"             # a killed node's claimed deliveries are retried after 10 s
     echo "WARDEN_WARM_UP_SECONDS=${WARDEN_CLUSTER_WARM_UP:-20}"   # ready only once warm (docs/configuration.md)
     echo "SIMULATOR_CONTROL_ENABLED=true"
     echo "SIMULATOR_CONTROL_TOKEN=$sim_token"

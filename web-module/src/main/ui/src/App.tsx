@@ -7,7 +7,7 @@ import { Authenticated, Refine, useInvalidateAuthStore, useLogout, type Resource
 import routerProvider from "@refinedev/react-router";
 import { ThemedLayout, useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Typography, type ThemeConfig } from "antd";
-import { DashboardOutlined, LogoutOutlined } from "@ant-design/icons";
+import { ApiOutlined, DashboardOutlined, LogoutOutlined } from "@ant-design/icons";
 import { dataProvider, routerBase } from "./api";
 import { SessionProvider, useSession } from "./session";
 import { accessControlFrom, authProviderWith } from "./providers";
@@ -26,6 +26,8 @@ const ResourceShow = lazy(() => import("./pages/show").then((m) => ({ default: m
 const ResourceForm = lazy(() => import("./pages/form").then((m) => ({ default: m.ResourceForm })));
 const RoomsPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomsPage })));
 const RoomPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomPage })));
+const WebhooksPage = lazy(() => import("./pages/webhooks").then((m) => ({ default: m.WebhooksPage })));
+const WebhookPage = lazy(() => import("./pages/webhooks").then((m) => ({ default: m.WebhookPage })));
 
 /**
  * Ant Design's tokens with WCAG AA contrast (axe-core's color-contrast rule): the default blue
@@ -102,6 +104,8 @@ function RefineRoot() {
           <Route path="/rooms" element={<RoomsPage />} />
           <Route path="/rooms/:id" element={<RoomPage />} />
           <Route path="/rooms/show/:id" element={<RoomPage />} />
+          <Route path="/webhooks" element={<WebhooksPage />} />
+          <Route path="/webhooks/:id" element={<WebhookPage />} />
           <Route path="/:key" element={<ResourceList />} />
           <Route path="/:key/show/:id" element={<ResourceShow />} />
           <Route path="/:key/edit/:id" element={<ResourceForm mode="edit" />} />
@@ -191,6 +195,10 @@ function PanelSider() {
       icon: <ResourceIcon name={r.icon} />,
       label: <Link to={`/${r.key}`} data-resource={r.key}>{r.label}</Link>,
     })),
+    // admins only: the server answers 403 to everyone else
+    ...(session.me?.role === "admin"
+      ? [{ key: "webhooks", icon: <ApiOutlined />, label: <Link to="/webhooks" id="nav-webhooks">Webhooks</Link> }]
+      : []),
   ];
   return (
     <Layout.Sider width={230} theme="light" breakpoint="lg" collapsedWidth={0}>

@@ -1,7 +1,8 @@
 // Browser tests of the list page's daily work: URL state across reload, back and shared links, bulk
 // delete, CSV export equal to the API's filtered list, saved views, and an axe-core check of the list, show, edit
-// and dashboard pages. Run by PanelUiIT.listWorkInHeadlessChromium with its own data (WARDEN_FIXTURES: admin
-// {email, password}, tag, boards [{id, name}], hosting {team, slug}); same environment as admin-ui.test.mjs.
+// and dashboard pages, and the Webhooks page (create, secret shown once, test event delivered to the IT's receiver).
+// Run by PanelUiIT.listWorkInHeadlessChromium with its own data (WARDEN_FIXTURES: admin {email, password}, tag,
+// boards [{id, name}], hosting {team, slug}, webhook {url}); same environment as admin-ui.test.mjs.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -183,12 +184,44 @@ await step("hosting dashboard: charts of CCU, rooms, CPU, memory and egress, and
   await screenshot(admin, "hosting-dashboard-30-days");
 });
 
-await step("axe: no serious or critical violation on the list, show, edit and dashboard pages", async () => {
+await step("webhooks: create with the event picker, the secret shown once, a test event delivered", async () => {
+  await admin.goto(`${ADMIN}/webhooks`);
+  await admin.locator("#page-title", { hasText: /^Webhooks$/ }).waitFor();
+  await admin.locator("#webhook-new").click();
+  await admin.locator("#webhook-url").fill(F.webhook.url);
+  // the picker offers the catalog's row events and the audit actions; typing one and Enter picks it
+  await admin.locator("#webhook-events").click();
+  await admin.locator('.ant-select-dropdown:visible .ant-select-item-option[title="users.created"]').waitFor();
+  await admin.locator("#webhook-events").fill("leaderboards.deleted");
+  await admin.locator("#webhook-events").press("Enter");
+  await admin.locator("#webhook-description").click();
+  await admin.locator("#webhook-description").fill("UI test receiver");
+  await screenshot(admin, "webhook-create");
+  await admin.locator("#webhook-create").click();
+  const secret = (await admin.locator("#webhook-secret-value").innerText()).match(/whsec_[A-Za-z0-9+/=]+/)[0];
+  console.log(`WEBHOOK_SECRET=${secret}`);
+  const row = admin.locator("#webhooks-table tr.ant-table-row", { hasText: F.webhook.url });
+  await row.waitFor();
+  assert.match(await row.innerText(), /leaderboards\.deleted/);
+  await screenshot(admin, "webhooks-list");
+  await row.locator(".webhook-test").click();
+  await admin.locator(".webhook-action-done", { hasText: "Test event queued" }).waitFor();
+  await row.locator("a[data-webhook]").click();
+  await admin.locator('#deliveries-table .delivery-status[data-status="delivered"]').waitFor();
+  await screenshot(admin, "webhook-deliveries");
+  // after a reload the secret is gone for good
+  await admin.goto(`${ADMIN}/webhooks`);
+  await row.waitFor();
+  assert.equal(await admin.locator("#webhook-secret").count(), 0);
+});
+
+await step("axe: no serious or critical violation on the list, show, edit, dashboard and webhooks pages", async () => {
   const pages = [
     ["list", `${ADMIN}/leaderboards`, "#resource-table"],
     ["show", `${ADMIN}/leaderboards/show/${F.boards[15].id}`, "#show-fields"],
     ["edit", `${ADMIN}/leaderboards/edit/${F.boards[15].id}`, "#field-name"],
     ["dashboard", `${ADMIN}/?team=${F.hosting.team}&app=${encodeURIComponent(F.hosting.slug)}`, "#deploy-history .ant-table-row"],
+    ["webhooks", `${ADMIN}/webhooks`, "#webhooks-table .ant-table-row"],
   ];
   const problems = [];
   for (const [name, url, ready] of pages) {

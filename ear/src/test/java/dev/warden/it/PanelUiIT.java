@@ -10,6 +10,7 @@ import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
+import dev.warden.it.support.WebhookReceiver;
 import io.restassured.response.Response;
 import java.io.File;
 import java.sql.Connection;
@@ -260,19 +261,37 @@ class PanelUiIT {
                 null,
                 now.minus(30, ChronoUnit.MINUTES),
                 now.minus(20, ChronoUnit.MINUTES));
+        WebhookReceiver receiver = new WebhookReceiver();
+        String hookUrl = receiver.url("/ui-" + tag);
         String fixtures =
                 """
                 {"admin": {"email": "%s", "password": "%s"}, "tag": "%s", "boards": [%s],
-                 "hosting": {"team": %d, "slug": "%s"}}
+                 "hosting": {"team": %d, "slug": "%s"}, "webhook": {"url": "%s"}}
                 """
-                        .formatted(email, PASSWORD, tag, boards, hosting.team, slug);
-        BrowserTests.Result result = BrowserTests.run("tests/list-work.test.mjs", fixtures, 10);
+                        .formatted(email, PASSWORD, tag, boards, hosting.team, slug, hookUrl);
+        BrowserTests.Result result;
+        try {
+            result = BrowserTests.run("tests/list-work.test.mjs", fixtures, 10);
+        } finally {
+            receiver.close();
+            TestDb.update("DELETE FROM warden_webhooks WHERE url = ?", hookUrl);
+        }
         String output = result.output();
         System.out.println("[PanelUiIT] list-work browser tests:\n" + output);
         assertEquals(
                 0,
                 result.exit(),
                 "list-work browser tests failed (screenshots in " + BrowserTests.screenshots() + "):\n" + output);
+
+        // the test event the page sent reached the receiver, signed with the secret the page showed once
+        java.util.regex.Matcher shown =
+                java.util.regex.Pattern.compile("WEBHOOK_SECRET=(whsec_\\S+)").matcher(output);
+        assertTrue(shown.find(), "the page showed the secret");
+        List<WebhookReceiver.Received> got = receiver.at("/ui-" + tag);
+        assertTrue(got.stream().anyMatch(r -> r.body().contains("\"type\":\"webhook.test\"")), "test event received");
+        for (WebhookReceiver.Received r : got) {
+            WebhookReceiver.verify(r, shown.group(1));
+        }
 
         long adminId = TestDb.scalar("SELECT id FROM warden_users WHERE email = ?", email);
         assertEquals(

@@ -1,9 +1,11 @@
 package dev.warden.hosting.provider;
 
+import dev.warden.common.TargetAddresses;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -16,7 +18,8 @@ import org.eclipse.microprofile.config.Config;
  * ({@code 127.0.0.0/8}, {@code ::1}) or the unspecified address unless {@code warden.agent.endpoints.allow-loopback}
  * is true (default: the value of {@code warden.demo}, since the demo's simulated instances listen on localhost), nor
  * link-local ({@code 169.254.0.0/16}, where cloud metadata services live, {@code fe80::/10}) unless
- * {@code warden.agent.endpoints.allow-link-local} is true (default false). Pure apart from the DNS lookup.
+ * {@code warden.agent.endpoints.allow-link-local} is true (default false). Addresses are judged by
+ * {@link TargetAddresses}, as webhook targets are. Pure apart from the DNS lookup.
  */
 public final class EndpointPolicy {
 
@@ -62,9 +65,9 @@ public final class EndpointPolicy {
         if (host == null || host.isBlank()) {
             throw new ProviderUnavailableException("instance endpoint has no host");
         }
-        InetAddress[] addresses;
+        List<InetAddress> addresses;
         try {
-            addresses = InetAddress.getAllByName(host);
+            addresses = TargetAddresses.resolve(uri);
         } catch (UnknownHostException e) {
             throw new ProviderUnavailableException("instance endpoint host does not resolve: " + host, e);
         }
@@ -74,11 +77,12 @@ public final class EndpointPolicy {
     }
 
     private void refused(InetAddress address) {
-        if (!allowLoopback && (address.isLoopbackAddress() || address.isAnyLocalAddress())) {
+        TargetAddresses.Kind kind = TargetAddresses.kind(address);
+        if (!allowLoopback && kind == TargetAddresses.Kind.LOOPBACK) {
             throw new ProviderUnavailableException("instance endpoint resolves to a loopback address, which is "
                     + "refused (warden.agent.endpoints.allow-loopback)");
         }
-        if (!allowLinkLocal && address.isLinkLocalAddress()) {
+        if (!allowLinkLocal && (kind == TargetAddresses.Kind.LINK_LOCAL || kind == TargetAddresses.Kind.METADATA)) {
             throw new ProviderUnavailableException("instance endpoint resolves to a link-local address, which is "
                     + "refused (warden.agent.endpoints.allow-link-local)");
         }

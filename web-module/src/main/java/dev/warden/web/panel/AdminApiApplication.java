@@ -24,6 +24,7 @@ public class AdminApiApplication extends Application {
                 PanelResource.class,
                 PanelExportResource.class,
                 SavedViewsResource.class,
+                dev.warden.web.webhooks.WebhooksResource.class,
                 HostingDashboardResource.class,
                 UserModerationResource.Ban.class,
                 UserModerationResource.Unban.class,

@@ -1,0 +1,143 @@
+package dev.warden.webhooks;
+
+import static dev.warden.common.JsonSupport.JSON;
+
+import dev.warden.panel.audit.AuditPayloads;
+import dev.warden.panel.audit.AuditRecord;
+import dev.warden.panel.audit.Recorded;
+import dev.warden.panel.audit.RowChange;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Turns every recorded audit entry ({@link Recorded}: after the change committed, never for a rolled-back one) into
+ * a webhook event (docs/webhooks.md, "Events") and writes it to the outbox for each enabled subscription whose
+ * patterns match, in a transaction of its own ({@link WebhookOutbox#enqueue}). A row change is named {@code
+ * <resource>.created|updated|deleted} with {@code data {resource, id, operator_id, row}} ({@code changes} for an
+ * update), anything else by its audit action with {@code data {action, resource, target_id, operator_id, payload}};
+ * secrets, hashes and tokens are scrubbed as in the audit log. Never throws: a failure is logged (WARNING).
+ *
+ * <p>The enabled subscriptions are cached for {@value #CACHE_MILLIS} ms per node and dropped on any change made on
+ * this node, so a subscription made on another node starts matching within that time.
+ */
+@ApplicationScoped
+public class WebhookEvents {
+
+    /** How long this node reuses its list of enabled subscriptions, in milliseconds. */
+    public static final long CACHE_MILLIS = 1000;
+
+    private static final Logger LOG = Logger.getLogger(WebhookEvents.class.getName());
+
+    @EJB
+    WebhookOutbox outbox;
+
+    @EJB
+    WebhookStore store;
+
+    private volatile List<WebhookStore.Target> cached;
+    private volatile long cachedAt;
+
+    void recorded(@Observes Recorded event) {
+        try {
+            List<WebhookStore.Target> targets = targets();
+            if (targets.isEmpty()) {
+                return;
+            }
+            String type = type(event.entry(), event.change());
+            List<Long> ids = targets.stream()
+                    .filter(t -> EventPatterns.matches(t.events(), type))
+                    .map(WebhookStore.Target::id)
+                    .toList();
+            if (!ids.isEmpty()) {
+                outbox.enqueue(
+                        newMessageId(), type, body(type, Instant.now(), data(event.entry(), event.change())), ids);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(
+                    Level.WARNING,
+                    "Webhooks: the event of " + event.entry().action() + " on "
+                            + event.entry().resource() + " could not be queued",
+                    e);
+        }
+    }
+
+    /** Forgets the cached subscriptions (after a change on this node). */
+    public void changed() {
+        cached = null;
+    }
+
+    private List<WebhookStore.Target> targets() {
+        List<WebhookStore.Target> now = cached;
+        long at = System.currentTimeMillis();
+        if (now == null || at - cachedAt > CACHE_MILLIS) {
+            now = store.enabled();
+            cached = now;
+            cachedAt = at;
+        }
+        return now;
+    }
+
+    /** The event name of an entry: {@code <resource>.<action>} for a row change, else the audit action. */
+    public static String type(AuditRecord entry, RowChange change) {
+        return change != null ? change.resource() + "." + change.action() : entry.action();
+    }
+
+    /** The event's {@code data}: the row (or changes) for a row change, the audit entry otherwise; scrubbed. */
+    public static JsonObject data(AuditRecord entry, RowChange change) {
+        JsonObjectBuilder out = JSON.createObjectBuilder();
+        JsonValue payload = AuditPayloads.scrub(entry.payload());
+        if (change != null) {
+            out.add("resource", change.resource()).add("id", change.rowId());
+            operator(out, entry);
+            if (payload instanceof JsonObject object) {
+                for (String key : List.of("row", "changes", "reverted_from")) {
+                    if (object.containsKey(key)) {
+                        out.add(key, object.get(key));
+                    }
+                }
+            }
+            return out.build();
+        }
+        out.add("action", entry.action()).add("resource", entry.resource());
+        if (entry.targetId() == null) {
+            out.addNull("target_id");
+        } else {
+            out.add("target_id", entry.targetId());
+        }
+        operator(out, entry);
+        out.add("payload", payload == null ? JsonValue.NULL : payload);
+        return out.build();
+    }
+
+    /** The delivered body: {@code {"type", "timestamp", "data"}}. */
+    public static String body(String type, Instant timestamp, JsonObject data) {
+        return JSON.createObjectBuilder()
+                .add("type", type)
+                .add("timestamp", timestamp.toString())
+                .add("data", data)
+                .build()
+                .toString();
+    }
+
+    /** A new message id ({@code msg_} and 32 hex digits), the {@code webhook-id} of every attempt of the event. */
+    public static String newMessageId() {
+        return "msg_" + UUID.randomUUID().toString().replace("-", "");
+    }
+
+    private static void operator(JsonObjectBuilder out, AuditRecord entry) {
+        if (entry.operatorId() == null) {
+            out.addNull("operator_id");
+        } else {
+            out.add("operator_id", String.valueOf(entry.operatorId()));
+        }
+    }
+}
