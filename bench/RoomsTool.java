@@ -458,6 +458,9 @@ public class RoomsTool {
         }
         System.out.println("LOAD START");
         System.out.flush();
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long cpu0 = os.getProcessCpuTime();
+        long wall0 = System.nanoTime();
         AtomicInteger seq = new AtomicInteger();
         var scheduler = java.util.concurrent.Executors.newScheduledThreadPool(4);
         long warmupEnd = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
@@ -475,7 +478,10 @@ public class RoomsTool {
         }
         Thread.sleep(TimeUnit.SECONDS.toMillis(seconds) + 3000);
         scheduler.shutdownNow();
+        long toolCpu = os.getProcessCpuTime() - cpu0;
+        long toolWall = System.nanoTime() - wall0;
         Thread.sleep(2000);
+        System.out.printf("load generator CPU during the load: %.0f%% of one core%n", 100.0 * toolCpu / toolWall);
         List<Long> l = new ArrayList<>(latencies);
         System.out.printf("broadcast: %d rooms x %d clients, 2 msg/s each, %d s: send -> last receipt %s; %d messages "
                 + "not seen by every client%n", rooms, perRoom, seconds, pct(l), pending.size());

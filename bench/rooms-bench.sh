@@ -7,7 +7,8 @@
 #                                                        messages a second for s seconds (default 30); latency from
 #                                                        a send to the last client's receipt, and the server's CPU
 # Port ROOMS_BENCH_PORT (9412), database ROOMS_BENCH_DB (warden_rooms_bench), server heap ROOMS_BENCH_XMX (2g),
-# output folder ROOMS_BENCH_TMP (/tmp), ROOMS_BENCH_HISTO=1 adds the heap's top classes (idle).
+# output folder ROOMS_BENCH_TMP (/tmp), ROOMS_BENCH_HISTO=1 adds the heap's top classes (idle), ROOMS_BENCH_FIGURES=false
+# switches the rooms' figures off (docs/operations.md, "Room figures"; broadcast: run with and without to compare).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:?idle or broadcast}
@@ -48,6 +49,7 @@ WARDEN_ROOMS_MAX_SOCKETS_PER_USER=0
 WARDEN_ROOMS_MAX_SOCKETS_PER_ADDRESS=0
 WARDEN_ROOMS_MAX_CREATES_PER_USER=0
 WARDEN_ROOMS_LOBBY_MAX_CLIENTS=$max_clients
+WARDEN_ROOMS_FIGURES=${ROOMS_BENCH_FIGURES:-true}
 EOF
 printf -- '-Xmx%s\n' "${ROOMS_BENCH_XMX:-2g}" > "$dir/jvm.options"
 
