@@ -56,7 +56,8 @@ public class RoomsTool {
             case "broadcast" -> broadcast(args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]),
                     Integer.parseInt(args[4]));
             case "bots" -> bots(args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]));
-            default -> throw new IllegalArgumentException("mode: two-nodes, idle, broadcast or bots");
+            case "search" -> search(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+            default -> throw new IllegalArgumentException("mode: two-nodes, idle, broadcast, search or bots");
         }
         System.exit(0);
     }
@@ -488,6 +489,27 @@ public class RoomsTool {
         System.out.println("join time " + pct(join));
         System.out.printf("frames received: %d, average %d characters%n", frames.get(),
                 frames.get() == 0 ? 0 : bytes.get() / frames.get());
+    }
+
+    /**
+     * {@code calls} sequential {@code GET /admin-api/rooms?player=seat<k>@bench.example} for random seated players
+     * (after 30 warm-up calls): each must answer exactly one room.
+     */
+    static void search(String base, String cookie, int seats, int calls) throws Exception {
+        List<Long> took = new ArrayList<>();
+        for (int i = -30; i < calls; i++) {
+            int k = 1 + ThreadLocalRandom.current().nextInt(seats);
+            long t0 = System.nanoTime();
+            HttpResponse<String> r = http("GET", base + "/admin-api/rooms?player=seat" + k + "@bench.example", cookie, null);
+            long t = System.nanoTime() - t0;
+            if (r.statusCode() != 200 || !"1".equals(r.headers().firstValue("X-Total-Count").orElse(""))) {
+                throw new IllegalStateException("seat" + k + ": " + r.statusCode() + " " + r.body());
+            }
+            if (i >= 0) {
+                took.add(t);
+            }
+        }
+        System.out.println("player search over " + seats + " seats on two other nodes: " + pct(took));
     }
 
     static void bots(String base, int rooms, int perRoom) throws Exception {
