@@ -56,7 +56,8 @@ public class RoomsTool {
             case "broadcast" -> broadcast(args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]),
                     Integer.parseInt(args[4]));
             case "bots" -> bots(args[1], Integer.parseInt(args[2]), Integer.parseInt(args[3]));
-            default -> throw new IllegalArgumentException("mode: two-nodes, idle, broadcast or bots");
+            case "search" -> search(args[1], args[2], Integer.parseInt(args[3]), Integer.parseInt(args[4]));
+            default -> throw new IllegalArgumentException("mode: two-nodes, idle, broadcast, search or bots");
         }
         System.exit(0);
     }
@@ -458,6 +459,9 @@ public class RoomsTool {
         }
         System.out.println("LOAD START");
         System.out.flush();
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long cpu0 = os.getProcessCpuTime();
+        long wall0 = System.nanoTime();
         AtomicInteger seq = new AtomicInteger();
         var scheduler = java.util.concurrent.Executors.newScheduledThreadPool(4);
         long warmupEnd = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
@@ -475,13 +479,37 @@ public class RoomsTool {
         }
         Thread.sleep(TimeUnit.SECONDS.toMillis(seconds) + 3000);
         scheduler.shutdownNow();
+        long toolCpu = os.getProcessCpuTime() - cpu0;
+        long toolWall = System.nanoTime() - wall0;
         Thread.sleep(2000);
+        System.out.printf("load generator CPU during the load: %.0f%% of one core%n", 100.0 * toolCpu / toolWall);
         List<Long> l = new ArrayList<>(latencies);
         System.out.printf("broadcast: %d rooms x %d clients, 2 msg/s each, %d s: send -> last receipt %s; %d messages "
                 + "not seen by every client%n", rooms, perRoom, seconds, pct(l), pending.size());
         System.out.println("join time " + pct(join));
         System.out.printf("frames received: %d, average %d characters%n", frames.get(),
                 frames.get() == 0 ? 0 : bytes.get() / frames.get());
+    }
+
+    /**
+     * {@code calls} sequential {@code GET /admin-api/rooms?player=seat<k>@bench.example} for random seated players
+     * (after 30 warm-up calls): each must answer exactly one room.
+     */
+    static void search(String base, String cookie, int seats, int calls) throws Exception {
+        List<Long> took = new ArrayList<>();
+        for (int i = -30; i < calls; i++) {
+            int k = 1 + ThreadLocalRandom.current().nextInt(seats);
+            long t0 = System.nanoTime();
+            HttpResponse<String> r = http("GET", base + "/admin-api/rooms?player=seat" + k + "@bench.example", cookie, null);
+            long t = System.nanoTime() - t0;
+            if (r.statusCode() != 200 || !"1".equals(r.headers().firstValue("X-Total-Count").orElse(""))) {
+                throw new IllegalStateException("seat" + k + ": " + r.statusCode() + " " + r.body());
+            }
+            if (i >= 0) {
+                took.add(t);
+            }
+        }
+        System.out.println("player search over " + seats + " seats on two other nodes: " + pct(took));
     }
 
     static void bots(String base, int rooms, int perRoom) throws Exception {

@@ -3,11 +3,15 @@
 # runtime and EAR on its own database (load generator: bench/RoomsTool.java, a second JVM on the same machine):
 #   bench/rooms-bench.sh idle [sockets]                  idle player sockets (default 20000): join time p50/p95,
 #                                                        and the server's heap after a full GC, per connection
+#   bench/rooms-bench.sh search [rooms] [seats]          GET /admin-api/rooms?player=<email> (docs/admin-api.md, "Live
+#                                                        rooms" rule 8) over rooms x seats (default 1000 x 10) held by
+#                                                        two other nodes (rows written here): p50/p95/p99 of 300 calls
 #   bench/rooms-bench.sh broadcast [rooms] [clients] [s] rooms x clients (default 200 x 10), each client sending 2 chat
 #                                                        messages a second for s seconds (default 30); latency from
 #                                                        a send to the last client's receipt, and the server's CPU
 # Port ROOMS_BENCH_PORT (9412), database ROOMS_BENCH_DB (warden_rooms_bench), server heap ROOMS_BENCH_XMX (2g),
-# output folder ROOMS_BENCH_TMP (/tmp), ROOMS_BENCH_HISTO=1 adds the heap's top classes (idle).
+# output folder ROOMS_BENCH_TMP (/tmp), ROOMS_BENCH_HISTO=1 adds the heap's top classes (idle), ROOMS_BENCH_FIGURES=false
+# switches the rooms' figures off (docs/operations.md, "Room figures"; broadcast: run with and without to compare).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:?idle or broadcast}
@@ -48,6 +52,8 @@ WARDEN_ROOMS_MAX_SOCKETS_PER_USER=0
 WARDEN_ROOMS_MAX_SOCKETS_PER_ADDRESS=0
 WARDEN_ROOMS_MAX_CREATES_PER_USER=0
 WARDEN_ROOMS_LOBBY_MAX_CLIENTS=$max_clients
+WARDEN_ROOMS_FIGURES=${ROOMS_BENCH_FIGURES:-true}
+WARDEN_ROOMS_NODE_TIMEOUT_SECONDS=3600
 EOF
 printf -- '-Xmx%s\n' "${ROOMS_BENCH_XMX:-2g}" > "$dir/jvm.options"
 
@@ -93,6 +99,31 @@ idle)
     exec 3>&-
     wait "$tool" || true
     rm -f "$fifo"
+    ;;
+search)
+    rooms=${2:-1000}
+    seats=${3:-10}
+    cookie=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+    "${pg[@]}" -d "$db" <<EOF >/dev/null
+INSERT INTO warden_users (email, display_name) VALUES ('bench-admin@example.com', 'Bench admin');
+INSERT INTO warden_roles (user_id, role) SELECT id, 'admin' FROM warden_users WHERE email = 'bench-admin@example.com';
+INSERT INTO warden_sessions (id, user_id, token_version, kind, expires_at)
+  SELECT encode(sha256('$cookie'::bytea), 'hex'), id, token_version, 'http', now() + interval '1 hour'
+  FROM warden_users WHERE email = 'bench-admin@example.com';
+INSERT INTO warden_users (email, display_name)
+  SELECT 'seat' || g || '@bench.example', 'Seat ' || g FROM generate_series(1, $rooms * $seats) g;
+INSERT INTO warden_nodes (node) VALUES ('bench-a'), ('bench-b');
+CREATE TEMP TABLE seat_ids AS
+  SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM warden_users WHERE email LIKE 'seat%@bench.example';
+INSERT INTO warden_rooms (id, type, node, clients, user_ids, metadata, figures)
+  SELECT 'room' || r, 'lobby', CASE WHEN r % 2 = 0 THEN 'bench-a' ELSE 'bench-b' END, $seats,
+         (SELECT array_agg(id) FROM seat_ids WHERE n / $seats = r), '{"mode":"chat"}',
+         '{"messages_in_per_s":1,"lag_ms":0}'
+  FROM generate_series(0, $rooms - 1) r;
+ANALYZE warden_rooms;
+ANALYZE warden_users;
+EOF
+    java bench/RoomsTool.java search "http://localhost:$port" "$cookie" $((rooms * seats)) 300
     ;;
 broadcast)
     rooms=${2:-200}

@@ -2,8 +2,11 @@
 // server where the IT holds real WebSocket players: headless Debian Chromium driven by playwright-core.
 //
 // Environment: WARDEN_URL (server root), WARDEN_FIXTURES (JSON made by RoomsUiIT: admin {email, password}, room (two
-// players, alice and bob: their client ids), lockedRoom (one player, locked)), WARDEN_SCREENSHOTS, CHROMIUM.
-// Steps: the list (both rooms, the locked filter), open the room (clients with user links, the state tree), a
+// players, alice and bob: their client ids; alice keeps sending messages), lockedRoom (one player, locked),
+// carolEmail (the locked room's player)), WARDEN_SCREENSHOTS, CHROMIUM.
+// Steps: the list (both rooms, the locked filter), find carol's room by her email, sort by messages in (the busy
+// room first), open the room (clients with user links, the state tree), send a message to the room (the IT checks
+// that its players got it), a
 // client's user page (its socket on the Active sessions tab: kind, room, node, ip, since), kick
 // bob, edit alice's ready flag, set and delete a value, lock and unlock, dispose. Exit code 0 when every step passed;
 // the first failing step prints its error, saves FAILED-rooms-*.png and exits 1.
@@ -108,6 +111,35 @@ await step("filter by locked, then by type", async () => {
   await roomRow(F.room).waitFor();
 });
 
+await step("find a player's room by email", async () => {
+  await page.locator("#rooms-player").fill(F.carolEmail.toUpperCase());
+  await page.locator("#rooms-player").press("Enter");
+  await page.waitForURL(/\?player=/);
+  await roomRow(F.room).waitFor({ state: "detached" });
+  await roomRow(F.lockedRoom).waitFor();
+  assert.equal(await page.locator("#rooms-table tbody tr.ant-table-row").count(), 1);
+  await screenshot("player-search");
+  await page.locator("#rooms-player").fill("");
+  await page.locator("#rooms-player").press("Enter");
+  await roomRow(F.room).waitFor();
+});
+
+await step("sort the list by load: messages in, ascending then descending", async () => {
+  const header = page.locator("#rooms-table th", { hasText: "Msgs in/s" }).first();
+  const first = () => page.locator("#rooms-table tbody tr.ant-table-row a[data-room]").first().getAttribute("data-room");
+  await header.click();
+  await page.waitForFunction(() => document.querySelector("#rooms-table th[aria-sort='ascending']"));
+  await page.waitForFunction((room) => document.querySelector("#rooms-table tbody tr.ant-table-row a[data-room]")
+    ?.getAttribute("data-room") !== room, F.room);
+  await header.click();
+  await page.waitForFunction(() => document.querySelector("#rooms-table th[aria-sort='descending']"));
+  await page.waitForFunction((room) => document.querySelector("#rooms-table tbody tr.ant-table-row a[data-room]")
+    ?.getAttribute("data-room") === room, F.room);
+  assert.equal(await first(), F.room);
+  assert.notEqual(await roomRow(F.room).locator(".figure-messages_in_per_s").innerText(), "0");
+  await screenshot("sorted-by-load");
+});
+
 await step("open a room: its clients with user links and the state tree", async () => {
   await roomRow(F.room).locator("a[data-room]").click();
   await page.locator("#page-title", { hasText: `Room ${F.room}` }).waitFor();
@@ -122,6 +154,16 @@ await step("open a room: its clients with user links and the state tree", async 
   assert.match(await stateNode(`/players/${F.alice}/ready`).innerText(), /false/);
   assert.equal(await page.locator("#room-locked").innerText(), "no");
   await screenshot("room");
+});
+
+await step("send a message to every client of the room, confirmed", async () => {
+  await page.locator("#room-figures").waitFor();
+  await page.locator("#message-type").fill("notice");
+  await page.locator("#message-data").fill('"hello from the panel"');
+  await page.locator("#message-send").click();
+  await confirm(/to every client of this room/);
+  await page.locator(".room-action-done", { hasText: "Sent" }).first().waitFor();
+  await screenshot("message-sent");
 });
 
 await step("a client's user link: the user page lists the open socket with its room and node", async () => {

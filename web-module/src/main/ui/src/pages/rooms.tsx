@@ -2,18 +2,36 @@
 // few seconds, filtered by type and locked) and a room's page (its clients with links to their users, the state as
 // a JSON tree whose values can be edited or deleted by path, kick per client, lock/unlock and dispose, each behind
 // a confirmation). Everything goes through /admin-api/rooms; the server checks the rooms permissions and audits.
+// Operating a live game (docs/operations.md, "Room figures"): the list's load columns sort on the server
+// (_sort=figures.<name>), a player search (?player=) and a metadata filter; the room page charts the last 15
+// minutes, sends messages (one client, the room, every room of the type), shows the room log on demand (reading it
+// is audited) and lists the operators' state edits with a revert each.
 import { useEffect, useState, type ReactNode } from "react";
-import { useList, useOne } from "@refinedev/core";
-import { Link, useNavigate, useParams } from "react-router";
+import { useCustom, useList, useOne, type CrudFilter, type CrudSort } from "@refinedev/core";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { App, Button, Card, Descriptions, Empty, Input, Result, Select, Space, Table, Tag, Tree, Typography } from "antd";
-import type { TreeDataNode } from "antd";
-import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, ReloadOutlined, UnlockOutlined } from "@ant-design/icons";
+import type { TableColumnType, TreeDataNode } from "antd";
+import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, ReloadOutlined, SendOutlined, UndoOutlined, UnlockOutlined } from "@ant-design/icons";
+import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { apiUrl, http, post, type ApiError } from "../api";
 import type { components } from "../generated/admin-api";
 
 type RoomRow = components["schemas"]["RoomRow"];
 type Room = components["schemas"]["Room"];
 type RoomClient = NonNullable<Room["clients"]>[number];
+type RoomFigures = components["schemas"]["RoomFigures"];
+type RoomEdit = components["schemas"]["RoomEdit"];
+type LogEntry = { at: string; kind: string; client_id?: string; type?: string; data?: unknown };
+
+/** The figures the list shows as sortable columns: name, title, digits. */
+const FIGURE_COLUMNS: [keyof RoomFigures, string][] = [
+  ["messages_in_per_s", "Msgs in/s"], ["messages_out_per_s", "Msgs out/s"], ["bytes_out_per_s", "Bytes out/s"],
+  ["patches_per_s", "Patches/s"], ["state_bytes", "State bytes"], ["patch_ms_p99", "Patch p99 ms"], ["lag_ms", "Lag ms"],
+];
+const figure = (f: RoomFigures | null | undefined, name: keyof RoomFigures) => {
+  const v = f?.[name];
+  return typeof v === "number" ? v.toLocaleString() : "";
+};
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** How often the list and a room refresh (ms). */
@@ -30,15 +48,24 @@ const POLLING = { refetchInterval: REFRESH_MS } as const;
 
 /** GET /admin-api/rooms with the filters; the page lists up to 1,000 rooms (the API's list convention). */
 export function RoomsPage() {
+  const [search, setSearch] = useSearchParams();
   const [type, setType] = useState<string>("");
   const [locked, setLocked] = useState<string>("");
   const [types, setTypes] = useState<string[]>([]);
-  // the data provider's getList: _start=0&_end=1000, _sort=created_at&_order=desc, type_eq and locked_eq when set
+  const player = search.get("player") ?? "";
+  const [playerText, setPlayerText] = useState(player);
+  const [metadata, setMetadata] = useState<string>(""); // "key=value"
+  const [sorter, setSorter] = useState<CrudSort>({ field: "created_at", order: "desc" });
+  const filters: CrudFilter[] = [{ field: "type", operator: "eq", value: type }, { field: "locked", operator: "eq", value: locked },
+    { field: "player", operator: "eq", value: player }];
+  const eq = metadata.indexOf("=");
+  if (eq > 0) filters.push({ field: `metadata.${metadata.slice(0, eq).trim()}`, operator: "eq", value: metadata.slice(eq + 1).trim() });
+  // the data provider's getList: _start=0&_end=1000, _sort/_order (created_at desc, or the column sorted), the filters set
   const { query: { data: answer, error, isLoading: loading, refetch: refresh } } = useList<RoomRow, ApiError>({
     resource: "rooms",
     pagination: { currentPage: 1, pageSize: 1000 },
-    sorters: [{ field: "created_at", order: "desc" }],
-    filters: [{ field: "type", operator: "eq", value: type }, { field: "locked", operator: "eq", value: locked }],
+    sorters: [sorter],
+    filters,
     errorNotification: false,
     // a filter change keeps the rows shown until the new ones arrive
     queryOptions: { ...POLLING, placeholderData: (previous) => previous },
@@ -58,12 +85,24 @@ export function RoomsPage() {
         <Select id="rooms-locked" aria-label="Locked" style={{ width: 160 }} value={locked} onChange={setLocked}
                 options={[{ value: "", label: "Locked or not" }, { value: "true", label: "Locked" },
                   { value: "false", label: "Unlocked" }]} />
+        <Input.Search id="rooms-player" aria-label="Player (user id, email or display name)" style={{ width: 280 }}
+                      placeholder="Player: id, email or name" allowClear value={playerText}
+                      onChange={(e) => setPlayerText(e.target.value)}
+                      onSearch={(v) => setSearch(v.trim() ? { player: v.trim() } : {})} />
+        <Input.Search id="rooms-metadata" aria-label="Metadata filter (key=value)" style={{ width: 220 }}
+                      placeholder="metadata: key=value" allowClear onSearch={(v) => setMetadata(v.trim())} />
         <Typography.Text id="rooms-total" type="secondary">{data ? `${data.total} room(s)` : ""}</Typography.Text>
         {error && <Typography.Text type="danger">{error.message}</Typography.Text>}
       </Space>
       <Table<RoomRow> id="rooms-table" rowKey={(r) => String(r.id)} size="small" loading={loading && !data}
                       dataSource={data?.rows ?? []} pagination={{ pageSize: 50, hideOnSinglePage: true }}
                       scroll={{ x: "max-content" }}
+                      onChange={(_p, _f, sort) => {
+                        const one = Array.isArray(sort) ? sort[0] : sort;
+                        setSorter(one?.order && one.columnKey
+                          ? { field: String(one.columnKey), order: one.order === "ascend" ? "asc" : "desc" }
+                          : { field: "created_at", order: "desc" });
+                      }}
                       columns={[
                         { key: "id", title: "Room", dataIndex: "id",
                           render: (id: string) => <Link to={`/rooms/${encodeURIComponent(id)}`} data-room={id}>{id}</Link> },
@@ -72,6 +111,13 @@ export function RoomsPage() {
                         { key: "clients", title: "Clients", render: (_, r) => `${r.clients ?? 0} / ${r.max_clients ?? ""}` },
                         { key: "locked", title: "Locked", dataIndex: "locked",
                           render: (v: boolean) => (v ? <Tag color="orange">locked</Tag> : <Tag>open</Tag>) },
+                        { key: "metadata", title: "Metadata", render: (_, r) => (
+                          <span className="room-metadata">{Object.entries((r.metadata ?? {}) as Record<string, unknown>).map(([k, v]) =>
+                            <Tag key={k}>{`${k}=${typeof v === "string" ? v : JSON.stringify(v)}`}</Tag>)}</span>) },
+                        ...FIGURE_COLUMNS.map(([name, title]): TableColumnType<RoomRow> => ({
+                          key: `figures.${name}`, title, align: "right", sorter: true,
+                          sortOrder: sorter.field === `figures.${name}` ? (sorter.order === "asc" ? "ascend" : "descend") : null,
+                          render: (_, r) => <span className={`figure-${name}`}>{figure(r.figures, name)}</span> })),
                         { key: "created_at", title: "Created", dataIndex: "created_at", render: when },
                       ]} />
     </Card>
@@ -206,6 +252,27 @@ export function RoomPage() {
   );
   const state = (room.state ?? {}) as Json;
   const clients = room.clients ?? [];
+  const sendMessage = (target: string, msgType: string, text: string) => {
+    let data: Json;
+    try {
+      data = text.trim() ? JSON.parse(text) as Json : null;
+    } catch {
+      message.error({ content: "The data is not JSON", className: "room-action-error" });
+      return;
+    }
+    const everyRoom = target === "*type";
+    modal.confirm({
+      title: everyRoom ? `Send "${msgType}" to every ${room.type} room on every node?`
+        : target ? `Send "${msgType}" to ${target}?` : `Send "${msgType}" to every client of this room?`,
+      content: "Players see it at once; the message is audited.",
+      okText: "Send", okButtonProps: { id: "confirm-ok" },
+      onOk: () => (everyRoom
+        ? post<{ rooms: number; clients: number }>("rooms/_message", { type: room.type, message: { type: msgType, data } })
+          .then((r) => done(`Sent to ${r.clients} client(s) in ${r.rooms} room(s)`), failed)
+        : post(`${roomPath(id)}/message`, target ? { type: msgType, data, client_id: target } : { type: msgType, data })
+          .then(() => done("Sent"), failed)),
+    });
+  };
   const tree = treeOf(state, "", "state", actions);
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
@@ -228,6 +295,8 @@ export function RoomPage() {
             : `every ${REFRESH_MS / 1000} s` },
         ]} />
       </Card>
+      <FiguresCard room={room} />
+      <MessageCard clients={clients} roomType={room.type ?? ""} onSend={sendMessage} />
       <Card title="Clients">
         <Table<RoomClient> id="room-clients-table" rowKey={(c) => String(c.client_id)} size="small" dataSource={clients}
                            pagination={false} scroll={{ x: "max-content" }}
@@ -254,6 +323,126 @@ export function RoomPage() {
                   onExpand={(_, { node, expanded }) => setCollapsed((c) => (expanded
                     ? c.filter((k) => k !== node.key) : [...c, String(node.key)]))} /></div>}
       </Card>
+      <EditsCard id={id} onReverted={() => refresh()} />
+      <LogCard id={id} />
     </Space>
+  );
+}
+
+/** The current figures and the last 15 minutes as small charts (figures_history: one point per step_s). */
+function FiguresCard({ room }: { room: Room }) {
+  const f = room.figures ?? undefined;
+  const h = room.figures_history;
+  const from = h?.from ? new Date(h.from).getTime() : 0;
+  const points = (h?.messages_in_per_s ?? []).map((_, i) => ({
+    t: new Date(from + i * (h?.step_s ?? 10) * 1000).toLocaleTimeString(),
+    in: h?.messages_in_per_s?.[i] ?? 0, out: h?.messages_out_per_s?.[i] ?? 0,
+    bytes: h?.bytes_out_per_s?.[i] ?? 0, lag: h?.lag_ms?.[i] ?? 0,
+  }));
+  const chart = (title: string, lines: [string, string][]) => (
+    <div style={{ width: 300 }} aria-label={title}>
+      <Typography.Text type="secondary">{title}</Typography.Text>
+      <ResponsiveContainer width="100%" height={90}>
+        <LineChart data={points}>
+          <XAxis dataKey="t" hide />
+          <YAxis width={40} />
+          <Tooltip />
+          {lines.map(([key, color]) => <Line key={key} type="monotone" dataKey={key} stroke={color} dot={false} isAnimationActive={false} />)}
+        </LineChart>
+      </ResponsiveContainer>
+    </div>
+  );
+  return (
+    <Card title="Load" size="small">
+      <Descriptions size="small" column={4} id="room-figures" items={FIGURE_COLUMNS.concat([["patch_ms_p50", "Patch p50 ms"]]).map(([name, title]) => ({
+        key: name, label: title, children: <span className={`figure-${name}`}>{figure(f, name)}</span> }))} />
+      <Space wrap>
+        {chart("Messages per second (in, out), last 15 minutes", [["in", "#1677ff"], ["out", "#52c41a"]])}
+        {chart("Bytes out per second", [["bytes", "#722ed1"]])}
+        {chart("Lag behind the patch interval (ms)", [["lag", "#fa541c"]])}
+      </Space>
+    </Card>
+  );
+}
+
+/** A message to one client, the whole room or every room of the type: type and JSON data, sent after a confirmation. */
+function MessageCard({ clients, roomType, onSend }: { clients: RoomClient[]; roomType: string;
+  onSend: (target: string, type: string, data: string) => void }) {
+  const [target, setTarget] = useState("");
+  const [msgType, setMsgType] = useState("");
+  const [data, setData] = useState("");
+  return (
+    <Card title="Message players" size="small">
+      <Space direction="vertical" style={{ width: "100%" }}>
+        <Space wrap>
+          <Select id="message-target" aria-label="Send to" style={{ width: 260 }} value={target} onChange={setTarget}
+                  options={[{ value: "", label: "Every client of this room" },
+                    { value: "*type", label: `Every ${roomType} room on every node` },
+                    ...clients.map((c) => ({ value: String(c.client_id), label: `Client ${c.client_id}` }))]} />
+          <Input id="message-type" aria-label="Message type" placeholder="type, e.g. notice" style={{ width: 200 }}
+                 value={msgType} onChange={(e) => setMsgType(e.target.value)} />
+        </Space>
+        <Input.TextArea id="message-data" aria-label="Message data (JSON)" rows={2} placeholder='data as JSON, e.g. "Server restarts in 5 minutes"'
+                        value={data} onChange={(e) => setData(e.target.value)} />
+        <Button id="message-send" icon={<SendOutlined />} disabled={!msgType.trim()}
+                onClick={() => onSend(target, msgType.trim(), data)}>Send</Button>
+      </Space>
+    </Card>
+  );
+}
+
+/** GET /admin-api/rooms/:id/edits, each with a revert (409 when the value changed since). */
+function EditsCard({ id, onReverted }: { id: string; onReverted: () => void }) {
+  const { modal, message } = App.useApp();
+  const { query: { data, refetch } } = useCustom<RoomEdit[]>({ url: `${apiUrl}/${roomPath(id)}/edits`, method: "get",
+    errorNotification: false });
+  const revert = (edit: RoomEdit) => modal.confirm({
+    title: `Revert the edit of ${edit.path}?`,
+    content: "The value before the edit is put back, unless the value changed since.",
+    okText: "Revert", okButtonProps: { id: "confirm-ok" },
+    onOk: () => post(`${roomPath(id)}/edits/${edit.id}/revert`).then(() => {
+      message.success({ content: `Reverted ${edit.path}`, className: "room-action-done" });
+      refetch();
+      onReverted();
+    }, (e: ApiError) => { message.error({ content: e.message, className: "room-action-error" }); }),
+  });
+  const show = (v: unknown) => (v === undefined ? "" : JSON.stringify(v));
+  return (
+    <Card title="Operator edits of the state" size="small"
+          extra={<Button icon={<ReloadOutlined />} aria-label="Reload the edits" onClick={() => refetch()} />}>
+      <Table<RoomEdit> id="room-edits-table" rowKey={(e) => String(e.id)} size="small" pagination={false}
+                       dataSource={data?.data ?? []} scroll={{ x: "max-content" }}
+                       columns={[
+                         { key: "at", title: "When", dataIndex: "at", render: when },
+                         { key: "action", title: "Action", dataIndex: "action" },
+                         { key: "path", title: "Path", dataIndex: "path" },
+                         { key: "before", title: "Before", render: (_, e) => <Typography.Text code>{show(e.before)}</Typography.Text> },
+                         { key: "after", title: "After", render: (_, e) => <Typography.Text code>{show(e.after)}</Typography.Text> },
+                         { key: "revert", title: "", render: (_, e) => (
+                           <Button size="small" icon={<UndoOutlined />} className="edit-revert" onClick={() => revert(e)}>Revert</Button>) },
+                       ]} />
+    </Card>
+  );
+}
+
+/** GET /admin-api/rooms/:id/log on demand (reading it is audited). */
+function LogCard({ id }: { id: string }) {
+  const { message } = App.useApp();
+  const [entries, setEntries] = useState<LogEntry[] | null>(null);
+  const load = () => http.get<LogEntry[]>(`${apiUrl}/${roomPath(id)}/log`).then((r) => setEntries(r.data),
+    (e: ApiError) => { message.error({ content: e.message, className: "room-action-error" }); });
+  return (
+    <Card title="Recent events" size="small"
+          extra={<Button id="room-log-load" onClick={load}>{entries ? "Reload" : "Show the log (audited)"}</Button>}>
+      {entries && <Table<LogEntry> id="room-log-table" rowKey={(_, i) => String(i)} size="small" dataSource={[...entries].reverse()}
+                                   pagination={{ pageSize: 20, hideOnSinglePage: true }} scroll={{ x: "max-content" }}
+                                   columns={[
+                                     { key: "at", title: "When", dataIndex: "at", render: when },
+                                     { key: "kind", title: "Kind", dataIndex: "kind" },
+                                     { key: "client_id", title: "Client", dataIndex: "client_id" },
+                                     { key: "type", title: "Type", dataIndex: "type" },
+                                     { key: "data", title: "Data", render: (_, e) => <Typography.Text code>{e.data === undefined ? "" : JSON.stringify(e.data)}</Typography.Text> },
+                                   ]} />}
+    </Card>
   );
 }

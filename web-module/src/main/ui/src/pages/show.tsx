@@ -158,10 +158,17 @@ function Sessions({ id, version }: { id: string; version: number }) {
   const names: (keyof UserSession)[] = ["kind", "room", "node", "ip", "user_agent", "created_at", "last_seen_at", "expires_at"];
   const columns = names.map((name): TableColumnType<UserSession> => ({
     key: name, dataIndex: name, title: name === "created_at" ? "since" : name.replace(/_/g, " "),
-    render: (v: unknown) => formatValue(v, name.endsWith("_at") ? "datetime" : "string"),
+    render: (v: unknown) => (name === "room" && typeof v === "string" && v
+      ? <Link to={`/rooms/${encodeURIComponent(v)}`} className="session-room">{v}</Link>
+      : formatValue(v, name.endsWith("_at") ? "datetime" : "string")),
   }));
-  return <Table id="sessions-table" rowKey="id" size="small" loading={isLoading} dataSource={data?.data ?? []}
-                columns={columns} pagination={false} scroll={{ x: "max-content" }} />;
+  return (
+    <>
+      <Link id="user-rooms" to={`/rooms?player=${encodeURIComponent(id)}`}>Rooms this player sits in, on every node</Link>
+      <Table id="sessions-table" rowKey="id" size="small" loading={isLoading} dataSource={data?.data ?? []}
+             columns={columns} pagination={false} scroll={{ x: "max-content" }} />
+    </>
+  );
 }
 
 /** Ban (reason, until), Unban and Revoke sessions (POST /admin-api/users/:id/ban|unban|revoke-sessions). */

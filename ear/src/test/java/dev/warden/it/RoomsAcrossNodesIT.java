@@ -206,6 +206,86 @@ class RoomsAcrossNodesIT {
                 .body("sessions_closed", equalTo(2));
     }
 
+    @Test
+    void anotherNodesRoomsShowTheirFiguresMetadataAndPlayersAndGetTypeMessages() throws Exception {
+        String email = "seated-" + TestDb.unique() + "@example.com";
+        long user = TestDb.user(email, "Seated", "player password");
+        TestDb.update(
+                "UPDATE warden_rooms SET metadata = '{\"map\":\"dust\",\"mode\":\"duel\"}', user_ids = ARRAY[?]::bigint[], "
+                        + "figures = '{\"messages_in_per_s\":900,\"lag_ms\":40}' WHERE id = ?",
+                user,
+                room);
+        TestDb.update(
+                "UPDATE warden_nodes SET figures = '{\"messages_in_per_s\":900,\"lag_ms\":40}' WHERE node = ?", node);
+        fake = new FakeNode(node, command -> switch (command.getString("op")) {
+            case "type_message" -> "{\"status\":200,\"body\":{\"rooms\":3,\"clients\":7}}";
+            case "read_log" ->
+                "{\"status\":200,\"body\":[{\"at\":\"2026-01-01T00:00:00Z\",\"kind\":\"join\",\"client_id\":\"c1\"}]}";
+            default -> "{\"status\":400,\"code\":\"BAD_REQUEST\",\"message\":\"?\"}";
+        });
+        // the list: metadata filter and figures sort over every node's rows
+        Api.session(admin)
+                .get("/admin-api/rooms?metadata.map=dust&metadata.mode=duel")
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(List.of(room)))
+                .body("[0].figures.lag_ms", equalTo(40));
+        Api.session(admin)
+                .get("/admin-api/rooms?_sort=figures.messages_in_per_s&_order=desc&_end=1")
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(List.of(room)));
+        Api.session(admin)
+                .get("/admin-api/rooms/_nodes")
+                .then()
+                .statusCode(200)
+                .body("find { it.node == '" + node + "' }.figures.messages_in_per_s", equalTo(900));
+        // the player search finds the seat on the other node, by email and by id
+        for (String who : List.of(email, Long.toString(user))) {
+            Api.session(admin)
+                    .get("/admin-api/rooms?player=" + who)
+                    .then()
+                    .statusCode(200)
+                    .body("id", equalTo(List.of(room)))
+                    .body("[0].node", equalTo(node));
+        }
+        // a message to every lobby room reaches the other node, which counts its rooms and clients
+        Response sent = Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of(
+                        "type", "lobby", "message", Map.of("type", "notice", "data", Map.of("text", "maintenance"))))
+                .post("/admin-api/rooms/_message");
+        sent.then().statusCode(200).body("nodes_unanswered", equalTo(0));
+        assertTrue(sent.jsonPath().getInt("rooms") >= 3 && sent.jsonPath().getInt("clients") >= 7, sent.asString());
+        JsonPath command = fake.commands.poll(5, TimeUnit.SECONDS);
+        assertEquals(
+                List.of("type_message", "*", "lobby", "notice", "maintenance"),
+                List.of(
+                        command.getString("op"),
+                        command.getString("to"),
+                        command.getString("args.room_type"),
+                        command.getString("args.type"),
+                        command.getString("args.data.text")));
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("type", "nosuchtype", "message", Map.of("type", "notice")))
+                .post("/admin-api/rooms/_message")
+                .then()
+                .statusCode(422);
+        // the room log of the other node's room comes through the bus; reading it is audited
+        Api.session(admin)
+                .get("/admin-api/rooms/" + room + "/log")
+                .then()
+                .statusCode(200)
+                .body("[0].kind", equalTo("join"));
+        assertEquals("read_log", fake.commands.poll(5, TimeUnit.SECONDS).getString("op"));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.log_read' AND target_id = ?",
+                        room));
+    }
+
     /** A second node played by the test: LISTENs on the bus, records the commands addressed to it and answers them. */
     static final class FakeNode implements AutoCloseable {
         final BlockingQueue<JsonPath> commands = new LinkedBlockingQueue<>();

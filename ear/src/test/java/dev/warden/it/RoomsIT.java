@@ -11,7 +11,9 @@ import dev.warden.it.support.GameClient;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
+import dev.warden.it.support.Wait;
 import io.restassured.path.json.JsonPath;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -78,6 +80,196 @@ class RoomsIT {
                 .statusCode(200)
                 .body("clients.size()", equalTo(2))
                 .body("state.players." + aliceId + ".name", equalTo("alice"));
+    }
+
+    /**
+     * Operating a live game (docs/admin-api.md, "Live rooms"): a message to every room of a type, figures that move
+     * and sort the list, metadata filters, the player search, the bounded and redacted room log, and the revert of a
+     * state edit refused once the value changed.
+     */
+    @Test
+    void anOperatorRunsALiveGameFromTheRoomsApi() throws Exception {
+        String bName = "ops-b-" + TestDb.unique();
+        GameClient a = GameClient.connect("lobby", GameClient.register("ops-a"));
+        String roomA = a.next("state").getString("room_id");
+        GameClient b = GameClient.connect("lobby?create=true", GameClient.register(bName));
+        JsonPath bState = b.next("state");
+        String roomB = bState.getString("room_id");
+        assertNotEquals(roomA, roomB);
+
+        // one message to every lobby room on every node
+        String toAll = "to all " + TestDb.unique();
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("type", "lobby", "message", Map.of("type", "notice", "data", toAll)))
+                .post("/admin-api/rooms/_message")
+                .then()
+                .statusCode(200)
+                .body("rooms", equalTo(2))
+                .body("clients", equalTo(2));
+        assertEquals(toAll, a.next("msg").getString("data"));
+        assertEquals(toAll, b.next("msg").getString("data"));
+        assertEquals(
+                List.of("lobby|2|2"),
+                TestDb.column(
+                        "SELECT (payload->>'room_type') || '|' || (payload->>'rooms') || '|' || (payload->>'clients') "
+                                + "FROM warden_admin_audit WHERE action = 'room.message' AND target_id = 'type:lobby' "
+                                + "AND payload->>'data' = ?",
+                        toAll));
+
+        // room a is busy: its figures move, and it sorts first by messages in
+        // (15 messages: within the per-socket budget of 20 a second)
+        for (int i = 0; i < 15; i++) {
+            a.send(
+                    i == 0 ? "whisper" : "ready",
+                    i == 0 ? "{\"secret\":\"s3cret\"}" : "{\"ready\":" + (i % 2 == 0) + ",\"n\":" + i + "}");
+        }
+        Wait.until(Duration.ofSeconds(15), "room a's figures show its messages", () -> {
+            JsonPath room = Api.session(admin)
+                    .get("/admin-api/rooms/" + roomA)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath();
+            return room.getDouble("figures.messages_in_per_s") > 0
+                    && room.getDouble("figures.patches_per_s") > 0
+                    && room.getInt("figures.state_bytes") > 0
+                    && room.getList("figures_history.messages_in_per_s").size() == 90;
+        });
+        Api.session(admin)
+                .get("/admin-api/rooms?_sort=figures.messages_in_per_s&_order=desc")
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(List.of(roomA, roomB)));
+        Api.session(admin).get("/admin-api/rooms?_sort=figures.nosuch").then().statusCode(422);
+
+        // metadata set by the lobby: {mode, ready}
+        Wait.until(Duration.ofSeconds(10), "room a's metadata counts its ready player", () -> Api.session(admin)
+                .get("/admin-api/rooms?metadata.ready=0")
+                .then()
+                .statusCode(200)
+                .extract()
+                .<List<String>>path("id")
+                .equals(List.of(roomB)));
+        Api.session(admin)
+                .get("/admin-api/rooms?metadata.mode=chat")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "2")
+                .body("[0].metadata.mode", equalTo("chat"));
+
+        // find a player by email, by user id
+        String bEmail = TestDb.column("SELECT email FROM warden_users WHERE display_name = ?", bName)
+                .get(0);
+        String bUser = TestDb.column("SELECT id::text FROM warden_users WHERE display_name = ?", bName)
+                .get(0);
+        Api.session(admin)
+                .get("/admin-api/rooms?player=" + bEmail.toUpperCase(java.util.Locale.ROOT))
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(List.of(roomB)));
+        Api.session(admin)
+                .get("/admin-api/rooms?player=" + bUser)
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(List.of(roomB)));
+        Api.session(admin)
+                .get("/admin-api/rooms?player=nobody-" + TestDb.unique() + "@example.com")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "0");
+
+        // the room log: bounded (log-size 10 here), the whisper's data redacted, reading it audited
+        Wait.until(
+                Duration.ofSeconds(10),
+                "the log holds a's last message",
+                () -> Api.session(admin)
+                                .get("/admin-api/rooms/" + roomA + "/log")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .jsonPath()
+                                .getList("findAll { it.type == 'ready' && it.data.n == 14 }")
+                                .size()
+                        == 1);
+        JsonPath log = Api.session(admin)
+                .get("/admin-api/rooms/" + roomA + "/log")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertEquals(10, log.getList("$").size(), "bounded: " + log.prettify());
+        assertTrue(!log.prettify().contains("s3cret"), log.prettify());
+        JsonPath logB = Api.session(admin)
+                .get("/admin-api/rooms/" + roomB + "/log")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+        assertEquals("join", logB.getString("[0].kind"));
+        assertEquals("server_msg", logB.getString("find { it.kind == 'server_msg' }.kind"));
+        a.send("whisper", "{\"secret\":\"s3cret\"}");
+        Wait.until(Duration.ofSeconds(10), "the whisper is logged, redacted", () -> Api.session(admin)
+                .get("/admin-api/rooms/" + roomA + "/log")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("findAll { it.type == 'whisper' }.data")
+                .equals(List.of("[redacted]")));
+        assertTrue(TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.log_read' AND target_id = ?",
+                        roomA)
+                >= 2);
+
+        // state edits with undo: reverting an edit whose value changed since is refused
+        for (int round : new int[] {3, 4}) {
+            Api.session(admin)
+                    .contentType("application/json")
+                    .body(Map.of("path", "/round", "value", round))
+                    .patch("/admin-api/rooms/" + roomB + "/state")
+                    .then()
+                    .statusCode(200);
+        }
+        JsonPath edits = Api.session(admin)
+                .get("/admin-api/rooms/" + roomB + "/edits")
+                .then()
+                .statusCode(200)
+                .body("path", equalTo(List.of("/round", "/round")))
+                .body("after", equalTo(List.of(4, 3)))
+                .extract()
+                .jsonPath();
+        long first = edits.getLong("[1].id");
+        long second = edits.getLong("[0].id");
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/rooms/" + roomB + "/edits/" + first + "/revert")
+                .then()
+                .statusCode(409)
+                .body("error.code", equalTo("conflict"));
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/rooms/" + roomB + "/edits/" + second + "/revert")
+                .then()
+                .statusCode(200)
+                .body("round", equalTo(3));
+        assertEquals(
+                List.of("4|3|" + second),
+                TestDb.column(
+                        "SELECT (payload->>'before') || '|' || (payload->>'after') || '|' || (payload->>'revert_of') "
+                                + "FROM warden_admin_audit WHERE action = 'room.state_edit' AND target_id = ? "
+                                + "AND payload->>'revert_of' IS NOT NULL",
+                        roomB));
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{}")
+                .post("/admin-api/rooms/" + roomA + "/edits/" + second + "/revert")
+                .then()
+                .statusCode(404);
+        a.leave();
+        b.leave();
     }
 
     @Test

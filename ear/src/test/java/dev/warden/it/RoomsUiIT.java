@@ -11,11 +11,16 @@ import dev.warden.it.support.SharedDeployment.Ear;
 import dev.warden.it.support.TestDb;
 import io.restassured.path.json.JsonPath;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
  * The panel's Rooms pages in headless Chromium ("the browser test covers the Rooms
- * page: list, open a room, kick, edit state, dispose"; {@code web-module/src/main/ui/tests/rooms-ui.test.mjs}),
+ * page: list, open a room, kick, edit state, dispose"; {@code web-module/src/main/ui/tests/rooms-ui.test.mjs}), the
+ * operating steps (find a player's room by email, sort the list by load while one room's player keeps sending,
+ * send a message from the room page that the room's real WebSocket players receive),
  * and a player's open socket on the user page's Active sessions tab (kind, room, node, ip, since).
  * The fixtures are two {@code lobby} rooms with real WebSocket players from this test ({@link GameClient}); after the
  * browser run, the players' sockets and the audit log show that the clicks acted on the live rooms: the kicked
@@ -50,15 +55,40 @@ class RoomsUiIT {
                 .statusCode(200);
         String email = "uirooms-" + u + "@example.com";
         TestDb.userWithRole(email, PASSWORD, "admin", null);
+        long carolUser = Api.session(admin)
+                .get("/admin-api/rooms/" + other)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("clients[0].user_id");
+        String carolEmail = TestDb.column("SELECT email FROM warden_users WHERE id = ?", carolUser)
+                .get(0);
 
         String fixtures = String.format(
                 """
                 {"admin": {"email": "%s", "password": "%s"},
-                 "room": "%s", "lockedRoom": "%s", "alice": "%s", "bob": "%s"}
+                 "room": "%s", "lockedRoom": "%s", "alice": "%s", "bob": "%s", "carolEmail": "%s"}
                 """,
-                email, PASSWORD, room, other, aliceId, bobId);
-        BrowserTests.Result result = BrowserTests.run("tests/rooms-ui.test.mjs", fixtures, 5);
+                email, PASSWORD, room, other, aliceId, bobId, carolEmail);
+        // alice's room is the busy one while the browser runs: a message the lobby ignores, 4 a second
+        ScheduledExecutorService pinger = Executors.newSingleThreadScheduledExecutor();
+        pinger.scheduleAtFixedRate(() -> alice.send("ping", "{}"), 0, 250, TimeUnit.MILLISECONDS);
+        BrowserTests.Result result;
+        try {
+            result = BrowserTests.run("tests/rooms-ui.test.mjs", fixtures, 5);
+        } finally {
+            pinger.shutdownNow();
+        }
         assertEquals(0, result.exit(), result.output());
+
+        assertEquals("hello from the panel", alice.next("msg").getString("data"), "the room page's message");
+        assertEquals("hello from the panel", bob.next("msg").getString("data"));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.message' AND target_id = ?",
+                        room));
 
         assertEquals(4001, bob.closeCode(), "kicked from the room page");
         boolean edited = false;

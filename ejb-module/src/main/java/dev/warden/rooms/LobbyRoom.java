@@ -20,7 +20,8 @@ import java.util.logging.Logger;
  *
  * <p>State: {@code {"players": {"<client_id>": {"user_id", "name", "ready"}}, "chat": [{"from", "text", "at"}]}}
  * (the last 50 lines). Messages: {@code chat {text}} (at most 500 characters) and {@code ready {ready: bool}};
- * anything else is ignored. Max 64 clients, patches every 50 ms, reconnection grace 20 s (override with
+ * anything else is ignored. Metadata (the operators' list shows and filters it): {@code {"mode": "chat", "ready": n}},
+ * {@code n} the players whose flag is set. Max 64 clients, patches every 50 ms, reconnection grace 20 s (override with
  * {@code warden.rooms.lobby.*}).
  *
  * <p>Chat limit: when the game config row {@code chat.messages_per_minute} ({@code warden_configs}) holds a positive
@@ -68,6 +69,20 @@ public class LobbyRoom implements RoomType {
                 .add("players", JsonValue.EMPTY_JSON_OBJECT)
                 .add("chat", JsonValue.EMPTY_JSON_ARRAY)
                 .build());
+        metadata(room);
+    }
+
+    /** Sets the metadata {@code {"mode": "chat", "ready": n}} from the state. */
+    private static void metadata(RoomContext room) {
+        long ready = room.state().get("players") instanceof JsonObject players
+                ? players.values().stream()
+                        .filter(p -> p instanceof JsonObject o && o.getBoolean("ready", false))
+                        .count()
+                : 0;
+        room.setMetadata(JSON.createObjectBuilder()
+                .add("mode", "chat")
+                .add("ready", ready)
+                .build());
     }
 
     @Override
@@ -86,6 +101,7 @@ public class LobbyRoom implements RoomType {
         String player = "/players/" + client.clientId();
         if ("ready".equals(type) && data instanceof JsonObject body) {
             room.set(player + "/ready", body.getBoolean("ready", false) ? JsonValue.TRUE : JsonValue.FALSE);
+            metadata(room);
         } else if ("chat".equals(type)
                 && data instanceof JsonObject body
                 && body.get("text") instanceof JsonString text) {
@@ -153,6 +169,7 @@ public class LobbyRoom implements RoomType {
         if (room.state().containsKey("players")
                 && room.state().getJsonObject("players").containsKey(client.clientId())) {
             room.remove(player);
+            metadata(room);
         }
     }
 

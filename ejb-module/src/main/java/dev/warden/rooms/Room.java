@@ -5,8 +5,10 @@ import static dev.warden.common.JsonSupport.JSON;
 import dev.warden.players.Player;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +32,25 @@ public final class Room implements RoomContext {
         void changed(Room room);
 
         void removed(Room room);
+
+        /** False when room figures are switched off ({@code warden.rooms.figures}). */
+        default boolean figuresOn() {
+            return true;
+        }
+
+        /** Entries of each room's log ({@code warden.rooms.log-size}). */
+        default int logSize() {
+            return 200;
+        }
+
+        /** Message types whose data the room log redacts ({@code warden.rooms.log-redact-types}). */
+        default Set<String> redactedTypes() {
+            return Set.of();
+        }
     }
+
+    /** Most bytes of a room's metadata as JSON text (docs/game-api.md, "Room metadata"). */
+    public static final int METADATA_MAX_BYTES = 2048;
 
     private final String id;
     private final RoomType type;
@@ -42,6 +62,9 @@ public final class Room implements RoomContext {
     private final AtomicBoolean tickQueued = new AtomicBoolean();
     private volatile ScheduledFuture<?> ticker;
     private final RoomState state = new RoomState(); // room thread only
+    private final RoomFigures figures;
+    private final RoomLog log;
+    private volatile JsonObject metadata = JsonValue.EMPTY_JSON_OBJECT;
 
     Room(String id, RoomType type, RoomSettings settings, Host host) {
         this.id = id;
@@ -49,17 +72,21 @@ public final class Room implements RoomContext {
         this.settings = settings;
         this.host = host;
         this.exec = new SerialExecutor(host.scheduler(), id);
+        this.figures = new RoomFigures(host.figuresOn());
+        this.log = new RoomLog(host.logSize(), host.redactedTypes());
     }
 
     void start() {
         exec.execute(() -> type.onCreate(this));
         long rate = settings.patchRate().toMillis();
+        long rateNanos = settings.patchRate().toNanos();
         ticker = host.scheduler()
                 .scheduleAtFixedRate(
                         () -> {
                             if (tickQueued.compareAndSet(false, true)) {
                                 exec.execute(() -> {
                                     tickQueued.set(false);
+                                    figures.tick(rateNanos);
                                     flush();
                                 });
                             }
@@ -124,16 +151,19 @@ public final class Room implements RoomContext {
             if (!seats.on(seat, connection)) {
                 return; // gone or replaced meanwhile
             }
-            connection.send(JSON.createObjectBuilder()
+            String frame = JSON.createObjectBuilder()
                     .add("t", "state")
                     .add("client_id", seat.clientId)
                     .add("room_id", id)
                     .add("state", state.get())
                     .build()
-                    .toString());
+                    .toString();
+            connection.send(frame);
+            figures.sent(1, frame.length());
             seat.synced = true;
         });
         if (joined) {
+            log.add("join", seat.clientId, null, null);
             host.changed(this);
         }
         return new Admission(this, seat.clientId, 0, null);
@@ -146,6 +176,8 @@ public final class Room implements RoomContext {
             if (seat == null) {
                 return;
             }
+            figures.messageIn();
+            log.add("client_msg", clientId, msgType, data);
             type.onMessage(this, seat.view(), msgType, data == null ? JsonValue.NULL : data);
         });
     }
@@ -210,6 +242,7 @@ public final class Room implements RoomContext {
     }
 
     private void left(Seat seat, boolean consented) {
+        log.add("leave", seat.clientId, null, null);
         exec.execute(() -> {
             type.onLeave(this, seat.view(), consented);
             scheduleEmptyDispose();
@@ -251,14 +284,46 @@ public final class Room implements RoomContext {
 
     /** Sends pending state changes as one patch frame to every synced client (room thread only). */
     void flush() {
+        long start = System.nanoTime();
         String frame = state.takePatch();
+        figures.patchBuilt(System.nanoTime() - start, frame != null);
         if (frame != null) {
             sendAll(frame);
+        }
+        if (figures.stateDue()) {
+            figures.stateBytes(state.get().toString().getBytes(StandardCharsets.UTF_8).length);
         }
     }
 
     private void sendAll(String frame) {
-        seats.synced().forEach(c -> c.send(frame));
+        List<ClientConnection> targets = seats.synced();
+        targets.forEach(c -> c.send(frame));
+        figures.sent(targets.size(), frame.length());
+    }
+
+    /** The current figures (any thread; see {@link RoomFigures#current}). */
+    public JsonObject figures() {
+        return figures.current();
+    }
+
+    /** The last 15 minutes of figures for the charts (any thread; see {@link RoomFigures#history}). */
+    public JsonObject figuresHistory() {
+        return figures.history();
+    }
+
+    /** The room's recent-event log (any thread). */
+    public RoomLog log() {
+        return log;
+    }
+
+    /** Logs an operator's command {@code what} with {@code data} (any thread). */
+    void operator(String what, JsonValue data) {
+        log.add("operator", null, what, data);
+    }
+
+    /** The user ids of the seats (any thread). */
+    public long[] userIds() {
+        return seats.userIds();
     }
 
     /** A snapshot of the seats for the admin API (any thread). */
@@ -300,6 +365,7 @@ public final class Room implements RoomContext {
 
     @Override
     public void broadcast(String msgType, JsonValue data) {
+        log.add("server_msg", null, msgType, data);
         flush();
         sendAll(RoomState.message(msgType, data));
     }
@@ -308,8 +374,30 @@ public final class Room implements RoomContext {
     public void send(String clientId, String msgType, JsonValue data) {
         ClientConnection target = seats.synced(clientId);
         if (target != null) {
+            log.add("server_msg", clientId, msgType, data);
             flush();
-            target.send(RoomState.message(msgType, data));
+            String frame = RoomState.message(msgType, data);
+            target.send(frame);
+            figures.sent(1, frame.length());
+        }
+    }
+
+    @Override
+    public JsonObject metadata() {
+        return metadata;
+    }
+
+    @Override
+    public void setMetadata(JsonObject value) {
+        JsonObject v = value == null ? JsonValue.EMPTY_JSON_OBJECT : value;
+        int bytes = v.toString().getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > METADATA_MAX_BYTES) {
+            throw new IllegalArgumentException(
+                    "Room metadata of " + bytes + " bytes; at most " + METADATA_MAX_BYTES + " allowed");
+        }
+        if (!v.equals(metadata)) {
+            metadata = v;
+            host.changed(this);
         }
     }
 

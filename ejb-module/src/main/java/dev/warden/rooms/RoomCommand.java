@@ -83,4 +83,22 @@ public sealed interface RoomCommand {
      * @param reason the close reason, or null for {@code disposed by an operator}
      */
     record Dispose(String reason) implements RoomCommand {}
+
+    /** Reads the room's recent-event log ({@link RoomLog#json}); audited as {@code room.log_read}. */
+    record ReadLog() implements RoomCommand {}
+
+    /**
+     * Reverts an operator's state edit: when the value at {@code path} is still {@code expected} (null: absent),
+     * sets it to {@code restore} (null: removes it); answers {@code {before, after, state}}.
+     *
+     * @param revertOf the audit entry of the edit reverted
+     * @throws ApiException 422 {@code path} missing
+     */
+    record Revert(String path, JsonValue expected, JsonValue restore, long revertOf) implements RoomCommand {
+        public Revert {
+            if (path == null || path.isEmpty()) {
+                throw ApiException.invalid("path", "is required");
+            }
+        }
+    }
 }

@@ -52,7 +52,22 @@ public final class RoomCommands {
         if (command instanceof RoomCommand.Read) {
             return full(room, node, onRoom(room, Room::state));
         }
+        if (command instanceof RoomCommand.ReadLog) {
+            return room.log().json();
+        }
+        if (command instanceof RoomCommand.Revert revert) {
+            JsonValue done = onRoom(room, r -> revert(r, revert));
+            room.operator(
+                    "state_revert",
+                    JSON.createObjectBuilder().add("path", revert.path()).build());
+            return done;
+        }
         if (command instanceof RoomCommand.Kick kick) {
+            room.operator(
+                    "kick",
+                    JSON.createObjectBuilder()
+                            .add("client_id", String.valueOf(kick.clientId()))
+                            .build());
             String reason = kick.reason() == null ? "kicked" : kick.reason();
             if (kick.clientId() == null || !room.kick(kick.clientId(), CloseCodes.KICKED, reason)) {
                 throw ApiException.notFound("No client '" + kick.clientId() + "' in room " + room.id());
@@ -60,13 +75,20 @@ public final class RoomCommands {
             return JsonValue.TRUE;
         }
         if (command instanceof RoomCommand.Lock || command instanceof RoomCommand.Unlock) {
+            room.operator(command instanceof RoomCommand.Lock ? "lock" : "unlock", null);
             room.setLocked(command instanceof RoomCommand.Lock);
             return RoomSummary.of(room, node).json();
         }
         if (command instanceof RoomCommand.SetState set) {
+            room.operator(
+                    "state_edit",
+                    JSON.createObjectBuilder().add("path", set.path()).build());
             return onRoom(room, r -> setState(r, set.path(), set.value()));
         }
         if (command instanceof RoomCommand.DeleteState delete) {
+            room.operator(
+                    "state_delete",
+                    JSON.createObjectBuilder().add("path", delete.path()).build());
             return onRoom(room, r -> deleteState(r, delete.path()));
         }
         if (command instanceof RoomCommand.Dispose dispose) {
@@ -79,6 +101,7 @@ public final class RoomCommands {
                 && room.snapshot().stream().noneMatch(c -> c.clientId().equals(clientId))) {
             throw ApiException.notFound("No client '" + clientId + "' in room " + room.id());
         }
+        room.operator("message", operatorMessage(room, message.type(), message.data(), clientId));
         return onRoom(room, r -> {
             if (clientId == null) {
                 r.broadcast(message.type(), message.data());
@@ -103,6 +126,44 @@ public final class RoomCommands {
                 .build();
     }
 
+    /**
+     * The operator log entry's data of a message: {@code {type, data, client_id?}}, its data redacted when the
+     * message type is.
+     */
+    static JsonObject operatorMessage(Room room, String type, JsonValue data, String clientId) {
+        var o = JSON.createObjectBuilder()
+                .add("type", type)
+                .add("data", room.log().redacts(type) ? JSON.createValue(RoomLog.REDACTED) : data);
+        if (clientId != null) {
+            o.add("client_id", clientId);
+        }
+        return o.build();
+    }
+
+    private static JsonObject revert(Room room, RoomCommand.Revert revert) {
+        JsonValue now = at(room.state(), revert.path());
+        boolean unchanged =
+                revert.expected() == null ? now == null : revert.expected().equals(now);
+        if (!unchanged) {
+            throw new ApiException(
+                    ErrorCode.CONFLICT, "The value at '" + revert.path() + "' changed since that edit; not reverted");
+        }
+        try {
+            if (revert.restore() == null) {
+                room.remove(revert.path());
+            } else {
+                room.set(revert.path(), revert.restore());
+            }
+        } catch (JsonException | IllegalArgumentException e) {
+            throw ApiException.invalid("path", e.getMessage());
+        }
+        return JSON.createObjectBuilder()
+                .add("before", now == null ? JsonValue.NULL : now)
+                .add("after", revert.restore() == null ? JsonValue.NULL : revert.restore())
+                .add("state", room.state())
+                .build();
+    }
+
     private static JsonObject deleteState(Room room, String path) {
         JsonValue before = at(room.state(), path);
         if (before == null || path.isEmpty()) {
@@ -115,7 +176,7 @@ public final class RoomCommands {
                 .build();
     }
 
-    /** The room's list row plus {@code state} and {@code clients: [...]}. */
+    /** The room's list row plus {@code state}, {@code clients: [...]} and {@code figures_history} (the charts). */
     private static JsonObject full(Room room, String node, JsonObject state) {
         JsonArrayBuilder clients = JSON.createArrayBuilder();
         for (RoomClient c : room.snapshot()) {
@@ -130,6 +191,7 @@ public final class RoomCommands {
         return JSON.createObjectBuilder(RoomSummary.of(room, node).json())
                 .add("state", state)
                 .add("clients", clients)
+                .add("figures_history", room.figuresHistory())
                 .build();
     }
 

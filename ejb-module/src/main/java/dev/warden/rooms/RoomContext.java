@@ -44,6 +44,21 @@ public interface RoomContext {
     /** Sends a message to one client; nothing when it is not connected. */
     void send(String clientId, String type, JsonValue data);
 
+    /**
+     * The room's public metadata (docs/game-api.md, "Room metadata"): what the operators' room list shows and
+     * filters on ({@code metadata.<key>=value}); empty until set.
+     */
+    JsonObject metadata();
+
+    /**
+     * Replaces the room's public metadata, a small JSON object (map, mode, region, ...; like Colyseus'
+     * {@code setMetadata}); other nodes see it within a heartbeat. Keep values scalar: the list filter compares
+     * a member's text.
+     *
+     * @throws IllegalArgumentException when its JSON text is over 2,048 bytes of UTF-8
+     */
+    void setMetadata(JsonObject metadata);
+
     /** The seated clients, in join order (dropped ones within their grace included). */
     List<RoomClient> clients();
 

@@ -199,6 +199,11 @@ final class RoomSeats {
         return seats.size();
     }
 
+    /** The user ids of the seats, in join order (dropped clients within their grace included). */
+    synchronized long[] userIds() {
+        return seats.values().stream().mapToLong(s -> s.userId).toArray();
+    }
+
     synchronized List<RoomClient> snapshot() {
         return seats.values().stream().map(Seat::view).toList();
     }

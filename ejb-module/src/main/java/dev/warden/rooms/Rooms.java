@@ -24,18 +24,22 @@ import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptors;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
@@ -82,12 +86,29 @@ public class Rooms implements Room.Host {
     private final Map<String, Room> rooms = new ConcurrentHashMap<>();
     private ScheduledFuture<?> heartbeat;
     private String node;
+    private boolean figuresOn = true;
+    private int logSize = 200;
+    private Set<String> redacted = Set.of();
 
     @PostConstruct
     void start() {
         var config = ConfigProvider.getConfig();
         node = config.getOptionalValue("warden.node.name", String.class).orElseGet(RoomStore::defaultNodeName);
         limits = RoomLimits.of(config);
+        figuresOn =
+                config.getOptionalValue("warden.rooms.figures", Boolean.class).orElse(true);
+        logSize = Math.max(
+                0,
+                Math.min(
+                        1000,
+                        config.getOptionalValue("warden.rooms.log-size", Integer.class)
+                                .orElse(200)));
+        redacted = config.getOptionalValue("warden.rooms.log-redact-types", String[].class)
+                .map(a -> Arrays.stream(a)
+                        .map(String::strip)
+                        .filter(t -> !t.isEmpty())
+                        .collect(Collectors.toSet()))
+                .orElse(Set.of());
         for (RoomType type : typeBeans) {
             if (!type.name().matches("[a-z0-9_-]+") || types.containsKey(type.name())) {
                 throw new IllegalStateException("Room type name '" + type.name() + "' of "
@@ -128,10 +149,39 @@ public class Rooms implements Room.Host {
             return; // started without the database: nothing to write until the schema is there
         }
         try {
-            store.heartbeat(node, List.copyOf(rooms.values()));
+            List<Room> all = List.copyOf(rooms.values());
+            store.heartbeat(node, all, nodeFigures(all));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Rooms: heartbeat of node " + node + " failed", e);
         }
+    }
+
+    /**
+     * The figures of a node (docs/operations.md, "Room figures"): the sums of its rooms' rates and state bytes, the
+     * worst of their patch-build percentiles and lag.
+     */
+    static JsonObject nodeFigures(List<Room> all) {
+        String[] sums = {"messages_in_per_s", "messages_out_per_s", "bytes_out_per_s", "patches_per_s", "state_bytes"};
+        String[] worst = {"patch_ms_p50", "patch_ms_p99", "lag_ms"};
+        double[] s = new double[sums.length];
+        double[] w = new double[worst.length];
+        for (Room room : all) {
+            JsonObject f = room.figures();
+            for (int i = 0; i < sums.length; i++) {
+                s[i] += f.getJsonNumber(sums[i]).doubleValue();
+            }
+            for (int i = 0; i < worst.length; i++) {
+                w[i] = Math.max(w[i], f.getJsonNumber(worst[i]).doubleValue());
+            }
+        }
+        var out = dev.warden.common.JsonSupport.JSON.createObjectBuilder();
+        for (int i = 0; i < sums.length; i++) {
+            out.add(sums[i], Math.round(s[i] * 100) / 100.0);
+        }
+        for (int i = 0; i < worst.length; i++) {
+            out.add(worst[i], w[i]);
+        }
+        return out.build();
     }
 
     /** This node's name (the {@code node} column). */
@@ -285,6 +335,47 @@ public class Rooms implements Room.Host {
     /** This node's rooms. */
     public Collection<Room> local() {
         return List.copyOf(rooms.values());
+    }
+
+    /**
+     * Sends {@code {"t":"msg","type","data"}} to every connected client of every room of {@code roomType} on this
+     * node, without waiting for the rooms' threads.
+     *
+     * @return {@code {rooms, clients}}: the rooms reached and the clients connected in them
+     */
+    public int[] messageType(String roomType, String msgType, JsonValue data) {
+        int reached = 0;
+        int clients = 0;
+        for (Room room : rooms.values()) {
+            if (room.type().equals(roomType) && !room.disposed()) {
+                room.operator("message", RoomCommands.operatorMessage(room, msgType, data, null));
+                room.run(() -> room.broadcast(msgType, data));
+                reached++;
+                clients += (int)
+                        room.snapshot().stream().filter(RoomClient::connected).count();
+            }
+        }
+        return new int[] {reached, clients};
+    }
+
+    /** True when room type {@code name} exists. */
+    public boolean hasType(String name) {
+        return types.containsKey(name);
+    }
+
+    @Override
+    public boolean figuresOn() {
+        return figuresOn;
+    }
+
+    @Override
+    public int logSize() {
+        return logSize;
+    }
+
+    @Override
+    public Set<String> redactedTypes() {
+        return redacted;
     }
 
     @Override

@@ -80,7 +80,8 @@ public final class Deployments {
 
     /**
      * The shared EAR of the live-rooms classes ({@link SharedDeployment.Ear#WARDEN_WITH_ROOMS_CONFIG}): lobby rooms
-     * of at most 10 clients, a 1.5 s reconnection grace and a long empty-room grace; loopback as a trusted proxy,
+     * of at most 10 clients, a 1.5 s reconnection grace and a long empty-room grace; room logs of 10 entries that
+     * redact {@code whisper} messages; loopback as a trusted proxy,
      * so each player registration can come from an address of its own ({@code X-Forwarded-For},
      * {@link GameClient#register}) and {@code TrustedProxyIT} sees the header honoured; the per-address limit on
      * player sign-in and registration at 5 requests in 10 minutes; and a policy on {@code rooms} for {@code list}
@@ -92,6 +93,9 @@ public final class Deployments {
                 "warden.rooms.lobby.max-clients=10",
                 "warden.rooms.lobby.reconnection-grace-ms=1500",
                 "warden.rooms.empty-dispose-ms=120000",
+                // RoomsIT's room log: 10 entries, the data of "whisper" messages redacted
+                "warden.rooms.log-size=10",
+                "warden.rooms.log-redact-types=whisper",
                 // one player's token opens 51 sockets at once (RoomsIT's concurrent joins): above the default 10
                 "warden.rooms.max-sockets-per-user=100",
                 "warden.trusted-proxies=127.0.0.1, ::1",

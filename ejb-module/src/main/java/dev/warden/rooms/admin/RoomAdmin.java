@@ -12,6 +12,7 @@ import dev.warden.rooms.Room;
 import dev.warden.rooms.RoomCommand;
 import dev.warden.rooms.RoomCommands;
 import dev.warden.rooms.RoomStore;
+import dev.warden.rooms.RoomSummary;
 import dev.warden.rooms.Rooms;
 import dev.warden.rooms.bus.BusAnswers;
 import dev.warden.rooms.bus.RoomBus;
@@ -21,8 +22,11 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -73,12 +77,120 @@ public class RoomAdmin {
      */
     public RoomQuery.Result list(Operator operator, Map<String, List<String>> params) {
         moderation.authorize(operator, Operation.LIST, RESOURCE);
-        return RoomQuery.parse(params).apply(RoomQuery.rows(store.rows(), rooms));
+        RoomQuery query = RoomQuery.parse(params);
+        List<RoomSummary> rows = RoomQuery.rows(store.rows(), rooms);
+        List<String> player = params.containsKey("player") ? params.get("player") : params.get("player_eq");
+        if (player != null && !player.isEmpty()) {
+            String who = player.get(0).strip();
+            if (who.isEmpty() || who.length() > 320) {
+                throw ApiException.invalid(
+                        "player", "must be a user id, an email or a display name (1 to 320 characters)");
+            }
+            Set<Long> users = new HashSet<>(store.userIds(who));
+            rows = rows.stream()
+                    .filter(r ->
+                            r.userIds() != null && Arrays.stream(r.userIds()).anyMatch(users::contains))
+                    .toList();
+        }
+        return query.apply(rows);
+    }
+
+    /**
+     * Sends {@code {"t":"msg","type","data"}} to every connected client of every room of {@code roomType} on every
+     * live node; audited {@code room.message} with target {@code type:<roomType>} and {@code {room_type, type, data,
+     * rooms, clients}}.
+     *
+     * @return {@code {rooms, clients, nodes_unanswered}}: the rooms and connected clients reached, and the other
+     *         nodes that did not answer within the command timeout (their rooms are not counted)
+     * @throws ApiException 403 without {@code update} on {@code rooms}; 400 or 422 from {@code message}; 422 an
+     *                      unknown room type
+     */
+    public JsonObject messageType(
+            Operator operator, Supplier<Map.Entry<String, RoomCommand.Message>> message, String ip, String userAgent) {
+        moderation.authorize(operator, Operation.UPDATE, RESOURCE);
+        Map.Entry<String, RoomCommand.Message> built = message.get();
+        String roomType = built.getKey();
+        RoomCommand.Message m = built.getValue();
+        if (roomType == null || !rooms.hasType(roomType)) {
+            throw ApiException.invalid("type", "no room type '" + roomType + "'");
+        }
+        int[] here = rooms.messageType(roomType, m.type(), m.data());
+        List<String> others = store.nodes().stream()
+                .map(RoomStore.NodeRow::node)
+                .filter(n -> !n.equals(rooms.node()))
+                .toList();
+        int[] there = bus.messageTypeElsewhere(roomType, m.type(), m.data(), others);
+        int reached = here[0] + there[0];
+        int clients = here[1] + there[1];
+        record(
+                operator,
+                "room.message",
+                "type:" + roomType,
+                JSON.createObjectBuilder()
+                        .add("room_type", roomType)
+                        .add("type", m.type())
+                        .add("data", m.data())
+                        .add("rooms", reached)
+                        .add("clients", clients),
+                ip,
+                userAgent);
+        return JSON.createObjectBuilder()
+                .add("rooms", reached)
+                .add("clients", clients)
+                .add("nodes_unanswered", there[2])
+                .build();
+    }
+
+    /**
+     * The operators' edits of room {@code id}'s state, newest first, from the audit entries (see
+     * {@link RoomStore#edits}); the room must be live.
+     *
+     * @throws ApiException 403 without {@code read} on {@code rooms}; 404 no such room
+     */
+    public List<JsonObject> edits(Operator operator, String id) {
+        moderation.authorize(operator, Operation.READ, RESOURCE);
+        if (rooms.find(id).filter(r -> !r.disposed()).isEmpty() && store.row(id) == null) {
+            throw ApiException.notFound("No room '" + id + "'");
+        }
+        return store.edits(id);
+    }
+
+    /**
+     * Reverts the state edit of audit entry {@code auditId} on room {@code id}: an edit's {@code before} is restored
+     * (removed when it was null) if the value is still its {@code after}; a deletion's value is put back if the path
+     * is still absent. Audited {@code room.state_edit {path, before, after, revert_of}}.
+     *
+     * @return {@code {before, after, state}}
+     * @throws ApiException 403 without {@code update}; 404 no such room or no such edit of it; 409 the value at the
+     *                      path changed since; 503 the room's node did not answer
+     */
+    public JsonValue revert(Operator operator, String id, long auditId, String ip, String userAgent) {
+        return run(
+                operator,
+                id,
+                RoomCommand.Revert.class,
+                () -> {
+                    JsonObject edit = store.edits(id).stream()
+                            .filter(e -> e.getJsonNumber("id").longValue() == auditId)
+                            .findFirst()
+                            .orElseThrow(() -> ApiException.notFound("No state edit " + auditId + " of room " + id));
+                    String path = edit.getString("path", null);
+                    JsonValue before = edit.getOrDefault("before", JsonValue.NULL);
+                    if (edit.getString("action").equals("room.state_delete")) {
+                        return new RoomCommand.Revert(path, null, before, auditId);
+                    }
+                    JsonValue after = edit.getOrDefault("after", JsonValue.NULL);
+                    return new RoomCommand.Revert(
+                            path, after, before.getValueType() == JsonValue.ValueType.NULL ? null : before, auditId);
+                },
+                ip,
+                userAgent);
     }
 
     /**
      * Every live node with its figures: {@code [{node, rooms, clients, heap_used_mb, rss_mb, cpu_percent,
-     * started_at, heartbeat}]}.
+     * started_at, heartbeat, figures}]} ({@code figures}: its rooms' figures summed, docs/operations.md, "Room
+     * figures"; null before the node's first heartbeat).
      *
      * @throws ApiException 403 without {@code list} on {@code rooms}
      */
@@ -94,6 +206,7 @@ public class RoomAdmin {
                         .add("cpu_percent", n.cpuPercent() == null ? JsonValue.NULL : JSON.createValue(n.cpuPercent()))
                         .add("started_at", n.startedAt().toString())
                         .add("heartbeat", n.heartbeat().toString())
+                        .add("figures", n.figures() == null ? JsonValue.NULL : n.figures())
                         .build())
                 .toList();
     }
@@ -124,7 +237,7 @@ public class RoomAdmin {
 
     /** The permission commands of {@code kind} need on {@code rooms}: the rule of docs/security.md's rooms rows. */
     static Operation operation(Class<? extends RoomCommand> kind) {
-        if (kind == RoomCommand.Read.class) {
+        if (kind == RoomCommand.Read.class || kind == RoomCommand.ReadLog.class) {
             return Operation.READ;
         }
         return kind == RoomCommand.Dispose.class ? Operation.DELETE : Operation.UPDATE;
@@ -154,7 +267,7 @@ public class RoomAdmin {
         if (command instanceof RoomCommand.Unlock) {
             return "room.unlock";
         }
-        if (command instanceof RoomCommand.SetState) {
+        if (command instanceof RoomCommand.SetState || command instanceof RoomCommand.Revert) {
             return "room.state_edit";
         }
         if (command instanceof RoomCommand.DeleteState) {
@@ -162,6 +275,9 @@ public class RoomAdmin {
         }
         if (command instanceof RoomCommand.Dispose) {
             return "room.dispose";
+        }
+        if (command instanceof RoomCommand.ReadLog) {
+            return "room.log_read";
         }
         return command instanceof RoomCommand.Message ? "room.message" : null;
     }
@@ -174,6 +290,12 @@ public class RoomAdmin {
         } else if (command instanceof RoomCommand.SetState set) {
             JsonObject result = answer.asJsonObject();
             payload.add("path", set.path()).add("before", result.get("before")).add("after", result.get("after"));
+        } else if (command instanceof RoomCommand.Revert revert) {
+            JsonObject result = answer.asJsonObject();
+            payload.add("path", revert.path())
+                    .add("before", result.get("before"))
+                    .add("after", result.get("after"))
+                    .add("revert_of", revert.revertOf());
         } else if (command instanceof RoomCommand.DeleteState delete) {
             payload.add("path", delete.path())
                     .add("before", answer.asJsonObject().get("before"));

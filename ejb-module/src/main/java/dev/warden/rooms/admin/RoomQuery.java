@@ -7,7 +7,10 @@ import dev.warden.rooms.RoomSettings;
 import dev.warden.rooms.RoomStore;
 import dev.warden.rooms.RoomSummary;
 import dev.warden.rooms.Rooms;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,7 +24,8 @@ import java.util.function.Predicate;
 /**
  * The list convention (docs/admin-api.md, "List query parameters") over room rows {@code {id, type, node, clients, max_clients,
  * locked, created_at}}: {@code _start}/{@code _end} ({@link ListWindow}: default 0 to {@code _start + 100}, at most 1000), {@code _sort}/{@code _order},
- * {@code _q}/{@code q} (substring of id, type, node), {@code <col>_eq|_ne|_gt|_gte|_lt|_lte|_in|_like} and bare
+ * {@code _q}/{@code q} (substring of id, type, node); columns also {@code figures.<name>} ({@link #FIGURES}) and
+ * {@code metadata.<key>}; {@code <col>_eq|_ne|_gt|_gte|_lt|_lte|_in|_like} and bare
  * {@code <col>=v}. An unknown column or a bad value is 422 naming the parameter.
  */
 public final class RoomQuery {
@@ -31,6 +35,20 @@ public final class RoomQuery {
 
     private static final List<String> COLUMNS =
             List.of("id", "type", "node", "clients", "max_clients", "locked", "created_at");
+    /** The figures a list can sort and filter on as {@code figures.<name>}. */
+    public static final List<String> FIGURES = List.of(
+            "messages_in_per_s",
+            "messages_out_per_s",
+            "bytes_out_per_s",
+            "patches_per_s",
+            "state_bytes",
+            "patch_ms_p50",
+            "patch_ms_p99",
+            "lag_ms");
+
+    private static final java.util.regex.Pattern METADATA_KEY =
+            java.util.regex.Pattern.compile("metadata\\.[A-Za-z0-9_-]{1,64}");
+
     private static final List<String> OPS = List.of("_eq", "_ne", "_gte", "_gt", "_lte", "_lt", "_in", "_like");
 
     private final List<Predicate<RoomSummary>> filters = new ArrayList<>();
@@ -46,7 +64,19 @@ public final class RoomQuery {
         Map<String, RoomSummary> out = new LinkedHashMap<>();
         for (RoomStore.Row r : stored) {
             int max = rooms.settings(r.type()).map(RoomSettings::maxClients).orElse(0);
-            out.put(r.id(), new RoomSummary(r.id(), r.type(), r.node(), r.clients(), max, r.locked(), r.createdAt()));
+            out.put(
+                    r.id(),
+                    new RoomSummary(
+                            r.id(),
+                            r.type(),
+                            r.node(),
+                            r.clients(),
+                            max,
+                            r.locked(),
+                            r.createdAt(),
+                            r.metadata(),
+                            r.figures(),
+                            r.userIds()));
         }
         out.keySet()
                 .removeIf(id -> out.get(id).node().equals(rooms.node())
@@ -59,7 +89,18 @@ public final class RoomQuery {
         return new ArrayList<>(out.values());
     }
 
-    /** The value of {@code column} in {@code r}: numbers as {@code Long}, {@code created_at} an {@link Instant}. */
+    /** True for a list column, {@code figures.<name>} and {@code metadata.<key>} included. */
+    static boolean known(String column) {
+        return COLUMNS.contains(column)
+                || column.startsWith("figures.") && FIGURES.contains(column.substring(8))
+                || METADATA_KEY.matcher(column).matches();
+    }
+
+    /**
+     * The value of {@code column} in {@code r}: numbers as {@code Long}, {@code created_at} an {@link Instant},
+     * {@code figures.<name>} a {@code Double}, {@code metadata.<key>} the member's text (a string's value, else its
+     * JSON); null when absent.
+     */
     private static Object get(RoomSummary r, String column) {
         return switch (column) {
             case "id" -> r.id();
@@ -69,7 +110,17 @@ public final class RoomQuery {
             case "max_clients" -> (long) r.maxClients();
             case "locked" -> r.locked();
             case "created_at" -> r.createdAt();
-            default -> throw new IllegalArgumentException(column);
+            default -> {
+                if (column.startsWith("figures.")) {
+                    yield r.figures() != null && r.figures().get(column.substring(8)) instanceof JsonNumber n
+                            ? n.doubleValue()
+                            : null;
+                }
+                JsonValue v = r.metadata() == null ? null : r.metadata().get(column.substring(9));
+                yield v == null || v.getValueType() == JsonValue.ValueType.NULL
+                        ? null
+                        : v instanceof JsonString s ? s.getString() : v.toString();
+            }
         };
     }
 
@@ -87,7 +138,7 @@ public final class RoomQuery {
             String key = e.getKey();
             String value = e.getValue().isEmpty() ? "" : e.getValue().get(0);
             switch (key) {
-                case "_start", "_end" -> {} // the window, below
+                case "_start", "_end", "player", "player_eq" -> {} // the window, below; the player search, in RoomAdmin
                 case "_sort" -> sort = List.of(value.split(","));
                 case "_order" -> orders = ListWindow.orders(params);
                 case "_q", "q" -> {
@@ -99,7 +150,7 @@ public final class RoomQuery {
                 default -> {
                     String op = OPS.stream().filter(key::endsWith).findFirst().orElse(null);
                     String column = op == null ? key : key.substring(0, key.length() - op.length());
-                    if (!COLUMNS.contains(column)) {
+                    if (!known(column)) {
                         throw ApiException.invalid(key, "unknown column '" + column + "'");
                     }
                     if (op == null) {
@@ -121,7 +172,7 @@ public final class RoomQuery {
         Comparator<RoomSummary> comparator = null;
         for (int i = 0; i < sort.size(); i++) {
             String column = sort.get(i).strip();
-            if (!COLUMNS.contains(column)) {
+            if (!known(column)) {
                 throw ApiException.invalid("_sort", "unknown column '" + column + "'");
             }
             boolean desc = i < orders.size() && orders.get(i).equals("desc");
@@ -191,7 +242,7 @@ public final class RoomQuery {
                     yield Boolean.parseBoolean(raw);
                 }
                 case "created_at" -> Instant.parse(raw.strip());
-                default -> raw;
+                default -> column.startsWith("figures.") ? (Object) Double.parseDouble(raw.strip()) : raw;
             };
         } catch (RuntimeException e) {
             throw ApiException.invalid(param, "bad value '" + raw + "' for " + column);

@@ -14,7 +14,8 @@ import jakarta.json.JsonValue;
  * command message {@code {"k":"cmd","id","from","to","op","room","args"}} ({@link RoomBus}) carries the command as
  * {@code op} and {@code args}: {@code read {}}, {@code kick {client_id, reason}}, {@code lock {locked}} (lock and
  * unlock), {@code state_edit {path, value}}, {@code state_delete {path}}, {@code dispose {reason}},
- * {@code message {type, data, client_id}}; absent text members are JSON {@code null}. Only commands for a room on
+ * {@code message {type, data, client_id}}, {@code read_log {}}, {@code state_revert {path, expected_absent, expected,
+ * restore_absent, restore, revert_of}}; absent text members are JSON {@code null}. Only commands for a room on
  * another node are encoded; the owner decodes them back into the same records.
  */
 final class BusCodec {
@@ -30,6 +31,16 @@ final class BusCodec {
         String op;
         if (command instanceof RoomCommand.Read) {
             op = "read";
+        } else if (command instanceof RoomCommand.ReadLog) {
+            op = "read_log";
+        } else if (command instanceof RoomCommand.Revert revert) {
+            op = "state_revert";
+            args.add("path", revert.path())
+                    .add("expected_absent", revert.expected() == null)
+                    .add("expected", revert.expected() == null ? JsonValue.NULL : revert.expected())
+                    .add("restore_absent", revert.restore() == null)
+                    .add("restore", revert.restore() == null ? JsonValue.NULL : revert.restore())
+                    .add("revert_of", revert.revertOf());
         } else if (command instanceof RoomCommand.Kick kick) {
             op = "kick";
             args.add("client_id", text(kick.clientId())).add("reason", text(kick.reason()));
@@ -66,6 +77,14 @@ final class BusCodec {
         switch (op == null ? "" : op) {
             case "read":
                 return new RoomCommand.Read();
+            case "read_log":
+                return new RoomCommand.ReadLog();
+            case "state_revert":
+                return new RoomCommand.Revert(
+                        text(a, "path"),
+                        a.getBoolean("expected_absent", false) ? null : a.getOrDefault("expected", JsonValue.NULL),
+                        a.getBoolean("restore_absent", false) ? null : a.getOrDefault("restore", JsonValue.NULL),
+                        a.get("revert_of") instanceof jakarta.json.JsonNumber n ? n.longValue() : 0);
             case "kick":
                 return new RoomCommand.Kick(text(a, "client_id"), text(a, "reason"));
             case "lock": {

@@ -168,6 +168,16 @@ public class RoomBus {
                                                             .longValue(),
                                                     args.getInt("code")))
                                     .build();
+                        case "type_message" -> {
+                            int[] sent = rooms.messageType(
+                                    args.getString("room_type", ""),
+                                    args.getString("type", ""),
+                                    args.getOrDefault("data", JsonValue.NULL));
+                            yield JSON.createObjectBuilder()
+                                    .add("rooms", sent[0])
+                                    .add("clients", sent[1])
+                                    .build();
+                        }
                         case "user_sockets" ->
                             JSON.createArrayBuilder(live.describeLocal(
                                             args.getJsonNumber("user_id").longValue()))
@@ -295,6 +305,46 @@ public class RoomBus {
         } catch (ApiException e) {
             return List.of();
         }
+    }
+
+    /**
+     * Sends a message to every room of {@code roomType} on the other live nodes ({@code type_message}; see
+     * {@link Rooms#messageType}).
+     *
+     * @return {@code {rooms, clients, nodes_missing}}: the sums the nodes answered, and how many of
+     *         {@code otherNodes} did not answer within the command timeout (or all of them when the bus is down)
+     */
+    public int[] messageTypeElsewhere(String roomType, String type, JsonValue data, List<String> otherNodes) {
+        if (otherNodes.isEmpty()) {
+            return new int[] {0, 0, 0};
+        }
+        if (!listening()) {
+            return new int[] {0, 0, otherNodes.size()};
+        }
+        int reached = 0;
+        int clients = 0;
+        int answered = 0;
+        try {
+            for (JsonObject a : broadcast(
+                    "type_message",
+                    JSON.createObjectBuilder()
+                            .add("room_type", roomType)
+                            .add("type", type)
+                            .add("data", data)
+                            .build(),
+                    otherNodes)) {
+                if (a.getInt("status", 0) == 200 && a.get("body") instanceof JsonObject b) {
+                    reached += b.getInt("rooms", 0);
+                    clients += b.getInt("clients", 0);
+                    answered++;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ApiException e) {
+            LOG.log(Level.FINE, "Rooms bus: type message not sent", e);
+        }
+        return new int[] {reached, clients, otherNodes.size() - answered};
     }
 
     /** {@link #request} to every node ({@code to: "*"}), waiting for the answers of {@code otherNodes}. */

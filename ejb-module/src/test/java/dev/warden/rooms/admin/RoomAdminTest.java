@@ -67,7 +67,9 @@ class RoomAdminTest {
         admin.store = new RoomStore() {
             @Override
             public Row row(String id) {
-                return id.equals("there1") ? new Row(id, "test", "n2", 1, false, Instant.EPOCH) : null;
+                return id.equals("there1")
+                        ? new Row(id, "test", "n2", 1, false, Instant.EPOCH, null, null, new long[0])
+                        : null;
             }
         };
         admin.bus = new RoomBus() {

@@ -2,6 +2,7 @@ package dev.warden.web.rooms;
 
 import static dev.warden.common.JsonSupport.JSON;
 
+import dev.warden.common.ApiException;
 import dev.warden.rooms.RoomCommand;
 import dev.warden.rooms.admin.RoomAdmin;
 import dev.warden.rooms.admin.RoomQuery;
@@ -30,6 +31,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -72,6 +74,68 @@ public class RoomsResource {
     @Path("_nodes")
     public JsonArray nodes() {
         return JSON.createArrayBuilder(rooms.nodes(session.operator())).build();
+    }
+
+    /**
+     * {@code {type: "<room type>", message: {type, data}}}: 200 {@code {rooms, clients, nodes_unanswered}}, the
+     * message went to every room of the type on every node; audited {@code room.message}; 422 unknown room type.
+     */
+    @POST
+    @Path("_message")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject messageType(@HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
+        ClientInfo client = ClientInfo.of(request);
+        return rooms.messageType(
+                session.operator(),
+                () -> {
+                    JsonObject json = JsonBodies.object(type, body);
+                    JsonObject message = json.get("message") instanceof JsonObject m ? m : null;
+                    if (message == null) {
+                        throw ApiException.invalid("message", "must be an object {type, data}");
+                    }
+                    return Map.entry(
+                            String.valueOf(JsonBodies.string(json, "type")),
+                            new RoomCommand.Message(
+                                    JsonBodies.string(message, "type"),
+                                    message.getOrDefault("data", JsonValue.NULL),
+                                    null));
+                },
+                client.ip(),
+                client.userAgent());
+    }
+
+    /**
+     * 200 the room's recent events {@code [{at, kind, client_id?, type?, data?}]}, oldest first; audited
+     * {@code room.log_read}; 404 unknown room.
+     */
+    @GET
+    @Path("{id}/log")
+    public JsonValue log(@PathParam("id") String id) {
+        return run(id, RoomCommand.ReadLog.class, RoomCommand.ReadLog::new);
+    }
+
+    /** 200 the operators' edits of the room's state {@code [{id, at, operator_id, action, path, before, after?}]}. */
+    @GET
+    @Path("{id}/edits")
+    public JsonArray edits(@PathParam("id") String id) {
+        return JSON.createArrayBuilder(rooms.edits(session.operator(), id)).build();
+    }
+
+    /** 200 the new state; 404 unknown room or edit; 409 the path changed since; audited {@code room.state_edit}. */
+    @POST
+    @Path("{id}/edits/{edit}/revert")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject revert(@PathParam("id") String id, @PathParam("edit") String edit) {
+        long auditId;
+        try {
+            auditId = Long.parseLong(edit);
+        } catch (NumberFormatException e) {
+            throw ApiException.notFound("No state edit '" + edit + "'");
+        }
+        ClientInfo client = ClientInfo.of(request);
+        return rooms.revert(session.operator(), id, auditId, client.ip(), client.userAgent())
+                .asJsonObject()
+                .getJsonObject("state");
     }
 
     /** 200 the room with {@code state} and {@code clients}; 404 unknown room; 503 another node's room. */
