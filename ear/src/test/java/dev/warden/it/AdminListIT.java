@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The list convention: filters of every operator with type conversion, {@code _q}/{@code q}, repeated keys,
- * multi-column sort, exact and estimated counts, {@code _counts} and relation rows (docs/admin-api.md, "List query parameters" and "Rows" rules 8 and 9).
+ * multi-column sort, exact, estimated and explicitly exact counts ({@code _count}, "Counts"), {@code _counts} and relation rows (docs/admin-api.md, "List query parameters" and "Rows" rules 8 and 9).
  */
 @SharedDeployment
 class AdminListIT {
@@ -248,7 +248,7 @@ class AdminListIT {
     }
 
     @Test
-    void aLargeMatchGetsAnEstimatedCountWithoutCountingEveryRow() throws Exception {
+    void aLargeMatchGetsAnEstimatedCountAndAnExactOneOnRequest() throws Exception {
         String name = "bulk_" + tag;
         TestDb.update(
                 "INSERT INTO warden_analytics_events (name, properties) "
@@ -262,6 +262,42 @@ class AdminListIT {
         response.then().statusCode(200).header("X-Total-Count-Kind", "estimated");
         assertTrue(Long.parseLong(response.header("X-Total-Count")) > 10000, response.header("X-Total-Count"));
         assertEquals(5, response.jsonPath().getList("$").size());
+        // the last window is short: its total is exact without a count
+        Api.session(admin)
+                .queryParam("name", name)
+                .queryParam("_start", 11_998)
+                .queryParam("_end", 12_010)
+                .get("/admin-api/analyticsEvents")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "12000")
+                .header("X-Total-Count-Kind", "exact");
+        // an explicit exact count, then the paging that follows keeps it
+        Api.session(admin)
+                .queryParam("name", name)
+                .queryParam("_count", "exact")
+                .queryParam("_end", 5)
+                .get("/admin-api/analyticsEvents")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "12000")
+                .header("X-Total-Count-Kind", "exact");
+        Api.session(admin)
+                .queryParam("name", name)
+                .queryParam("_start", 5)
+                .queryParam("_end", 10)
+                .get("/admin-api/analyticsEvents")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "12000")
+                .header("X-Total-Count-Kind", "exact");
+        Api.session(admin)
+                .queryParam("name", name)
+                .queryParam("_count", "planned")
+                .get("/admin-api/analyticsEvents")
+                .then()
+                .statusCode(422)
+                .body("error.fields", hasKey("_count"));
         Api.session(admin)
                 .queryParam("name", name)
                 .queryParam("properties", "{\"n\": 7}")
