@@ -45,10 +45,8 @@ case "$SERVER" in
 esac
 EXT=$(ls test-extension/target/warden-test-extension-*.jar 2>/dev/null | head -n 1)
 [ -n "$EXT" ] || { echo "no test-extension jar: build first (mvn -B install -DskipTests)"; exit 1; }
-cp ear/target/warden.ear "$WORK/warden.ear"
-mkdir -p "$WORK/lib" && cp "$EXT" "$WORK/lib/"
-(cd "$WORK" && zip -q warden.ear lib/"$(basename "$EXT")")
-cp "$WORK/warden.ear" "$DROPIN"
+. bench/list-lib.sh
+deploy_with_extension "$WORK" "$DROPIN" "$EXT"
 trap 'stop_server; cp ear/target/warden.ear "$DROPIN"; rm -rf "$WORK"' EXIT
 
 $PSQL -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$DB'" | grep -q 1 || $PSQL -d postgres -c "CREATE DATABASE $DB"
@@ -84,38 +82,8 @@ done
 ready_at=$(date +%s)
 echo "server ready on $BASE (database $DB) after ${waited} s"
 
-have=$($PSQL -d "$DB" -c "SELECT count(*) FROM game_scores")
-if [ "$have" -lt "$ROWS" ]; then
-    echo "loading $((ROWS - have)) scores..."
-    $PSQL -d "$DB" <<SQL
-INSERT INTO warden_users (email, display_name)
-SELECT 'bench' || g || '@example.com', 'Bench Player ' || g FROM generate_series(1, 1000) g
-ON CONFLICT DO NOTHING;
-INSERT INTO game_tournaments (name) SELECT 'Cup ' || g FROM generate_series(1, 50) g;
-INSERT INTO game_scores (user_id, season, score, note, tournament_id)
-SELECT (SELECT min(id) FROM warden_users) + (g % 1000),
-       's' || (1 + g % 8),
-       (g::bigint * 7919) % 1000003,
-       (ARRAY['clean run','speedrun','no hit','co-op','ranked','casual','replay'])[1 + g % 7],
-       CASE WHEN g % 3 = 0 THEN NULL ELSE (SELECT min(id) FROM game_tournaments) + g % 50 END
-FROM generate_series(1, $((ROWS - have))) g;
-ANALYZE game_scores;
-SQL
-fi
-
-# an admin for the benchmark (PBKDF2 hash in Jakarta Security's format)
-EMAIL=bench-admin@example.com; PASSWORD=bench-password-123
-HASH=$(python3 -c "
-import hashlib, base64, os
-salt = os.urandom(32); it = 1024
-dk = hashlib.pbkdf2_hmac('sha256', b'$PASSWORD', salt, it, 32)
-print('PBKDF2WithHmacSHA256:%d:%s:%s' % (it, base64.b64encode(salt).decode(), base64.b64encode(dk).decode()))")
-$PSQL -d "$DB" -c "INSERT INTO warden_users (email, display_name, password_hash) VALUES ('$EMAIL', 'Bench Admin', '$HASH')
-  ON CONFLICT (lower(email)) DO UPDATE SET password_hash = EXCLUDED.password_hash" >/dev/null
-$PSQL -d "$DB" -c "INSERT INTO warden_roles (user_id, role) SELECT id, 'admin' FROM warden_users WHERE email = '$EMAIL'
-  ON CONFLICT DO NOTHING" >/dev/null
-COOKIE=$(curl -s -i -H 'Content-Type: application/json' -d "{\"email\":\"$EMAIL\",\"password\":\"$PASSWORD\"}" \
-    "$BASE/admin-api/auth/login" | grep -i '^set-cookie: warden_session=' | sed -E 's/^[^=]*=([^;]*).*/\1/' | tr -d '\r')
+load_scores "$DB" "$ROWS"
+COOKIE=$(bench_admin_cookie "$DB" "$BASE")
 [ -n "$COOKIE" ] || { echo "login failed"; exit 1; }
 
 # The statements the API runs for one list request, written out as the code builds them: the
