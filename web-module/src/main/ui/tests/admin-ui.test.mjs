@@ -188,6 +188,12 @@ await step("list: search, sort by every header, page change, column filter", asy
   await admin.waitForFunction(() => document.querySelector("#total")?.textContent === "about 1,234,567 rows");
   await screenshot(admin, "users-list-estimated-total");
   await admin.unroute("**/admin-api/users?**");
+  // "count exactly" asks for the full count (_count=exact): the exact total replaces the estimate
+  const counted = admin.waitForRequest((r) => r.url().includes("/admin-api/users?") && r.url().includes("_count=exact"));
+  await admin.locator("#count-exactly").click();
+  await counted;
+  await admin.waitForFunction(() => /^\d[\d,]* rows?$/.test(document.querySelector("#total")?.textContent ?? ""));
+  assert.equal(await admin.locator("#count-exactly").count(), 0);
 });
 
 await step("FK cell is a labelled link to the user's show page; relation tabs with counts", async () => {

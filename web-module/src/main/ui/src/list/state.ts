@@ -15,6 +15,8 @@ export function useListState(resource: ResourceInfo) {
   const key = resource.key;
   const invalidate = useInvalidate();
   const initialSort: CrudSort[] = resource.list.default_sort ? [resource.list.default_sort] : [];
+  // an exact total asked for from an estimated one ("count exactly"); the server remembers it for the paging
+  const [exactCount, setExactCount] = useState(false);
   const {
     tableQuery: { data: answer, isLoading, isFetching, error },
     sorters, setSorters, filters: crudFilters, setFilters, currentPage, setCurrentPage, pageSize, setPageSize,
@@ -26,8 +28,10 @@ export function useListState(resource: ResourceInfo) {
     filters: { initial: [], mode: "server", defaultBehavior: "replace" },
     errorNotification: false,
     liveMode: "auto", // new and changed rows show while the list is open (live.ts)
+    meta: exactCount ? { count: "exact" } : undefined,
   });
   const data = answer as ListAnswer | undefined;
+  useEffect(() => setExactCount(false), [crudFilters]);
   const { q, columns: filters } = useMemo(() => splitFilters(crudFilters), [crudFilters]);
 
   /** Replaces the filters and the search; back to the first page. */
@@ -88,6 +92,7 @@ export function useListState(resource: ResourceInfo) {
 
   return {
     rows, total: data?.total ?? 0, estimated: data?.totalKind === "estimated", loading: isLoading || isFetching, error,
+    countExactly: () => setExactCount(true),
     crudFilters, sorters, currentPage, pageSize, onTableChange, sortOrderOf, noteShift,
     q, filters, applyFilters, setColumnFilter, searchText, setSearchText, search,
     selected, setSelected, selectedRows, visible, setVisible, view, applyView, refresh,

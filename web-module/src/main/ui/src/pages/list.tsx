@@ -91,7 +91,9 @@ function ListOf({ resource }: { resource: ResourceInfo }) {
           total: state.total,
           showSizeChanger: true,
           pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (t) => <span id="total">{rowsText(t, state.estimated)}</span>,
+          showTotal: (t) => <><span id="total">{rowsText(t, state.estimated)}</span>{state.estimated && (
+            <Button type="link" size="small" id="count-exactly" onClick={state.countExactly}
+                    title="Counts every matching row: slow on a big table">count exactly</Button>)}</>,
         }}
       />
     </Card>

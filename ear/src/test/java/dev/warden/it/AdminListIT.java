@@ -9,6 +9,7 @@ import dev.warden.it.support.Api;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The list convention: filters of every operator with type conversion, {@code _q}/{@code q}, repeated keys,
- * multi-column sort, exact and estimated counts, {@code _counts} and relation rows (docs/admin-api.md, "List query parameters" and "Rows" rules 8 and 9).
+ * multi-column sort, exact, estimated and explicitly exact counts ({@code _count}, "Counts"), {@code _counts} and relation rows (docs/admin-api.md, "List query parameters" and "Rows" rules 8 and 9).
  */
 @SharedDeployment
 class AdminListIT {
@@ -52,11 +53,16 @@ class AdminListIT {
     }
 
     private Response list(Object... namesAndValues) {
-        var request = Api.session(admin).queryParam("email_like", tag).queryParam("_sort", "id");
+        return withParams(Api.session(admin).queryParam("email_like", tag).queryParam("_sort", "id"), namesAndValues)
+                .get("/admin-api/users");
+    }
+
+    /** {@code request} with the query parameters of the name/value pairs. */
+    private static RequestSpecification withParams(RequestSpecification request, Object... namesAndValues) {
         for (int i = 0; i < namesAndValues.length; i += 2) {
             request = request.queryParam((String) namesAndValues[i], namesAndValues[i + 1]);
         }
-        return request.get("/admin-api/users");
+        return request;
     }
 
     @Test
@@ -248,28 +254,33 @@ class AdminListIT {
     }
 
     @Test
-    void aLargeMatchGetsAnEstimatedCountWithoutCountingEveryRow() throws Exception {
+    void aLargeMatchGetsAnEstimatedCountAndAnExactOneOnRequest() throws Exception {
         String name = "bulk_" + tag;
         TestDb.update(
                 "INSERT INTO warden_analytics_events (name, properties) "
                         + "SELECT ?, jsonb_build_object('n', g) FROM generate_series(1, 12000) g",
                 name);
         TestDb.update("ANALYZE warden_analytics_events");
-        Response response = Api.session(admin)
-                .queryParam("name", name)
-                .queryParam("_end", 5)
-                .get("/admin-api/analyticsEvents");
+        Response response = events("name", name, "_end", 5);
         response.then().statusCode(200).header("X-Total-Count-Kind", "estimated");
         assertTrue(Long.parseLong(response.header("X-Total-Count")) > 10000, response.header("X-Total-Count"));
         assertEquals(5, response.jsonPath().getList("$").size());
-        Api.session(admin)
-                .queryParam("name", name)
-                .queryParam("properties", "{\"n\": 7}")
-                .get("/admin-api/analyticsEvents")
-                .then()
-                .statusCode(200)
-                .header("X-Total-Count", "1")
-                .header("X-Total-Count-Kind", "exact");
+        // the last window is short: its total is exact without a count
+        assertTotal(events("name", name, "_start", 11_998, "_end", 12_010), "12000", "exact");
+        // an explicit exact count, then the paging that follows keeps it
+        assertTotal(events("name", name, "_count", "exact", "_end", 5), "12000", "exact");
+        assertTotal(events("name", name, "_start", 5, "_end", 10), "12000", "exact");
+        events("name", name, "_count", "planned").then().statusCode(422).body("error.fields", hasKey("_count"));
+        assertTotal(events("name", name, "properties", "{\"n\": 7}"), "1", "exact");
+    }
+
+    /** {@code GET /admin-api/analyticsEvents} with the given query parameters, as the admin. */
+    private Response events(Object... namesAndValues) {
+        return withParams(Api.session(admin), namesAndValues).get("/admin-api/analyticsEvents");
+    }
+
+    private static void assertTotal(Response response, String total, String kind) {
+        response.then().statusCode(200).header("X-Total-Count", total).header("X-Total-Count-Kind", kind);
     }
 
     @Test

@@ -31,15 +31,38 @@ import java.util.Set;
  * <p>Filters: {@code <col>_like}, {@code <col>_eq|_ne|_gt|_gte|_lt|_lte}, {@code <col>_in} (comma list),
  * a bare {@code <col>=v} (equality) and a repeated bare key (IN). {@code _q} (or {@code q}, unless the
  * resource has a column named {@code q}) is a case-insensitive substring over the text columns. Every
- * other parameter is 422: an unknown column is never ignored silently in a filter.
+ * other parameter is 422: an unknown column is never ignored silently in a filter. {@code _count} asks for a kind of
+ * total ({@link Count}; docs/admin-api.md, "Counts").
  *
  * @param start   first row, inclusive
  * @param end     last row, exclusive
  * @param sort    columns and orders, tie-breakers included
  * @param filters per-column conditions, all of which must hold
  * @param search  the {@code _q} text, or null
+ * @param count   the kind of total asked for ({@code _count}; {@link Count#AUTO} without it)
  */
-public record ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Filter> filters, String search) {
+public record ListQuery(
+        int start, int end, List<ResourceDef.Sort> sort, List<Filter> filters, String search, Count count) {
+
+    /** The kind of total a list request asks for with {@code _count} (docs/admin-api.md, "Counts"). */
+    public enum Count {
+        /** Exact while counting is cheap, else the planner's estimate (the default). */
+        AUTO,
+        /** A full count of the matching rows, bounded by {@code warden.list.exact-count-timeout-seconds}. */
+        EXACT,
+        /** The planner's estimate, never a count. */
+        ESTIMATED;
+
+        /** The parameter's value: {@code auto}, {@code exact} or {@code estimated}. */
+        public String wireName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** A query with the default {@link Count#AUTO} total. */
+    public ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Filter> filters, String search) {
+        this(start, end, sort, filters, search, Count.AUTO);
+    }
 
     /** Rows in the default window. */
     public static final int DEFAULT_WINDOW = 100;
@@ -102,11 +125,33 @@ public record ListQuery(int start, int end, List<ResourceDef.Sort> sort, List<Fi
             }
             filters.add(filter(resource, name, param.getValue()));
         }
-        return new ListQuery(start, end, List.copyOf(sort.values()), List.copyOf(filters), search);
+        return new ListQuery(start, end, List.copyOf(sort.values()), List.copyOf(filters), search, count(params));
     }
 
-    /** Window and sort parameters, handled above. */
-    private static final Set<String> RESERVED = Set.of("_start", "_end", "_sort", "_order");
+    /**
+     * The {@code _count} parameter: {@code auto} (also when absent or blank), {@code exact} or {@code estimated}.
+     *
+     * @throws ApiException 422 naming {@code _count} for another value or a repeated one
+     */
+    static Count count(Map<String, List<String>> params) {
+        List<String> values = params.getOrDefault("_count", List.of());
+        if (values.size() > 1) {
+            throw ApiException.invalid("_count", "given more than once");
+        }
+        String value = values.isEmpty() ? "" : values.get(0).strip().toLowerCase(Locale.ROOT);
+        if (value.isEmpty()) {
+            return Count.AUTO;
+        }
+        for (Count candidate : Count.values()) {
+            if (candidate.wireName().equals(value)) {
+                return candidate;
+            }
+        }
+        throw ApiException.invalid("_count", "expected auto, exact or estimated, got '" + values.get(0) + "'");
+    }
+
+    /** Window, sort and count parameters, handled above. */
+    private static final Set<String> RESERVED = Set.of("_start", "_end", "_sort", "_order", "_count");
     /** Longest {@code _q} or {@code _like} text. */
     public static final int MAX_SEARCH = 200;
     /** Most values of one {@code _in} or repeated key. */

@@ -8,23 +8,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one SQL statement behind a list request (fewer round trips): the bounded count, the
- * table's row estimate, the window of rows and each row's foreign-key labels, in one statement that answers one
- * result row per listed row (or one row with NULL columns for an empty window, which still carries the count).
+ * The one SQL statement behind a list request (fewer round trips): the bounded count (when this request counts,
+ * docs/admin-api.md, "Counts"), the window of rows and each row's foreign-key labels, in one statement that answers
+ * one result row per listed row (or one row with NULL columns for an empty window, which still carries the count).
  *
  * <pre>{@code
- * SELECT c."_warden_total", (SELECT reltuples ...) , p."id", p."user_id", ...,
+ * SELECT c."_warden_total", p."id", p."user_id", ...,
  *        (SELECT l."display_name"::text FROM "warden_users" AS l WHERE l."id" = p."user_id"), ...
  * FROM (SELECT count(*) AS "_warden_total" FROM (SELECT 1 FROM t WHERE ... LIMIT ?) AS bounded) AS c
  * LEFT JOIN (SELECT ... FROM t WHERE ... ORDER BY ... LIMIT ? OFFSET ?) AS p ON TRUE
  * ORDER BY p.<the same sort>
  * }</pre>
  *
- * <p>Result columns by position: 1 the bounded count, 2 the table's {@code pg_class.reltuples} (NULL with filters,
- * whose estimate needs the planner: {@code EXPLAIN}, a second statement run only above the exact-count limit), then
- * the resource's columns from {@link #firstColumn}, then one label per {@link LabelLookup} from {@link #firstLabel}.
- * The labels are looked up in the outer query, so a deep page ({@code OFFSET 100000}) looks up labels for its own
- * rows only. Identifiers come from the registry only; every value is a bound parameter.
+ * <p>Without a count ({@code (SELECT NULL::bigint AS "_warden_total") AS c}) the statement is the page alone.
+ * Result columns by position: 1 the bounded count (or NULL), then the resource's columns from {@link #firstColumn},
+ * then one label per {@link LabelLookup} from {@link #firstLabel}. The labels are looked up in the outer query, so a
+ * deep page ({@code OFFSET 100000}) looks up labels for its own rows only. Identifiers come from the registry only;
+ * every value is a bound parameter.
  *
  * @param sql         the statement
  * @param params      its parameters, in placeholder order
@@ -41,27 +41,23 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
      *
      * @param where        the filters and search ({@link ListSql#where})
      * @param labels       the label lookups of the resource's {@code one} relations
-     * @param countLimit   how many matching rows to count at most (the exact-count limit plus one)
+     * @param countLimit   how many matching rows to count at most (the exact-count limit plus one); 0 for a page
+     *                     without a count
      */
     public static PageStatement of(
             ResourceDef resource, ListQuery query, ListSql where, List<LabelLookup> labels, long countLimit) {
         String table = Sql.quote(resource.table());
         List<Object> params = new ArrayList<>();
         StringBuilder sql = new StringBuilder("SELECT c.\"_warden_total\", ");
-        if (where.where().isEmpty()) {
-            sql.append("(SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?))");
-            params.add(resource.table());
-        } else {
-            sql.append("NULL::bigint");
-        }
-        sql.append(", ");
         appendRow(sql, resource, labels);
-        sql.append(" FROM (SELECT count(*) AS \"_warden_total\" FROM (SELECT 1 FROM ")
-                .append(table)
-                .append(where.where())
-                .append(" LIMIT ?) AS bounded) AS c");
-        params.addAll(where.params());
-        params.add(countLimit);
+        if (countLimit > 0) {
+            sql.append(" FROM (SELECT count(*) AS \"_warden_total\" FROM (").append(boundedRows(table, where));
+            sql.append(") AS bounded) AS c");
+            params.addAll(where.params());
+            params.add(countLimit);
+        } else {
+            sql.append(" FROM (SELECT NULL::bigint AS \"_warden_total\") AS c");
+        }
         // the outer sort names the page's columns; a sort column the caller cannot read (so not among the columns)
         // travels in the page under an alias of its own
         List<String> inner = new ArrayList<>(
@@ -89,7 +85,7 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
         params.addAll(where.params());
         params.add(query.limit());
         params.add(query.start());
-        int firstColumn = 3;
+        int firstColumn = 2;
         return new PageStatement(
                 sql.toString(),
                 List.copyOf(params),
@@ -118,6 +114,14 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
                                 .toList()));
         return new PageStatement(
                 sql.toString(), List.copyOf(key), 1, 1 + resource.columns().size());
+    }
+
+    /**
+     * {@code SELECT 1 FROM table WHERE ... LIMIT ?}: the rows a bounded count counts ({@code table} quoted). Its
+     * parameters are the filters' and then the limit.
+     */
+    static String boundedRows(String table, ListSql where) {
+        return "SELECT 1 FROM " + table + where.where() + " LIMIT ?";
     }
 
     /** The row's columns and then its labels, each qualified by {@link #ROW_ALIAS}, comma-separated. */

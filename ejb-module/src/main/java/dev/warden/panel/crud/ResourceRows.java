@@ -18,15 +18,15 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -38,9 +38,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * column with a value, the target row's {@code display_name}, {@code name}, {@code email} or
  * {@code title} (the first the target has).
  *
- * <p>A list is one statement ({@link PageStatement}: count, estimate, rows and labels) run outside a container
- * transaction, so it costs one database round trip; only a filtered list above the exact-count
- * limit adds a second, the planner's estimate. A read is one statement too (row and labels), in a container
+ * <p>A list is one statement ({@link PageStatement}: count when cheap, rows and labels) run outside a container
+ * transaction, so it usually costs one database round trip; the first request of a filter (per node, per
+ * {@link CountCache} lifetime) adds the plan of its count ({@code EXPLAIN}), and an explicit exact count adds the
+ * count. A read is one statement too (row and labels), in a container
  * transaction (REQUIRED): a 404 raised outside one made Liberty log a rolled-back local transaction (WLTC0017E) for
  * every unknown id.
  */
@@ -50,6 +51,9 @@ public class ResourceRows {
     /** Columns that label a row, in order of preference (docs/admin-api.md, "Relations" rule 1). */
     public static final List<String> LABEL_COLUMNS = ResourceDef.LABEL_COLUMNS;
 
+    /** SQLSTATE of a statement cancelled by its timeout. */
+    private static final String QUERY_CANCELED = "57014";
+
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
@@ -57,34 +61,75 @@ public class ResourceRows {
     ResourceRegistry registry;
 
     @Inject
+    CountCache counts;
+
+    @Inject
     @ConfigProperty(name = "warden.list.exact-count-limit", defaultValue = "10000")
     long exactCountLimit;
 
+    @Inject
+    @ConfigProperty(name = "warden.list.count-cost-limit", defaultValue = "2000")
+    double countCostLimit;
+
+    @Inject
+    @ConfigProperty(name = "warden.list.exact-count-timeout-seconds", defaultValue = "5")
+    int exactCountTimeoutSeconds;
+
     /**
-     * One window of rows and the total count.
+     * One window of rows and the total count (docs/admin-api.md, "Counts").
      *
-     * <p>The count is exact up to {@code warden.list.exact-count-limit} matching rows (default 10000): it
-     * counts at most one row more than the limit, so it never scans a big table. Above the limit the total is
-     * PostgreSQL's estimate (table statistics without filters, the planner's row estimate with them).
+     * <p>{@link ListQuery.Count#AUTO}: the planner's plan of the bounded count decides, once per filter and
+     * {@link CountCache} lifetime: when it expects at most {@code warden.list.exact-count-limit} matching rows
+     * (default 10000) at a cost of at most {@code warden.list.count-cost-limit} (default 2000), every page counts
+     * them exactly, counting at most one row more than the limit; otherwise the total is the planner's estimate and
+     * no page counts. A count that reaches the limit anyway turns the filter's total into the estimate. A window shorter
+     * than asked for (not empty, or the first) is the last one, so its total is exact without a count.
+     * {@link ListQuery.Count#EXACT}: the full count, cancelled after {@code warden.list.exact-count-timeout-seconds}
+     * (default 5) when the total is the estimate instead; the count is kept for the paging that follows.
+     * {@link ListQuery.Count#ESTIMATED}: the estimate.
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public Page list(ResourceDef resource, ListQuery query) {
         ListSql where = ListSql.where(resource, query);
         List<LabelLookup> labels = labelLookups(resource);
-        PageStatement statement = PageStatement.of(resource, query, where, labels, exactCountLimit + 1);
-        int key = statement.firstColumn()
-                + resource.columns()
-                        .indexOf(resource.column(resource.primaryKey().get(0)).orElseThrow());
+        CountCache.Key key = new CountCache.Key(resource.table(), where.where(), where.params());
         return Sql.with(dataSource, "Listing " + resource.key(), connection -> {
-            long[] counts = new long[2];
+            CountCache.Entry known = counts.get(key);
+            CountCache.Kind kind;
+            long total;
+            OptionalLong full = OptionalLong.empty();
+            if (query.count() == ListQuery.Count.EXACT && (known == null || known.kind() != CountCache.Kind.EXACT)) {
+                full = fullCount(connection, resource, where);
+            }
+            if (full.isPresent()) {
+                kind = CountCache.Kind.EXACT;
+                total = full.getAsLong();
+                counts.put(key, kind, total);
+            } else {
+                if (known == null) {
+                    known = decide(connection, resource, where, key);
+                }
+                kind = known.kind();
+                total = known.total();
+                if (query.count() != ListQuery.Count.AUTO && kind == CountCache.Kind.COUNT_WITH_PAGE) {
+                    kind = CountCache.Kind.ESTIMATED; // asked for the estimate, or an exact count that timed out
+                }
+            }
+            boolean counting = kind == CountCache.Kind.COUNT_WITH_PAGE;
+            PageStatement statement =
+                    PageStatement.of(resource, query, where, labels, counting ? exactCountLimit + 1 : 0);
+            int pk = statement.firstColumn()
+                    + resource.columns()
+                            .indexOf(resource.column(resource.primaryKey().get(0))
+                                    .orElseThrow());
+            long[] counted = new long[1];
             List<JsonObject> rows = new ArrayList<>();
             for (JsonObject row : Sql.list(
                     connection,
                     statement.sql(),
                     rs -> {
-                        counts[0] = rs.getLong(1);
-                        counts[1] = rs.getLong(2);
-                        rs.getObject(key);
+                        counted[0] = rs.getLong(1);
+                        rs.getObject(pk);
                         return rs.wasNull() ? null : labelled(rs, resource, labels, statement);
                     },
                     statement.params())) {
@@ -92,31 +137,73 @@ public class ResourceRows {
                     rows.add(row);
                 }
             }
-            boolean exact = counts[0] <= exactCountLimit;
-            long total = exact
-                    ? counts[0]
-                    : Math.max(counts[0], counts[1] > 0 ? counts[1] : plannerEstimate(connection, resource, where));
+            boolean exact = kind == CountCache.Kind.EXACT;
+            if (counting) {
+                exact = counted[0] <= exactCountLimit;
+                if (exact) {
+                    total = counted[0];
+                } else {
+                    total = Math.max(counted[0], total);
+                    counts.put(key, CountCache.Kind.ESTIMATED, total);
+                }
+            } else if (!exact && rows.size() < query.limit() && (!rows.isEmpty() || query.start() == 0)) {
+                // a short window is the last one: the total is known without counting
+                total = (long) query.start() + rows.size();
+                exact = true;
+            } else if (!exact && !rows.isEmpty()) {
+                // an estimate is never below the rows this window shows
+                total = Math.max(total, (long) query.start() + rows.size());
+            }
             JsonArrayBuilder out = JSON.createArrayBuilder();
             rows.forEach(out::add);
             return new Page(out.build(), total, exact);
         });
     }
 
-    /** The planner's row estimate for the filtered table (a list above the exact-count limit with filters). */
-    private static long plannerEstimate(Connection connection, ResourceDef resource, ListSql where)
+    /** Plans the filter's count, decides how its total is found and remembers that ({@link CountCache}). */
+    private CountCache.Entry decide(Connection connection, ResourceDef resource, ListSql where, CountCache.Key key)
             throws SQLException {
+        CountPlan plan = plan(connection, resource, where);
+        CountCache.Kind kind = plan.cheap(exactCountLimit, countCostLimit)
+                ? CountCache.Kind.COUNT_WITH_PAGE
+                : CountCache.Kind.ESTIMATED;
+        counts.put(key, kind, plan.rows());
+        return new CountCache.Entry(kind, plan.rows(), 0);
+    }
+
+    /** The planner's view of the bounded count of the filtered table ({@code EXPLAIN}, nothing run). */
+    private CountPlan plan(Connection connection, ResourceDef resource, ListSql where) throws SQLException {
+        List<Object> params = new ArrayList<>(where.params());
+        params.add(exactCountLimit + 1);
         String plan = Sql.first(
                         connection,
-                        "EXPLAIN (FORMAT JSON) SELECT 1 FROM " + Sql.quote(resource.table()) + where.where(),
+                        "EXPLAIN (FORMAT JSON) SELECT count(*) FROM ("
+                                + PageStatement.boundedRows(Sql.quote(resource.table()), where) + ") AS bounded",
                         rs -> rs.getString(1),
-                        where.params())
+                        params.toArray())
                 .orElseThrow();
-        try (JsonReader reader = JSON.createReader(new StringReader(plan))) {
-            return reader.readArray()
-                    .getJsonObject(0)
-                    .getJsonObject("Plan")
-                    .getJsonNumber("Plan Rows")
-                    .longValue();
+        return CountPlan.parse(plan);
+    }
+
+    /**
+     * The full count of the filtered table ({@code _count=exact}), or empty when it ran longer than
+     * {@code warden.list.exact-count-timeout-seconds} and was cancelled (the statement timeout bounds what one
+     * request can make the database do).
+     */
+    private OptionalLong fullCount(Connection connection, ResourceDef resource, ListSql where) throws SQLException {
+        try (PreparedStatement ps =
+                connection.prepareStatement("SELECT count(*) FROM " + Sql.quote(resource.table()) + where.where())) {
+            ps.setQueryTimeout(Math.max(1, exactCountTimeoutSeconds));
+            Sql.bind(ps, 1, where.params().toArray());
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return OptionalLong.of(rs.getLong(1));
+            }
+        } catch (SQLException e) {
+            if (QUERY_CANCELED.equals(e.getSQLState())) {
+                return OptionalLong.empty();
+            }
+            throw e;
         }
     }
 
@@ -215,7 +302,9 @@ public class ResourceRows {
                         : List.of(column.type().parse(text(value))),
                 relation.name()));
         return list(
-                target, new ListQuery(query.start(), query.end(), query.sort(), List.copyOf(filters), query.search()));
+                target,
+                new ListQuery(
+                        query.start(), query.end(), query.sort(), List.copyOf(filters), query.search(), query.count()));
     }
 
     /**

@@ -352,4 +352,27 @@ class ListQueryTest {
     void windowIsCheckedBeforeSort() {
         invalid(USERS, "_end", "_end", "5000", "_sort", "nope");
     }
+
+    // --- count ----------------------------------------------------------------------------------------
+
+    @Test
+    void withoutCountTheTotalIsAuto() {
+        assertEquals(ListQuery.Count.AUTO, parse(USERS).count());
+        assertEquals(ListQuery.Count.AUTO, parse(USERS, "_count", " ").count());
+    }
+
+    @Test
+    void countKindsAreReadIgnoringCase() {
+        assertEquals(ListQuery.Count.EXACT, parse(USERS, "_count", "Exact").count());
+        assertEquals(
+                ListQuery.Count.ESTIMATED, parse(USERS, "_count", "estimated").count());
+        assertEquals(ListQuery.Count.AUTO, parse(USERS, "_count", "auto").count());
+        assertTrue(parse(USERS, "_count", "exact").filters().isEmpty(), "_count is no filter");
+    }
+
+    @Test
+    void anUnknownOrRepeatedCountNamesCount() {
+        invalid(USERS, "_count", "_count", "planned");
+        invalid(USERS, "_count", "_count", "exact", "_count", "exact");
+    }
 }

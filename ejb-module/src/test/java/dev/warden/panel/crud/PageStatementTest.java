@@ -19,12 +19,12 @@ class PageStatementTest {
             new LabelLookup("user_id", "warden_users", "id", "display_name", null);
 
     @Test
-    void withoutFiltersTheStatementCountsEstimatesPagesAndLabelsInOne() {
+    void withoutFiltersTheStatementCountsPagesAndLabelsInOne() {
         ListQuery query = TestQueries.parse(ENTRIES, "_start", "50", "_end", "75");
         ListSql where = ListSql.where(ENTRIES, query);
         PageStatement statement = PageStatement.of(ENTRIES, query, where, List.of(USER_LABEL), 10_001);
         assertEquals(
-                "SELECT c.\"_warden_total\", (SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(?)),"
+                "SELECT c.\"_warden_total\","
                         + " p.\"leaderboard_id\", p.\"user_id\", p.\"score\","
                         + " (SELECT l.\"display_name\"::text FROM \"warden_users\" AS l WHERE l.\"id\" = p.\"user_id\")"
                         + " FROM (SELECT count(*) AS \"_warden_total\" FROM (SELECT 1 FROM \"leaderboard_entries\""
@@ -33,9 +33,27 @@ class PageStatementTest {
                         + " ORDER BY \"score\" DESC, \"leaderboard_id\" ASC, \"user_id\" ASC LIMIT ? OFFSET ?) AS p ON TRUE"
                         + " ORDER BY p.\"score\" DESC, p.\"leaderboard_id\" ASC, p.\"user_id\" ASC",
                 statement.sql());
-        assertEquals(List.of("leaderboard_entries", 10_001L, 25, 50), statement.params());
-        assertEquals(3, statement.firstColumn());
-        assertEquals(6, statement.firstLabel());
+        assertEquals(List.of(10_001L, 25, 50), statement.params());
+        assertEquals(2, statement.firstColumn());
+        assertEquals(5, statement.firstLabel());
+    }
+
+    @Test
+    void withoutACountTheStatementIsThePageAlone() {
+        ListQuery query = TestQueries.parse(ENTRIES, "score_gte", "10", "_start", "0", "_end", "10");
+        ListSql where = ListSql.where(ENTRIES, query);
+        PageStatement statement = PageStatement.of(ENTRIES, query, where, List.of(), 0);
+        assertTrue(
+                statement.sql().contains(" FROM (SELECT NULL::bigint AS \"_warden_total\") AS c LEFT JOIN (SELECT "),
+                statement.sql());
+        assertEquals(-1, statement.sql().indexOf("count(*)"), statement.sql());
+        List<Object> expected = new ArrayList<>(where.params());
+        expected.add(10);
+        expected.add(0);
+        assertEquals(expected, statement.params());
+        assertEquals(
+                statement.sql().chars().filter(c -> c == '?').count(),
+                statement.params().size());
     }
 
     @Test
@@ -52,11 +70,11 @@ class PageStatementTest {
     }
 
     @Test
-    void filtersBindTwiceInPlaceholderOrderAndLeaveTheEstimateToThePlanner() {
+    void filtersBindTwiceInPlaceholderOrder() {
         ListQuery query = TestQueries.parse(ENTRIES, "score_gte", "10", "user_id", "7", "_start", "0", "_end", "10");
         ListSql where = ListSql.where(ENTRIES, query);
         PageStatement statement = PageStatement.of(ENTRIES, query, where, List.of(), 101);
-        assertTrue(statement.sql().startsWith("SELECT c.\"_warden_total\", NULL::bigint, p."), statement.sql());
+        assertTrue(statement.sql().startsWith("SELECT c.\"_warden_total\", p."), statement.sql());
         String sql = statement.sql();
         int first = sql.indexOf(where.where());
         assertTrue(
@@ -91,7 +109,7 @@ class PageStatementTest {
                         .sql()
                         .endsWith(" ORDER BY p.\"_warden_sort_0\" DESC, p.\"leaderboard_id\" ASC, p.\"user_id\" ASC"),
                 statement.sql());
-        assertEquals(5, statement.firstLabel());
+        assertEquals(4, statement.firstLabel());
     }
 
     @Test
