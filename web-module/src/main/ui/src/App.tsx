@@ -7,7 +7,7 @@ import { Authenticated, Refine, useInvalidateAuthStore, useLogout, type Resource
 import routerProvider from "@refinedev/react-router";
 import { ThemedLayout, useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Typography, type ThemeConfig } from "antd";
-import { ApiOutlined, DashboardOutlined, LogoutOutlined } from "@ant-design/icons";
+import { ApiOutlined, DashboardOutlined, LogoutOutlined, ThunderboltOutlined } from "@ant-design/icons";
 import { dataProvider, routerBase } from "./api";
 import { SessionProvider, useSession } from "./session";
 import { accessControlFrom, authProviderWith } from "./providers";
@@ -24,6 +24,7 @@ const Dashboard = lazy(() => import("./pages/dashboard").then((m) => ({ default:
 const ResourceList = lazy(() => import("./pages/list").then((m) => ({ default: m.ResourceList })));
 const ResourceShow = lazy(() => import("./pages/show").then((m) => ({ default: m.ResourceShow })));
 const ResourceForm = lazy(() => import("./pages/form").then((m) => ({ default: m.ResourceForm })));
+const JobsPage = lazy(() => import("./pages/jobs").then((m) => ({ default: m.JobsPage })));
 const RoomsPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomsPage })));
 const RoomPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomPage })));
 const WebhooksPage = lazy(() => import("./pages/webhooks").then((m) => ({ default: m.WebhooksPage })));
@@ -101,6 +102,7 @@ function RefineRoot() {
         </Route>
         <Route element={<Authenticated key="panel" fallback={<ToLogin />} loading={<Loading />}><Panel /></Authenticated>}>
           <Route index element={<Dashboard />} />
+          <Route path="/_jobs" element={<JobsPage />} />
           <Route path="/rooms" element={<RoomsPage />} />
           <Route path="/rooms/:id" element={<RoomPage />} />
           <Route path="/rooms/show/:id" element={<RoomPage />} />
@@ -190,6 +192,7 @@ function PanelSider() {
   const current = location.pathname.split("/")[1] || "dashboard";
   const items = [
     { key: "dashboard", icon: <DashboardOutlined />, label: <Link to="/">Dashboard</Link> },
+    { key: "_jobs", icon: <ThunderboltOutlined />, label: <Link to="/_jobs" id="nav-jobs">Jobs</Link> },
     ...(session.catalog?.resources ?? []).map((r) => ({
       key: r.key,
       icon: <ResourceIcon name={r.icon} />,

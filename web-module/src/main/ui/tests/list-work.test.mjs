@@ -1,8 +1,9 @@
 // Browser tests of the list page's daily work: URL state across reload, back and shared links, bulk
-// delete, CSV export equal to the API's filtered list, saved views, and an axe-core check of the list, show, edit
-// and dashboard pages, and the Webhooks page (create, secret shown once, test event delivered to the IT's receiver).
-// Run by PanelUiIT.listWorkInHeadlessChromium with its own data (WARDEN_FIXTURES: admin {email, password}, tag,
-// boards [{id, name}], hosting {team, slug}, webhook {url}); same environment as admin-ui.test.mjs.
+// delete, CSV export equal to the API's filtered list, saved views, "apply to all matching" and import as jobs, the
+// Webhooks page (create, secret shown once, test event delivered to the IT's receiver), and an axe-core check of the
+// list, show, edit, dashboard, webhooks and jobs pages. Run by PanelUiIT.listWorkInHeadlessChromium with its own data
+// (WARDEN_FIXTURES: admin {email, password}, tag, boards [{id, name}], hosting {team, slug}, webhook {url}); same
+// environment as admin-ui.test.mjs.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -215,13 +216,46 @@ await step("webhooks: create with the event picker, the secret shown once, a tes
   assert.equal(await admin.locator("#webhook-secret").count(), 0);
 });
 
-await step("axe: no serious or critical violation on the list, show, edit, dashboard and webhooks pages", async () => {
+await step("apply to all matching: a dry run, a confirmation naming the count, the job done on the Jobs page", async () => {
+  await admin.goto(`${ADMIN}/leaderboards`);
+  await admin.locator("#search").fill(F.tag);
+  await admin.locator("#search").press("Enter");
+  await totalIs(admin, "27 rows");
+  await admin.locator("#apply-all").click();
+  await admin.locator("#apply-all-column").click();
+  await admin.locator(".ant-select-item-option[title='Reset period']").click();
+  await admin.locator("#apply-all-value").fill("weekly");
+  await admin.locator("#apply-all-preview").click();
+  await admin.waitForFunction(() => /^27 matching rows/.test(document.querySelector("#apply-all-matched")?.textContent ?? ""));
+  assert.equal((await admin.locator("#apply-all-run").innerText()).trim(), "Apply to 27 rows");
+  await admin.locator("#apply-all-run").click();
+  await admin.locator("#job-queued a").click();
+  await admin.locator("#jobs-table").waitFor();
+  await admin.waitForFunction(() => [...document.querySelectorAll("#jobs-table .job-counts")]
+    .some((e) => e.textContent === "27 of 27 rows, 0 failed"));
+  await admin.waitForFunction(() => [...document.querySelectorAll("#jobs-table .job-status")].some((e) => e.textContent === "done"));
+});
+
+await step("import: a file checked by a dry run, then imported as a job", async () => {
+  await admin.goto(`${ADMIN}/leaderboards`);
+  await admin.locator("#resource-table").waitFor();
+  await admin.locator("#import").click();
+  await admin.locator("#import-file").setInputFiles({ name: "boards.csv", mimeType: "text/csv",
+    buffer: Buffer.from(`name,sort_order\r\n${F.tag}-imported,asc\r\n`) });
+  await admin.locator("#import-check").click();
+  await admin.waitForFunction(() => document.querySelector("#import-report")?.textContent === "1 record, 0 with errors");
+  await admin.locator("#import-run").click();
+  await admin.locator("#import-queued").waitFor();
+});
+
+await step("axe: no serious or critical violation on the list, show, edit, dashboard, webhooks and jobs pages", async () => {
   const pages = [
     ["list", `${ADMIN}/leaderboards`, "#resource-table"],
     ["show", `${ADMIN}/leaderboards/show/${F.boards[15].id}`, "#show-fields"],
     ["edit", `${ADMIN}/leaderboards/edit/${F.boards[15].id}`, "#field-name"],
     ["dashboard", `${ADMIN}/?team=${F.hosting.team}&app=${encodeURIComponent(F.hosting.slug)}`, "#deploy-history .ant-table-row"],
     ["webhooks", `${ADMIN}/webhooks`, "#webhooks-table .ant-table-row"],
+    ["jobs", `${ADMIN}/_jobs`, "#jobs-table .ant-table-row"],
   ];
   const problems = [];
   for (const [name, url, ready] of pages) {

@@ -20,6 +20,8 @@ import { useListState } from "../list/state";
 import { useListColumns } from "../list/columns";
 import { FilterBar } from "../list/filter-bar";
 import { BulkBar } from "../list/bulk-bar";
+import { ApplyToAll } from "../list/apply-all";
+import { ImportButton } from "../list/import-button";
 import { SavedViewPicker } from "../list/saved-view-picker";
 import { rowsText } from "../list/model";
 
@@ -59,6 +61,7 @@ function ListOf({ resource }: { resource: ResourceInfo }) {
           }}>
             <Button id="export" icon={<DownloadOutlined />}>Export <DownOutlined /></Button>
           </Dropdown>
+          <ImportButton resource={resource} onDone={state.refresh} />
           {resource.can.create && (
             <Button type="primary" icon={<PlusOutlined />} id="create" onClick={() => navigate(`/${key}/create`)}>Create</Button>
           )}
@@ -68,6 +71,9 @@ function ListOf({ resource }: { resource: ResourceInfo }) {
     <Card>
       <FilterBar resource={resource} state={state}
                  views={<SavedViewPicker resource={resource} view={state.view} onPick={state.applyView} />} />
+      <Space wrap style={{ marginBottom: 8 }}>
+        <ApplyToAll resource={resource} state={state} />
+      </Space>
       <BulkBar resource={resource} state={state} />
       {state.error && <Typography.Paragraph type="danger" id="list-error">{state.error.message}</Typography.Paragraph>}
       <Table

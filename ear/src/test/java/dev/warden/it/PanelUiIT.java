@@ -301,7 +301,28 @@ class PanelUiIT {
                                 + "AND resource = 'leaderboards'",
                         adminId),
                 "each bulk delete is audited");
-        assertEquals(27, TestDb.scalar("SELECT count(*) FROM warden_leaderboards WHERE name LIKE ?", tag + "-%"));
+        // 27 left after the bulk delete, plus the one the browser imported
+        assertEquals(28, TestDb.scalar("SELECT count(*) FROM warden_leaderboards WHERE name LIKE ?", tag + "-%"));
+        assertEquals(
+                27,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_leaderboards WHERE name LIKE ? AND reset_period = 'weekly'",
+                        tag + "-%"),
+                "the job over every matching row changed each of them");
+        assertEquals(
+                27,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'update' "
+                                + "AND resource = 'leaderboards' AND payload->>'job_id' IS NOT NULL",
+                        adminId),
+                "one audit entry with the job id per changed row");
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'create' "
+                                + "AND resource = 'leaderboards' AND payload->>'job_id' IS NOT NULL",
+                        adminId),
+                "the imported row, audited with its job id");
         assertEquals(
                 1,
                 TestDb.scalar(

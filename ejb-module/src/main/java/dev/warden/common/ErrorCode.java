@@ -31,6 +31,8 @@ public enum ErrorCode {
     PRECONDITION_FAILED(412, "precondition_failed"),
     /** 413: the body is larger than the route's limit (web module's RequestGuardFilter). */
     PAYLOAD_TOO_LARGE(413, "payload_too_large"),
+    /** 415: an import file of another content type than its format's (docs/admin-api.md, "Import"). */
+    UNSUPPORTED_MEDIA_TYPE(415, "unsupported_media_type"),
     /** 422: a bad parameter or column value, an unknown column, a window too large. */
     INVALID_REQUEST(422, "invalid_request"),
     /** 429: a rate limit was reached; {@code Retry-After} says when to retry. */

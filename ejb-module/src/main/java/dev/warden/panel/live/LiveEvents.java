@@ -31,6 +31,12 @@ public class LiveEvents {
     /** The NOTIFY channel. */
     public static final String CHANNEL = "warden_live";
 
+    /**
+     * The stream of jobs' progress ({@code GET /admin-api/_jobs/_events}, docs/admin-api.md "Jobs"): not a resource;
+     * any panel operator may hold it (its events carry job ids only).
+     */
+    public static final String JOBS_STREAM = "_jobs";
+
     private static final Logger LOG = Logger.getLogger(LiveEvents.class.getName());
 
     static final String INSERT =
@@ -48,6 +54,9 @@ public class LiveEvents {
 
     @EJB
     Moderation moderation;
+
+    @EJB
+    dev.warden.auth.OperatorLoader operators;
 
     /**
      * Who holds one open stream: the session row id ({@code Operator.sessionId()}), its user and the resource listed.
@@ -140,7 +149,9 @@ public class LiveEvents {
             }
             boolean may = allowed.computeIfAbsent(
                     holder.userId() + " " + holder.resource(),
-                    k -> moderation.can(holder.userId(), Operation.LIST, holder.resource()));
+                    k -> holder.resource().equals(JOBS_STREAM)
+                            ? operators.load(holder.userId(), null).isPresent()
+                            : moderation.can(holder.userId(), Operation.LIST, holder.resource()));
             if (may) {
                 out.add(holder);
             }

@@ -93,9 +93,27 @@ public class PanelRows {
      *                      unique or foreign-key violation; 422 unknown column, bad value or missing required column
      */
     public JsonObject create(Operator operator, String key, Supplier<JsonObject> body) {
+        return create(operator, key, body, null);
+    }
+
+    /**
+     * One record of an import job: exactly {@link #create} with {@code values} as the body, audited with
+     * {@code job_id}; joins the caller's transaction (docs/admin-api.md, "Import").
+     *
+     * @throws ApiException as {@link #create}
+     */
+    public JsonObject createInJob(Operator operator, String key, JsonObject values, long jobId) {
+        return create(operator, key, () -> values, jobId);
+    }
+
+    private JsonObject create(Operator operator, String key, Supplier<JsonObject> body, Long jobId) {
         ResourceDef resource = moderation.authorize(operator, Operation.CREATE, key);
         JsonObject row = writes.create(resource, FieldAccess.checkBody(resource, body.get(), null), operator);
-        audit.created(operator, resource, row);
+        if (jobId == null) {
+            audit.created(operator, resource, row);
+        } else {
+            audit.created(operator, resource, row, jobId.longValue());
+        }
         return visible(operator, resource, row);
     }
 
@@ -109,12 +127,28 @@ public class PanelRows {
      *                      {@code If-Match}; 422 unknown column, bad value or changed primary key
      */
     public JsonObject update(Operator operator, String key, String id, Supplier<JsonObject> body, String ifMatch) {
+        return update(operator, key, id, body, ifMatch, null);
+    }
+
+    /**
+     * One row of an update job (docs/admin-api.md, "Jobs" rule 4): exactly {@link #update} with {@code set} as the
+     * body and no {@code If-Match}, audited with {@code job_id}; joins the caller's transaction.
+     *
+     * @return the row after
+     * @throws ApiException as {@link #update}
+     */
+    public JsonObject updateInJob(Operator operator, String key, String id, JsonObject set, long jobId) {
+        return update(operator, key, id, () -> set, null, jobId);
+    }
+
+    private JsonObject update(
+            Operator operator, String key, String id, Supplier<JsonObject> body, String ifMatch, Long jobId) {
         ResourceDef resource = moderation.authorize(operator, Operation.UPDATE, key);
         JsonObject json = body.get();
         json = FieldAccess.checkBody(
                 resource, json, FieldAccess.namesLocked(resource, json) ? rows.read(resource, id) : null);
         UpdateResult result = writes.update(resource, id, json, ifMatch, operator);
-        audit.updated(operator, resource, result);
+        audit.updated(operator, resource, result, jobId);
         return visible(operator, resource, result.after());
     }
 
@@ -126,9 +160,23 @@ public class PanelRows {
      * @throws ApiException 403 by rule; 404 unknown key or row; 409 still referenced; 412 stale {@code If-Match}
      */
     public JsonObject delete(Operator operator, String key, String id, String ifMatch) {
+        return delete(operator, key, id, ifMatch, null);
+    }
+
+    /**
+     * One row of a delete job: exactly {@link #delete} without {@code If-Match}, audited with {@code job_id}; joins
+     * the caller's transaction (docs/admin-api.md, "Jobs" rule 4).
+     *
+     * @throws ApiException as {@link #delete}
+     */
+    public JsonObject deleteInJob(Operator operator, String key, String id, long jobId) {
+        return delete(operator, key, id, null, jobId);
+    }
+
+    private JsonObject delete(Operator operator, String key, String id, String ifMatch, Long jobId) {
         ResourceDef resource = moderation.authorize(operator, Operation.DELETE, key);
         JsonObject row = writes.delete(resource, id, ifMatch, operator);
-        audit.deleted(operator, resource, row);
+        audit.deleted(operator, resource, row, jobId);
         return visible(operator, resource, row);
     }
 
@@ -169,6 +217,25 @@ public class PanelRows {
      *                      a per-row action; 501 no handler; 500 the handler failed
      */
     public JsonObject action(Operator operator, String key, String name, Supplier<JsonObject> body) {
+        return action(operator, key, name, body, null);
+    }
+
+    /**
+     * One row of an action job: exactly {@link #action} with {@code {id}} as the body, audited with {@code job_id};
+     * joins the caller's transaction (docs/admin-api.md, "Jobs" rule 4).
+     *
+     * @throws ApiException as {@link #action}
+     */
+    public JsonObject actionInJob(Operator operator, String key, String name, String id, long jobId) {
+        return action(
+                operator,
+                key,
+                name,
+                () -> JSON.createObjectBuilder().add("id", id).build(),
+                jobId);
+    }
+
+    private JsonObject action(Operator operator, String key, String name, Supplier<JsonObject> body, Long jobId) {
         ResourceDef resource = registry.find(key).orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
         JsonObject args = body.get();
         JsonValue result;
@@ -176,11 +243,11 @@ public class PanelRows {
             result = actions.invoke(resource, name, args, operator);
         } catch (ApiException e) {
             if (e.status() >= 500) {
-                audit.custom(operator, resource, name, args, null, e.code());
+                audit.custom(operator, resource, name, args, null, e.code(), jobId);
             }
             throw e;
         }
-        audit.custom(operator, resource, name, args, result, null);
+        audit.custom(operator, resource, name, args, result, null, jobId);
         return JSON.createObjectBuilder().add("ok", true).add("result", result).build();
     }
 

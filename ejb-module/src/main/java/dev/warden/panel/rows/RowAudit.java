@@ -37,17 +37,30 @@ public class RowAudit {
         created(operator, resource, row, AuditPayloads.row(row));
     }
 
+    /** {@code create {row, job_id}} for a row created by job {@code jobId} (an import). */
+    public void created(Operator operator, ResourceDef resource, JsonObject row, long jobId) {
+        created(operator, resource, row, withJob(AuditPayloads.row(row), jobId));
+    }
+
     /**
      * {@code update {changes}} from the row before and after, credential columns shown as {@code "(changed)"};
      * nothing when the update wrote nothing.
      */
     public void updated(Operator operator, ResourceDef resource, UpdateResult result) {
+        updated(operator, resource, result, (Long) null);
+    }
+
+    /**
+     * {@code update {changes, job_id}}: as {@link #updated(Operator, ResourceDef, UpdateResult)}, for a row changed by
+     * job {@code jobId} (null: by hand) (docs/admin-api.md, "Jobs" rule 5).
+     */
+    public void updated(Operator operator, ResourceDef resource, UpdateResult result, Long jobId) {
         if (result.written()) {
             updated(
                     operator,
                     resource,
                     result,
-                    AuditPayloads.changes(result.before(), result.after(), result.redacted()));
+                    withJob(AuditPayloads.changes(result.before(), result.after(), result.redacted()), jobId));
         }
     }
 
@@ -80,10 +93,19 @@ public class RowAudit {
 
     /** {@code delete {row}} with the row as it was. */
     public void deleted(Operator operator, ResourceDef resource, JsonObject row) {
+        deleted(operator, resource, row, (Long) null);
+    }
+
+    /** {@code delete {row, job_id}} for a row deleted by job {@code jobId} (null: by hand). */
+    public void deleted(Operator operator, ResourceDef resource, JsonObject row, Long jobId) {
         String id = row.getString("_id");
         trail.afterCommit(
                 new AuditRecord(
-                        operator.userId(), Operation.DELETE.wireName(), resource.key(), id, AuditPayloads.row(row)),
+                        operator.userId(),
+                        Operation.DELETE.wireName(),
+                        resource.key(),
+                        id,
+                        withJob(AuditPayloads.row(row), jobId)),
                 new RowChange(resource.key(), "deleted", id));
     }
 
@@ -95,6 +117,18 @@ public class RowAudit {
      */
     public void custom(
             Operator operator, ResourceDef resource, String name, JsonObject args, JsonValue result, String error) {
+        custom(operator, resource, name, args, result, error, (Long) null);
+    }
+
+    /** {@code custom {name, args, result, job_id}} for a per-row action run by job {@code jobId} (null: by hand). */
+    public void custom(
+            Operator operator,
+            ResourceDef resource,
+            String name,
+            JsonObject args,
+            JsonValue result,
+            String error,
+            Long jobId) {
         JsonValue id = args.get("id");
         String target = id == null || id == JsonValue.NULL
                 ? null
@@ -106,12 +140,21 @@ public class RowAudit {
         if (error != null) {
             payload.add("error", error);
         }
+        if (jobId != null) {
+            payload.add("job_id", jobId);
+        }
         AuditRecord entry = new AuditRecord(operator.userId(), "custom", resource.key(), target, payload.build());
         if (error != null) {
             trail.evenOnRollback(entry);
         } else {
             trail.afterCommit(entry);
         }
+    }
+
+    private static JsonObject withJob(JsonObject payload, Long jobId) {
+        return jobId == null
+                ? payload
+                : JSON.createObjectBuilder(payload).add("job_id", jobId).build();
     }
 
     private void created(Operator operator, ResourceDef resource, JsonObject row, JsonObject payload) {

@@ -156,8 +156,13 @@ public class SavedViews {
         return name;
     }
 
-    /** The filters as {@code {param: [values]}}, each accepted by the list's parser. */
-    static JsonObject filters(ResourceDef resource, JsonValue raw) {
+    /**
+     * The filters as {@code {param: [values]}}, each accepted by the list's parser (docs/admin-api.md, "List query
+     * parameters"); a saved view's and a job's filter alike.
+     *
+     * @throws ApiException 422 {@code invalid_request} naming {@code filters}
+     */
+    public static JsonObject filters(ResourceDef resource, JsonValue raw) {
         if (raw == null || raw == JsonValue.NULL) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }

@@ -11,6 +11,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *   <li>{@code /admin-api/auth/*} (sign-in, bootstrap, password reset) and {@code /game-api/v1/auth/*} (player
  *       sign-in and registration): {@code warden.limits.body.auth-bytes},
  *       default 4,096;</li>
+ *   <li>{@code /admin-api/:resource/_import} (a file, streamed to the import, never buffered here):
+ *       {@code warden.jobs.max-import-bytes}, default 104,857,600 (the import counts the bytes it reads too);</li>
  *   <li>other {@code /admin-api} routes: {@code warden.limits.body.admin-bytes}, default 1,048,576;</li>
  *   <li>{@code /api/v1} (read-only): {@code warden.limits.body.hosting-bytes}, default 16,384;</li>
  *   <li>{@code /agent/v1}: {@code warden.limits.body.agent-bytes}, default 262,144.</li>
@@ -28,6 +30,10 @@ public class BodyLimits {
     long admin;
 
     @Inject
+    @ConfigProperty(name = "warden.jobs.max-import-bytes", defaultValue = "104857600")
+    long importFile;
+
+    @Inject
     @ConfigProperty(name = "warden.limits.body.hosting-bytes", defaultValue = "16384")
     long hosting;
 
@@ -42,6 +48,9 @@ public class BodyLimits {
                 || path.startsWith("/game-api/v1/auth")) {
             return auth;
         }
+        if (streamed(path)) {
+            return importFile;
+        }
         if (path.startsWith("/admin-api")) {
             return admin;
         }
@@ -49,5 +58,12 @@ public class BodyLimits {
             return agent;
         }
         return hosting;
+    }
+
+    /** True for an import's path ({@code /admin-api/<key>/_import}): its body is streamed, not buffered and checked. */
+    public static boolean streamed(String path) {
+        return path.startsWith("/admin-api/")
+                && path.endsWith("/_import")
+                && path.indexOf('/', 11) == path.length() - 8;
     }
 }

@@ -109,7 +109,7 @@ public class RequestGuardFilter extends HttpFilter {
             return;
         }
         boolean hasBody = declared > 0 || request.getHeader("Transfer-Encoding") != null;
-        if (!hasBody) {
+        if (!hasBody || BodyLimits.streamed(path)) {
             chain.doFilter(request, response);
             return;
         }

@@ -50,17 +50,6 @@ public class LiveResource {
             @Context Sse sse) {
         Operator operator = session.operator();
         String resource = events.streamable(operator, key);
-        streams.open(operator, resource, sink, sse, parse(lastEventId));
-    }
-
-    private static Long parse(String lastEventId) {
-        if (lastEventId == null || lastEventId.isBlank()) {
-            return null;
-        }
-        try {
-            return Long.parseLong(lastEventId.strip());
-        } catch (NumberFormatException e) {
-            return null; // a stream started elsewhere: no replay
-        }
+        streams.open(operator, resource, sink, sse, LiveStreams.lastEventId(lastEventId));
     }
 }

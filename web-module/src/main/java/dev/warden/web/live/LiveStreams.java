@@ -231,4 +231,16 @@ public class LiveStreams {
             LOG.log(Level.WARNING, "Live streams' check failed: " + e, e);
         }
     }
+
+    /** The {@code Last-Event-ID} header as an event id; null when absent or from elsewhere (no replay). */
+    public static Long lastEventId(String header) {
+        if (header == null || header.isBlank()) {
+            return null;
+        }
+        try {
+            return Long.parseLong(header.strip());
+        } catch (NumberFormatException e) {
+            return null; // a stream started elsewhere: no replay
+        }
+    }
 }

@@ -1,0 +1,310 @@
+package dev.warden.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.warden.it.support.Api;
+import dev.warden.it.support.OpenApiContract;
+import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.TestDb;
+import dev.warden.it.support.Wait;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Jobs over every row a filter matches (docs/admin-api.md, "Jobs"), on Jakarta Batch with the job repository in
+ * PostgreSQL: a dry run that changes nothing, a run whose rows are changed and audited exactly as by hand (with the job
+ * id), field permissions and mod scope per row, actions per row, refusals before any row.
+ */
+@SharedDeployment(SharedDeployment.Ear.WARDEN_WITH_TEST_EXTENSION)
+class JobsIT {
+
+    private static Response call(RequestSpecification spec, String method, String path, int status) {
+        Response r = spec.request(method, path);
+        assertEquals(status, r.statusCode(), method + " " + path + ": " + r.asString());
+        assertEquals(
+                List.of(),
+                OpenApiContract.problems(method, path.replaceFirst("\\?.*", ""), r),
+                "not what openapi/warden-admin.yaml says");
+        return r;
+    }
+
+    private static RequestSpecification json(String cookie, String body) {
+        return Api.session(cookie).contentType(ContentType.JSON).body(body);
+    }
+
+    /** Submits a job (not a dry run), checks 202 and Location, and waits until it ended; answers the job. */
+    private static Response run(String cookie, String resource, String body) {
+        Response queued = call(json(cookie, body), "POST", "/admin-api/" + resource + "/_jobs", 202);
+        String id = queued.jsonPath().getString("id");
+        assertEquals("queued", queued.jsonPath().getString("status"));
+        assertTrue(queued.header("Location").endsWith("/admin-api/_jobs/" + id), queued.header("Location"));
+        Wait.until(Duration.ofSeconds(30), "job " + id + " ended", () -> !List.of("queued", "running")
+                .contains(Api.session(cookie)
+                        .get("/admin-api/_jobs/" + id)
+                        .jsonPath()
+                        .getString("status")));
+        return call(Api.session(cookie), "GET", "/admin-api/_jobs/" + id, 200);
+    }
+
+    @Test
+    void aDryRunPreviewsAndTheRunChangesAndAuditsEveryMatchingRow() throws Exception {
+        Api.Identity admin = Api.signedIn("admin", null);
+        String tag = "jobs-" + TestDb.unique();
+        for (int score = 1; score <= 3; score++) {
+            TestDb.insert("INSERT INTO game_scores (score, note) VALUES (?, ?)", score, tag);
+        }
+        TestDb.insert("INSERT INTO game_scores (score, note) VALUES (99, ?)", tag + "-other");
+        String update = "{\"kind\": \"update\", \"filter\": {\"note\": \"" + tag + "\", \"score_lte\": \"10\"},"
+                + " \"set\": {\"season\": \"s-" + tag + "\"}";
+
+        Response dry =
+                call(json(admin.cookie(), update + ", \"dry_run\": true}"), "POST", "/admin-api/scores/_jobs", 200);
+        assertEquals(3, dry.jsonPath().getInt("matched"));
+        assertEquals(3, dry.jsonPath().getList("preview").size());
+        assertEquals("s1", dry.jsonPath().getString("preview[0].before.season"));
+        assertEquals("s-" + tag, dry.jsonPath().getString("preview[0].after.season"));
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM game_scores WHERE season = ?", "s-" + tag));
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM warden_jobs WHERE created_by = ?", admin.id()));
+
+        Response job = run(admin.cookie(), "scores", update + "}");
+        assertEquals("done", job.jsonPath().getString("status"));
+        assertEquals("update", job.jsonPath().getString("kind"));
+        assertEquals(3, job.jsonPath().getInt("total"));
+        assertEquals(3, job.jsonPath().getInt("processed"));
+        assertEquals(0, job.jsonPath().getInt("failed"));
+        assertEquals(List.of(), job.jsonPath().getList("errors"));
+        String id = job.jsonPath().getString("id");
+        assertEquals(3, TestDb.scalar("SELECT count(*) FROM game_scores WHERE season = ?", "s-" + tag));
+        assertEquals(
+                1, TestDb.scalar("SELECT count(*) FROM game_scores WHERE note = ? AND season = 's1'", tag + "-other"));
+
+        // one update entry per row with the job id, and the job's own start and end
+        assertEquals(
+                List.of("s-" + tag, "s-" + tag, "s-" + tag),
+                TestDb.column(
+                        "SELECT payload->'changes'->'season'->>'after' FROM warden_admin_audit WHERE action = 'update' "
+                                + "AND resource = 'scores' AND payload->>'job_id' = ? ORDER BY id",
+                        id));
+        assertEquals(
+                List.of("job.started", "job.finished"),
+                TestDb.column(
+                        "SELECT action FROM warden_admin_audit WHERE action LIKE 'job.%' AND target_id = ? ORDER BY id",
+                        id));
+        assertEquals(
+                List.of("3 3 0 done"),
+                TestDb.column(
+                        "SELECT concat_ws(' ', payload->>'total', payload->>'processed', payload->>'failed', "
+                                + "payload->>'status') FROM warden_admin_audit WHERE action = 'job.finished' "
+                                + "AND target_id = ?",
+                        id));
+        // the batch container's repository in PostgreSQL knows the execution
+        assertTrue(TestDb.scalar(
+                        "SELECT count(*) FROM warden_jobs WHERE id = ? AND execution_id IS NOT NULL",
+                        Long.parseLong(id))
+                == 1);
+
+        List<String> ids = call(Api.session(admin.cookie()), "GET", "/admin-api/_jobs", 200)
+                .jsonPath()
+                .getList("id");
+        assertTrue(ids.contains(id), ids.toString());
+        // finished: cancel is a conflict; another admin reads it, a mod does not see it
+        call(Api.session(admin.cookie()), "POST", "/admin-api/_jobs/" + id + "/cancel", 409);
+        call(Api.session(Api.signedIn("admin", null).cookie()), "GET", "/admin-api/_jobs/" + id, 200);
+        Api.Identity mod = Api.signedIn("mod", "scores");
+        call(Api.session(mod.cookie()), "GET", "/admin-api/_jobs/" + id, 404);
+        assertTrue(!call(Api.session(mod.cookie()), "GET", "/admin-api/_jobs", 200)
+                .jsonPath()
+                .getList("id")
+                .contains(id));
+
+        // a delete job: every matching row goes, each audited with the job id
+        Response deleted =
+                run(admin.cookie(), "scores", "{\"kind\": \"delete\", \"filter\": {\"note\": \"" + tag + "\"}}");
+        assertEquals("done", deleted.jsonPath().getString("status"));
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM game_scores WHERE note = ?", tag));
+        assertEquals(
+                3,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'delete' AND payload->>'job_id' = ?",
+                        deleted.jsonPath().getString("id")));
+    }
+
+    @Test
+    void fieldPermissionsAndScopeApplyToEveryRow() throws Exception {
+        Api.Identity mod = Api.signedIn("mod", "contacts");
+        String tag = "jobs-" + TestDb.unique();
+        long same = TestDb.insert(
+                "INSERT INTO game_contacts (name, email, note) VALUES ('A', 'same@example.com', ?) RETURNING id", tag);
+        long other = TestDb.insert(
+                "INSERT INTO game_contacts (name, email, note) VALUES ('B', 'other@example.com', ?) RETURNING id", tag);
+        // email is writable by admins only: the row that already holds the value passes unchanged, the other is an
+        // error row with its _id, as PATCH would refuse it
+        Response job = run(
+                mod.cookie(),
+                "contacts",
+                "{\"kind\": \"update\", \"filter\": {\"note\": \"" + tag
+                        + "\"}, \"set\": {\"email\": \"same@example.com\"}}");
+        assertEquals("done", job.jsonPath().getString("status"));
+        assertEquals(2, job.jsonPath().getInt("processed"));
+        assertEquals(1, job.jsonPath().getInt("failed"));
+        assertEquals(String.valueOf(other), job.jsonPath().getString("errors[0]._id"));
+        assertEquals(2, job.jsonPath().getInt("errors[0].row"));
+        assertTrue(job.jsonPath().getString("errors[0].message").contains("email"), job.asString());
+        assertEquals(
+                List.of("same@example.com", "other@example.com"),
+                TestDb.column("SELECT email FROM game_contacts WHERE id IN (?, ?) ORDER BY id", same, other));
+        // a column the mod may not read is no column of theirs; a resource outside their scope is refused
+        call(
+                json(
+                        mod.cookie(),
+                        "{\"kind\": \"update\", \"filter\": {}, \"set\": {\"salary\": 1}, \"dry_run\": true}"),
+                "POST",
+                "/admin-api/contacts/_jobs",
+                422);
+        call(
+                json(mod.cookie(), "{\"kind\": \"update\", \"filter\": {}, \"set\": {\"note\": \"x\"}}"),
+                "POST",
+                "/admin-api/scores/_jobs",
+                403);
+        call(json(mod.cookie(), "{\"kind\": \"delete\", \"filter\": {}}"), "POST", "/admin-api/tournaments/_jobs", 403);
+        // an action for admins only
+        call(
+                json(Api.signedIn("mod", "scores").cookie(), "{\"kind\": \"action\", \"action\": \"resetScore\"}"),
+                "POST",
+                "/admin-api/scores/_jobs",
+                403);
+    }
+
+    @Test
+    void anActionJobRunsTheActionOnEveryRowAndBadInputChangesNothing() throws Exception {
+        Api.Identity admin = Api.signedIn("admin", null);
+        String tag = "jobs-" + TestDb.unique();
+        TestDb.insert("INSERT INTO game_scores (score, note) VALUES (5, ?)", tag);
+        TestDb.insert("INSERT INTO game_scores (score, note) VALUES (6, ?)", tag);
+        Response job = run(
+                admin.cookie(),
+                "scores",
+                "{\"kind\": \"action\", \"action\": \"resetScore\", \"filter\": {\"_q\": \"" + tag + "\"}}");
+        assertEquals("done", job.jsonPath().getString("status"));
+        assertEquals(2, job.jsonPath().getInt("processed"));
+        assertEquals(
+                2,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' "
+                                + "AND payload->>'name' = 'resetScore' AND payload->>'job_id' = ?",
+                        job.jsonPath().getString("id")));
+
+        Map<String, Integer> bad = Map.of(
+                "{\"kind\": \"rename\"}", 422,
+                "{\"kind\": \"update\", \"set\": {\"nosuch\": 1}}", 422,
+                "{\"kind\": \"update\", \"set\": {}}", 422,
+                "{\"kind\": \"delete\", \"filter\": {\"nosuch\": \"1\"}}", 422,
+                "{\"kind\": \"action\", \"action\": \"recount\"}", 422,
+                "{\"kind\": \"action\", \"action\": \"nosuch\"}", 404,
+                "[1]", 400);
+        for (Map.Entry<String, Integer> entry : bad.entrySet()) {
+            call(json(admin.cookie(), entry.getKey()), "POST", "/admin-api/scores/_jobs", entry.getValue());
+        }
+        call(json(admin.cookie(), "{\"kind\": \"delete\"}"), "POST", "/admin-api/nosuch/_jobs", 404);
+        call(Api.session(admin.cookie()), "GET", "/admin-api/_jobs/nosuch", 404);
+        call(Api.anonymous(), "GET", "/admin-api/_jobs", 401);
+        assertEquals(2, TestDb.scalar("SELECT count(*) FROM game_scores WHERE note = ?", tag));
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_jobs WHERE created_by = ?", admin.id()));
+    }
+
+    private static RequestSpecification file(String cookie, String contentType, String body) {
+        return Api.session(cookie).contentType(contentType).body(body);
+    }
+
+    @Test
+    void anImportOfAnExportChangesNothingAndBadRecordsAreErrorRows() throws Exception {
+        Api.Identity admin = Api.signedIn("admin", null);
+        String tag = "jobs-" + TestDb.unique();
+        TestDb.insert("INSERT INTO game_scores (score, note) VALUES (11, ?)", tag);
+        TestDb.insert("INSERT INTO game_scores (score, note, season) VALUES (12, ?, '=1+2')", tag);
+        for (String format : List.of("csv", "ndjson")) {
+            String export = Api.session(admin.cookie())
+                    .get("/admin-api/scores/_export?format=" + format + "&note=" + tag)
+                    .asString();
+            String type = format.equals("csv") ? "text/csv" : "application/x-ndjson";
+            Response job = call(
+                    file(admin.cookie(), type, export),
+                    "POST",
+                    "/admin-api/scores/_import?format=" + format + "&mode=upsert",
+                    202);
+            String id = job.jsonPath().getString("id");
+            Wait.until(Duration.ofSeconds(30), "import " + id + " ended", () -> !List.of("queued", "running")
+                    .contains(Api.session(admin.cookie())
+                            .get("/admin-api/_jobs/" + id)
+                            .jsonPath()
+                            .getString("status")));
+            Response done = call(Api.session(admin.cookie()), "GET", "/admin-api/_jobs/" + id, 200);
+            assertEquals("done", done.jsonPath().getString("status"), done.asString());
+            assertEquals(2, done.jsonPath().getInt("processed"), done.asString());
+            assertEquals(0, done.jsonPath().getInt("failed"), done.asString());
+            // the round trip changed nothing: no entry with the job's id, the same export
+            assertEquals(
+                    0,
+                    TestDb.scalar(
+                            "SELECT count(*) FROM warden_admin_audit WHERE payload->>'job_id' = ? AND action <> 'job.started' "
+                                    + "AND action <> 'job.finished'",
+                            id));
+            assertEquals(
+                    export,
+                    Api.session(admin.cookie())
+                            .get("/admin-api/scores/_export?format=" + format + "&note=" + tag)
+                            .asString());
+        }
+
+        String inserts = "score,note\r\n7," + tag + "-new\r\nabc," + tag + "-new\r\n8,\"x\",extra\r\n";
+        Response dry = call(
+                file(admin.cookie(), "text/csv", inserts),
+                "POST",
+                "/admin-api/scores/_import?format=csv&mode=insert&dry_run=true",
+                200);
+        assertEquals(3, dry.jsonPath().getInt("matched"));
+        assertEquals(1, dry.jsonPath().getList("preview").size());
+        assertEquals("score", dry.jsonPath().getString("errors[0].column"));
+        assertEquals(2, dry.jsonPath().getInt("errors[0].row"));
+        assertEquals(3, dry.jsonPath().getInt("errors[1].row"));
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM game_scores WHERE note = ?", tag + "-new"));
+
+        Response queued =
+                call(file(admin.cookie(), "text/csv", inserts), "POST", "/admin-api/scores/_import?format=csv", 202);
+        String id = queued.jsonPath().getString("id");
+        Wait.until(Duration.ofSeconds(30), "import " + id + " ended", () -> !List.of("queued", "running")
+                .contains(Api.session(admin.cookie())
+                        .get("/admin-api/_jobs/" + id)
+                        .jsonPath()
+                        .getString("status")));
+        Response done = call(Api.session(admin.cookie()), "GET", "/admin-api/_jobs/" + id, 200);
+        assertEquals(3, done.jsonPath().getInt("total"), done.asString());
+        assertEquals(3, done.jsonPath().getInt("processed"), done.asString());
+        assertEquals(2, done.jsonPath().getInt("failed"), done.asString());
+        assertEquals("score", done.jsonPath().getString("errors[0].column"));
+        assertEquals(1, TestDb.scalar("SELECT count(*) FROM game_scores WHERE note = ?", tag + "-new"));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'create' AND payload->>'job_id' = ?",
+                        id));
+
+        // refused before anything is staged: an unknown column, a wrong content type
+        long jobs = TestDb.scalar("SELECT count(*) FROM warden_jobs WHERE created_by = ?", admin.id());
+        Response unknown = call(
+                file(admin.cookie(), "text/csv", "score,nosuch\r\n1,2\r\n"),
+                "POST",
+                "/admin-api/scores/_import?format=csv",
+                422);
+        assertTrue(unknown.asString().contains("nosuch"), unknown.asString());
+        call(file(admin.cookie(), "application/json", "{}"), "POST", "/admin-api/scores/_import?format=csv", 415);
+        call(file(admin.cookie(), "text/csv", "score\r\n1\r\n"), "POST", "/admin-api/scores/_import?format=xml", 422);
+        assertEquals(jobs, TestDb.scalar("SELECT count(*) FROM warden_jobs WHERE created_by = ?", admin.id()));
+    }
+}
