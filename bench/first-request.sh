@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# How soon a fresh node is fast: starts Warden on Open Liberty (no demo data) over an existing benchmark database
+# (DB, made by peer-directus.sh or list-latency.sh: the 1M-row game_scores table and its admin), then from the moment
+# the process starts sends one list request after another (the first page of `scores` by score, one client) and
+# records each answer's time. Warm latency is the median of the last 200 requests of RUN_S seconds (default 180); the
+# figure is the time from the process start until the median of every later 25-request window stays within 2x of
+# warm. Also the node's RSS when idle (IDLE_S seconds, default 20, after readiness, before any request) and, with
+# JFR=1, a flight recording from the process start to the end of the requests (jfr print --events jdk.ExecutionSample summarised by top
+# frames). Appends a line to bench/RESULTS.md.
+#
+# Usage: DB=warden_bench WARM_UP=0 bench/first-request.sh   (PORT 9480; WARM_UP: warden.warm-up.seconds; JFR=1;
+#        JVM_EXTRA: more JVM options, e.g. -XX:SharedArchiveFile=... to try class data sharing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PORT=${PORT:-9480}; DB=${DB:-warden_bench}; RUN_S=${RUN_S:-180}; IDLE_S=${IDLE_S:-20}
+WLP=ear/target/liberty/wlp
+BASE="http://localhost:$PORT"
+WORK=$(mktemp -d)
+EXT=$(ls test-extension/target/warden-test-extension-*.jar 2>/dev/null | head -n 1)
+[ -x "$WLP/bin/server" ] && [ -n "$EXT" ] || { echo "build first (./run.sh once)"; exit 1; }
+DROPIN="$WLP/usr/servers/warden/dropins/warden.ear"
+. bench/list-lib.sh
+deploy_with_extension "$WORK" "$DROPIN" "$EXT"
+trap 'WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || true; cp ear/target/warden.ear "$DROPIN"; rm -rf "$WORK"' EXIT
+export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PORT WARDEN_DEMO=false WARDEN_WARM_UP_SECONDS=${WARM_UP:-0}
+JVM=${JVM_EXTRA:-}
+[ "${JFR:-0}" = 1 ] && JVM="$JVM -XX:StartFlightRecording=filename=$WORK/first.jfr,settings=profile,duration=$((IDLE_S + RUN_S + 300))s"
+export JVM_ARGS="$JVM"
+"$WLP/bin/server" stop warden >/dev/null 2>&1 || true
+t0=$(date +%s%N)
+"$WLP/bin/server" start warden >/dev/null
+until [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE/health/ready")" = 200 ]; do sleep 0.2; done
+ready=$(( ($(date +%s%N) - t0) / 1000000 ))
+pid=$(ss -Hltnp "sport = :$PORT" | grep -o 'pid=[0-9]*' | head -n 1 | cut -d= -f2)
+sleep "$IDLE_S"
+rss_mb=$(( $(awk '/VmRSS/ {print $2}' "/proc/$pid/status") / 1024 ))
+PSQL="psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qAt"
+COOKIE=$(bench_admin_cookie "$DB" "$BASE")
+[ -n "$COOKIE" ] || { echo "login failed (run peer-directus.sh or list-latency.sh once on $DB)"; exit 1; }
+URL="$BASE/admin-api/scores?_start=0&_end=25&_sort=score&_order=desc"
+end=$(( $(date +%s) + RUN_S ))
+while [ "$(date +%s)" -lt "$end" ]; do
+    now=$(( ($(date +%s%N) - t0) / 1000000 ))
+    echo "$now $(curl -s -o /dev/null -w '%{time_total}' -H "Cookie: warden_session=$COOKIE" "$URL")"
+done >"$WORK/times"
+result=$(python3 - "$WORK/times" <<'PY'
+import statistics, sys
+rows = [(int(a), float(b) * 1000) for a, b in (l.split() for l in open(sys.argv[1]))]
+warm = statistics.median(ms for _, ms in rows[-200:])
+win = 25
+medians = [(rows[i][0], statistics.median(ms for _, ms in rows[i:i + win])) for i in range(len(rows) - win + 1)]
+fast_from = None
+for t, m in medians:
+    if m <= 2 * warm:
+        fast_from = t if fast_from is None else fast_from
+    else:
+        fast_from = None
+first = rows[0][1]
+print(f"{warm:.1f} {first:.0f} {(fast_from or 0) / 1000:.1f} {len(rows)}")
+PY
+)
+read -r warm first fast n <<<"$result"
+line="| $(date -u '+%Y-%m-%d %H:%M') | Liberty | ${WARM_UP:-0} | ${JVM_EXTRA:-—} | $((ready / 1000)).$(( (ready % 1000) / 100 )) | $rss_mb | $first | $warm | $fast | $n | $(cut -d' ' -f1-3 /proc/loadavg) |"
+echo "| when (UTC) | server | warm-up (s) | JVM options | ready after start (s) | idle RSS (MB) | first request (ms) | warm median (ms) | within 2x of warm from (s after start) | requests | load average |"
+echo "$line"
+if [ "${JFR:-0}" = 1 ]; then
+    sleep 5
+    WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || true
+    if [ -f "$WORK/first.jfr" ]; then
+        # JSON: the text form of jfr print fails on some lambda frames (JDK 17)
+        jfr print --json --events jdk.ExecutionSample,jdk.Compilation "$WORK/first.jfr" >"$WORK/jfr.json"
+        python3 - "$WORK/jfr.json" "$ready" >"$WORK/top" <<'PY'
+import collections, json, sys
+events = json.load(open(sys.argv[1]))["recording"]["events"]
+ready_ms = int(sys.argv[2])
+samples = [e for e in events if e["type"] == "jdk.ExecutionSample"]
+comps = [e for e in events if e["type"] == "jdk.Compilation"]
+def pkg(frame):
+    name = frame["method"]["type"]["name"].replace("/", ".")
+    parts = name.split(".")
+    return ".".join(parts[:3]) if len(parts) > 3 else name
+tops = collections.Counter()
+for e in samples:
+    frames = e["values"]["stackTrace"]["frames"] if e["values"]["stackTrace"] else []
+    if frames:
+        tops[pkg(frames[0]) + (" (interpreted)" if frames[0].get("type") == "Interpreted" else "")] += 1
+print(f"{len(samples)} execution samples, {len(comps)} JIT compilations recorded")
+for name, n in tops.most_common(20):
+    print(f"{n:6d} {100 * n / max(1, len(samples)):5.1f}%  {name}")
+kinds = collections.Counter(f.get("type", "?") for e in samples for f in (e["values"]["stackTrace"]["frames"][:1] if e["values"]["stackTrace"] else []))
+print("top frame kinds:", dict(kinds))
+PY
+        echo "JFR: top frames of the execution samples (from the process start to the end of the requests)"; cat "$WORK/top"
+        cp "$WORK/first.jfr" "bench/results/first-request-$(date -u +%Y%m%dT%H%M%SZ).jfr" 2>/dev/null || true # git-ignored
+    fi
+fi
+echo "$line" >>"$WORK/line"
+{ echo; echo "first-request.sh: $line"; } >>bench/RESULTS.md
