@@ -222,8 +222,8 @@ await step("apply to all matching: a dry run, a confirmation naming the count, t
   await admin.locator("#search").press("Enter");
   await totalIs(admin, "27 rows");
   await admin.locator("#apply-all").click();
-  await admin.locator("#apply-all-column").click();
-  await admin.locator(".ant-select-item-option[title='Reset period']").click();
+  await admin.locator(".ant-modal .ant-select:has(#apply-all-column)").click();
+  await admin.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "Reset period" }).click();
   await admin.locator("#apply-all-value").fill("weekly");
   await admin.locator("#apply-all-preview").click();
   await admin.waitForFunction(() => /^27 matching rows/.test(document.querySelector("#apply-all-matched")?.textContent ?? ""));

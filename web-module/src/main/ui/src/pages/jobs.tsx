@@ -2,9 +2,10 @@
 // status, a progress bar and counts, each job's error rows downloadable as CSV, cancel while it runs. Kept fresh by the
 // jobs' live stream (GET /admin-api/_jobs/_events: a job's id whenever it moves), re-reading the list on each event.
 import { useCallback, useEffect, useState } from "react";
-import { App, Button, Card, Progress, Space, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Progress, Space, Table, Typography } from "antd";
 import { DownloadOutlined, StopOutlined } from "@ant-design/icons";
 import { apiUrl, http, type ApiError } from "../api";
+import { ColorTag } from "../tags";
 
 type JobError = { row: number; _id?: string; message: string };
 type Job = {
@@ -12,7 +13,7 @@ type Job = {
   created_by: number; created_at: string; finished_at: string | null; errors?: JobError[];
 };
 
-const STATUS_COLORS: Record<string, string> = { queued: "default", running: "processing", done: "success", failed: "error", cancelled: "warning" };
+const STATUS_COLORS: Record<string, string> = { queued: "default", running: "blue", done: "green", failed: "red", cancelled: "gold" };
 
 /** The error rows as CSV text: row, _id, message, each quoted. */
 export function errorsCsv(errors: JobError[]): string {
@@ -68,7 +69,7 @@ export function JobsPage() {
           { key: "id", title: "Job", render: (_, j) => j.id },
           { key: "resource", title: "Resource", render: (_, j) => j.resource },
           { key: "kind", title: "Kind", render: (_, j) => j.kind },
-          { key: "status", title: "Status", render: (_, j) => <Tag className="job-status" color={STATUS_COLORS[j.status]}>{j.status}</Tag> },
+          { key: "status", title: "Status", render: (_, j) => <ColorTag className="job-status" color={STATUS_COLORS[j.status]}>{j.status}</ColorTag> },
           { key: "progress", title: "Progress", render: (_, j) => (
             <Space direction="vertical" size={0} style={{ minWidth: 160 }}>
               <Progress percent={j.total ? Math.round((100 * j.processed) / j.total) : j.status === "done" ? 100 : 0}

@@ -321,13 +321,7 @@ public class Imports {
         private boolean slot;
 
         Staging(Operator operator, ResourceDef view, String mode, String format) {
-            if (!slots.acquire()) {
-                throw new ApiException(
-                        ErrorCode.RATE_LIMITED,
-                        "This node runs its maximum of " + slots.max() + " jobs; retry later",
-                        Map.of(),
-                        Map.of("Retry-After", "10"));
-            }
+            slots.take();
             slot = true;
             try {
                 jobId = store.create(
@@ -368,13 +362,7 @@ public class Imports {
             flush();
             store.staged(jobId, records);
             jobs.launch(jobId);
-            return new Jobs.Submitted(
-                    false,
-                    jobId,
-                    JSON.createObjectBuilder()
-                            .add("id", String.valueOf(jobId))
-                            .add("status", "queued")
-                            .build());
+            return Jobs.Submitted.queued(jobId);
         }
 
         @Override

@@ -1,7 +1,10 @@
 package dev.warden.panel.jobs;
 
+import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -28,6 +31,21 @@ public class JobSlots {
             if (running.compareAndSet(now, now + 1)) {
                 return true;
             }
+        }
+    }
+
+    /**
+     * Takes a slot.
+     *
+     * @throws ApiException 429 {@code rate_limited} with {@code Retry-After} when every slot is in use
+     */
+    public void take() {
+        if (!acquire()) {
+            throw new ApiException(
+                    ErrorCode.RATE_LIMITED,
+                    "This node runs its maximum of " + maxPerNode + " jobs; retry later",
+                    Map.of(),
+                    Map.of("Retry-After", "10"));
         }
     }
 

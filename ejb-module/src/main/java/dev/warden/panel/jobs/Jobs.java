@@ -4,7 +4,6 @@ import static dev.warden.common.JsonSupport.JSON;
 
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
-import dev.warden.common.ErrorCode;
 import dev.warden.panel.crud.ListQuery;
 import dev.warden.panel.crud.ListSql;
 import dev.warden.panel.crud.ResourceRows;
@@ -80,7 +79,19 @@ public class Jobs {
     long maxRows;
 
     /** The answer of a submission: a dry run's report, or the queued job. */
-    public record Submitted(boolean dryRun, long jobId, JsonObject body) {}
+    public record Submitted(boolean dryRun, long jobId, JsonObject body) {
+
+        /** The answer for the queued job {@code jobId}: {@code {id, status: "queued"}}. */
+        public static Submitted queued(long jobId) {
+            return new Submitted(
+                    false,
+                    jobId,
+                    JSON.createObjectBuilder()
+                            .add("id", String.valueOf(jobId))
+                            .add("status", "queued")
+                            .build());
+        }
+    }
 
     /**
      * {@code POST /admin-api/:resource/_jobs} with {@code {kind, filter, set?, action?, dry_run?}}.
@@ -126,13 +137,7 @@ public class Jobs {
         if (action != null) {
             stored.add("action", action);
         }
-        if (!slots.acquire()) {
-            throw new ApiException(
-                    ErrorCode.RATE_LIMITED,
-                    "This node runs its maximum of " + slots.max() + " jobs; retry later",
-                    Map.of(),
-                    Map.of("Retry-After", "10"));
-        }
+        slots.take();
         long jobId;
         try {
             jobId = store.create(view.key(), kind, stored.build(), operator.userId());
@@ -142,13 +147,7 @@ public class Jobs {
             throw e;
         }
         launch(jobId);
-        return new Submitted(
-                false,
-                jobId,
-                JSON.createObjectBuilder()
-                        .add("id", String.valueOf(jobId))
-                        .add("status", "queued")
-                        .build());
+        return Submitted.queued(jobId);
     }
 
     /**

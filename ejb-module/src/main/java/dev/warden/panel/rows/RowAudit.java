@@ -52,16 +52,18 @@ public class RowAudit {
 
     /**
      * {@code update {changes, job_id}}: as {@link #updated(Operator, ResourceDef, UpdateResult)}, for a row changed by
-     * job {@code jobId} (null: by hand) (docs/admin-api.md, "Jobs" rule 5).
+     * job {@code jobId} (null: by hand); a job's row whose values did not change gets no entry (docs/admin-api.md,
+     * "Jobs" rule 5).
      */
     public void updated(Operator operator, ResourceDef resource, UpdateResult result, Long jobId) {
-        if (result.written()) {
-            updated(
-                    operator,
-                    resource,
-                    result,
-                    withJob(AuditPayloads.changes(result.before(), result.after(), result.redacted()), jobId));
+        if (!result.written()) {
+            return;
         }
+        JsonObject changes = AuditPayloads.changes(result.before(), result.after(), result.redacted());
+        if (jobId != null && changes.getJsonObject("changes").isEmpty()) {
+            return; // a job's row that already held the values (an import of an export): nothing changed
+        }
+        updated(operator, resource, result, withJob(changes, jobId));
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.warden.web.panel;
 
 import dev.warden.panel.jobs.Imports;
-import dev.warden.panel.jobs.Jobs;
 import dev.warden.web.auth.AdminSession;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
@@ -49,22 +48,15 @@ public class ImportResource {
             @QueryParam("dry_run") String dryRun,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             InputStream body) {
-        Jobs.Submitted submitted = imports.submit(
-                session.operator(),
-                key,
-                format == null ? "csv" : format,
-                mode == null ? "insert" : mode,
-                "true".equals(dryRun),
-                contentType,
-                body);
-        if (submitted.dryRun()) {
-            return Response.ok(submitted.body()).build();
-        }
-        return Response.accepted(submitted.body())
-                .location(uri.getBaseUriBuilder()
-                        .path("_jobs")
-                        .segment(String.valueOf(submitted.jobId()))
-                        .build())
-                .build();
+        return JobsResource.answer(
+                uri,
+                imports.submit(
+                        session.operator(),
+                        key,
+                        format == null ? "csv" : format,
+                        mode == null ? "insert" : mode,
+                        "true".equals(dryRun),
+                        contentType,
+                        body));
     }
 }

@@ -61,17 +61,21 @@ public final class JobsResource {
                 @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                 String body) {
             JsonObject json = JsonBodies.object(contentType, body);
-            Jobs.Submitted submitted = jobs.submit(session.operator(), key, json);
-            if (submitted.dryRun()) {
-                return Response.ok(submitted.body()).build();
-            }
-            return Response.accepted(submitted.body())
-                    .location(uri.getBaseUriBuilder()
-                            .path("_jobs")
-                            .segment(String.valueOf(submitted.jobId()))
-                            .build())
-                    .build();
+            return answer(uri, jobs.submit(session.operator(), key, json));
         }
+    }
+
+    /** 200 with a dry run's report, else 202 with the queued job and {@code Location: /admin-api/_jobs/<id>}. */
+    static Response answer(UriInfo uri, Jobs.Submitted submitted) {
+        if (submitted.dryRun()) {
+            return Response.ok(submitted.body()).build();
+        }
+        return Response.accepted(submitted.body())
+                .location(uri.getBaseUriBuilder()
+                        .path("_jobs")
+                        .segment(String.valueOf(submitted.jobId()))
+                        .build())
+                .build();
     }
 
     /**
