@@ -7,7 +7,7 @@ import { Authenticated, Refine, useInvalidateAuthStore, useLogout, type Resource
 import routerProvider from "@refinedev/react-router";
 import { ThemedLayout, useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Typography, type ThemeConfig } from "antd";
-import { DashboardOutlined, LogoutOutlined } from "@ant-design/icons";
+import { DashboardOutlined, LogoutOutlined, SafetyOutlined } from "@ant-design/icons";
 import { dataProvider, routerBase } from "./api";
 import { SessionProvider, useSession } from "./session";
 import { accessControlFrom, authProviderWith } from "./providers";
@@ -16,6 +16,7 @@ import { ResourceIcon } from "./icons";
 import { SignIn, Bootstrap, PasswordReset } from "./pages/auth";
 import { ColorTag } from "./tags";
 import { NotFound } from "./notFound";
+import { StepUpHost } from "./step-up";
 
 export { NotFound };
 
@@ -26,6 +27,7 @@ const ResourceShow = lazy(() => import("./pages/show").then((m) => ({ default: m
 const ResourceForm = lazy(() => import("./pages/form").then((m) => ({ default: m.ResourceForm })));
 const RoomsPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomsPage })));
 const RoomPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomPage })));
+const SecurityPage = lazy(() => import("./pages/security").then((m) => ({ default: m.SecurityPage })));
 
 /**
  * Ant Design's tokens with WCAG AA contrast (axe-core's color-contrast rule): the default blue
@@ -91,6 +93,7 @@ function RefineRoot() {
       options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
     >
       <AuthSync status={session.status} />
+      <StepUpHost />
       <Routes>
         <Route element={<Authenticated key="public" fallback={<Outlet />} loading={<Loading />}><BackToPanel /></Authenticated>}>
           <Route path="/login" element={<SignIn expired={session.expired} />} />
@@ -102,6 +105,7 @@ function RefineRoot() {
           <Route path="/rooms" element={<RoomsPage />} />
           <Route path="/rooms/:id" element={<RoomPage />} />
           <Route path="/rooms/show/:id" element={<RoomPage />} />
+          <Route path="/security" element={<SecurityPage />} />
           <Route path="/:key" element={<ResourceList />} />
           <Route path="/:key/show/:id" element={<ResourceShow />} />
           <Route path="/:key/edit/:id" element={<ResourceForm mode="edit" />} />
@@ -152,6 +156,7 @@ function ToLogin() {
 function Panel() {
   const session = useSession();
   if (session.status === "user") return <NoAccess />;
+  if (session.status === "enrol") return <EnrolFirst />;
   if (session.status !== "operator") return <Loading />;
   return (
     <ThemedLayout Sider={PanelSider} Header={PanelHeader}>
@@ -159,6 +164,36 @@ function Panel() {
         <Outlet />
       </Suspense>
     </ThemedLayout>
+  );
+}
+
+/**
+ * What an operator whose role must hold a second factor sees until they enrol one (every other route answers 403
+ * mfa_enrollment_required): the Security page alone, with sign-out; confirming the app reloads the session.
+ */
+function EnrolFirst() {
+  const session = useSession();
+  const { mutate: logout } = useLogout();
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <Layout.Header style={{ background: "#fff", display: "flex", justifyContent: "space-between", paddingInline: 24 }}>
+        <Typography.Text strong>Warden</Typography.Text>
+        <Space>
+          <Typography.Text id="operator-email">{String(session.me?.user?.email ?? "")}</Typography.Text>
+          <Button id="sign-out" icon={<LogoutOutlined />} onClick={() => logout()}>Sign out</Button>
+        </Space>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <main>
+          <Suspense fallback={<Loading top="10vh" />}>
+            <SecurityPage required />
+          </Suspense>
+          <Button type="primary" id="mfa-continue" style={{ marginTop: 16 }} onClick={() => session.reload()}>
+            Continue to the panel
+          </Button>
+        </main>
+      </Layout.Content>
+    </Layout>
   );
 }
 
@@ -215,6 +250,7 @@ function PanelHeader() {
         {me.role === "mod" && me.scopes?.length > 0 && (
           <Typography.Text type="secondary">scope: {me.scopes.join(", ")}</Typography.Text>
         )}
+        <Link to="/security" id="security-link"><SafetyOutlined /> Security</Link>
         <Button id="sign-out" icon={<LogoutOutlined />} onClick={() => logout()}>Sign out</Button>
       </Space>
     </Layout.Header>
