@@ -27,6 +27,10 @@ function totp(secret, step) {
 }
 
 async function axe(page, name, problems) {
+  // after antd's zoom and fade entrances: half-way through one, text is translucent and fails the contrast rule
+  await page.waitForFunction(() => !document.querySelector(
+    ".ant-zoom-appear, .ant-zoom-enter, .ant-fade-appear, .ant-fade-enter, .ant-move-up-appear, .ant-move-up-enter"),
+  null, { timeout: 5000 }).catch(() => {});
   await page.evaluate(AXE);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
   for (const v of result.violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
