@@ -7,7 +7,7 @@ import { Authenticated, Refine, useInvalidateAuthStore, useLogout, type Resource
 import routerProvider from "@refinedev/react-router";
 import { ThemedLayout, useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, Button, ConfigProvider, Layout, Menu, Result, Space, Spin, Typography, type ThemeConfig } from "antd";
-import { ApiOutlined, DashboardOutlined, LogoutOutlined, ThunderboltOutlined } from "@ant-design/icons";
+import { ApiOutlined, DashboardOutlined, LogoutOutlined, SafetyOutlined, ThunderboltOutlined } from "@ant-design/icons";
 import { dataProvider, routerBase } from "./api";
 import { SessionProvider, useSession } from "./session";
 import { accessControlFrom, authProviderWith } from "./providers";
@@ -16,6 +16,7 @@ import { ResourceIcon } from "./icons";
 import { SignIn, Bootstrap, PasswordReset } from "./pages/auth";
 import { ColorTag } from "./tags";
 import { NotFound } from "./notFound";
+import { StepUpHost } from "./step-up";
 
 export { NotFound };
 
@@ -29,6 +30,7 @@ const RoomsPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.R
 const RoomPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomPage })));
 const WebhooksPage = lazy(() => import("./pages/webhooks").then((m) => ({ default: m.WebhooksPage })));
 const WebhookPage = lazy(() => import("./pages/webhooks").then((m) => ({ default: m.WebhookPage })));
+const SecurityPage = lazy(() => import("./pages/security").then((m) => ({ default: m.SecurityPage })));
 
 /**
  * Ant Design's tokens with WCAG AA contrast (axe-core's color-contrast rule): the default blue
@@ -94,6 +96,7 @@ function RefineRoot() {
       options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
     >
       <AuthSync status={session.status} />
+      <StepUpHost />
       <Routes>
         <Route element={<Authenticated key="public" fallback={<Outlet />} loading={<Loading />}><BackToPanel /></Authenticated>}>
           <Route path="/login" element={<SignIn expired={session.expired} />} />
@@ -108,6 +111,7 @@ function RefineRoot() {
           <Route path="/rooms/show/:id" element={<RoomPage />} />
           <Route path="/webhooks" element={<WebhooksPage />} />
           <Route path="/webhooks/:id" element={<WebhookPage />} />
+          <Route path="/security" element={<SecurityPage />} />
           <Route path="/:key" element={<ResourceList />} />
           <Route path="/:key/show/:id" element={<ResourceShow />} />
           <Route path="/:key/edit/:id" element={<ResourceForm mode="edit" />} />
@@ -158,6 +162,7 @@ function ToLogin() {
 function Panel() {
   const session = useSession();
   if (session.status === "user") return <NoAccess />;
+  if (session.status === "enrol") return <EnrolFirst />;
   if (session.status !== "operator") return <Loading />;
   return (
     <ThemedLayout Sider={PanelSider} Header={PanelHeader}>
@@ -165,6 +170,36 @@ function Panel() {
         <Outlet />
       </Suspense>
     </ThemedLayout>
+  );
+}
+
+/**
+ * What an operator whose role must hold a second factor sees until they enrol one (every other route answers 403
+ * mfa_enrollment_required): the Security page alone, with sign-out; confirming the app reloads the session.
+ */
+function EnrolFirst() {
+  const session = useSession();
+  const { mutate: logout } = useLogout();
+  return (
+    <Layout style={{ minHeight: "100vh" }}>
+      <Layout.Header style={{ background: "#fff", display: "flex", justifyContent: "space-between", paddingInline: 24 }}>
+        <Typography.Text strong>Warden</Typography.Text>
+        <Space>
+          <Typography.Text id="operator-email">{String(session.me?.user?.email ?? "")}</Typography.Text>
+          <Button id="sign-out" icon={<LogoutOutlined />} onClick={() => logout()}>Sign out</Button>
+        </Space>
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <main>
+          <Suspense fallback={<Loading top="10vh" />}>
+            <SecurityPage required />
+          </Suspense>
+          <Button type="primary" id="mfa-continue" style={{ marginTop: 16 }} onClick={() => session.reload()}>
+            Continue to the panel
+          </Button>
+        </main>
+      </Layout.Content>
+    </Layout>
   );
 }
 
@@ -226,6 +261,7 @@ function PanelHeader() {
         {me.role === "mod" && me.scopes?.length > 0 && (
           <Typography.Text type="secondary">scope: {me.scopes.join(", ")}</Typography.Text>
         )}
+        <Link to="/security" id="security-link"><SafetyOutlined /> Security</Link>
         <Button id="sign-out" icon={<LogoutOutlined />} onClick={() => logout()}>Sign out</Button>
       </Space>
     </Layout.Header>

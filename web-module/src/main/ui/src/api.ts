@@ -27,13 +27,32 @@ export interface ApiError extends HttpError {
   body?: ErrorBody;
 }
 
+/**
+ * Who asks the operator to prove a second factor again (the step-up modal, registered by the shell): resolves once
+ * `POST /auth/step-up` succeeded, rejects when the operator cancels (docs/security.md, "Second factors and step-up").
+ */
+let stepUpPrompt: (() => Promise<void>) | null = null;
+export const onStepUpRequired = (prompt: (() => Promise<void>) | null) => { stepUpPrompt = prompt; };
+
 export const http = axios.create({ headers: { Accept: "application/json" } });
 http.interceptors.response.use(
   (response) => response,
-  (error: AxiosError<ErrorBody>) => {
+  async (error: AxiosError<ErrorBody>) => {
     const status = error.response?.status;
     const body = error.response?.data;
     const url = error.config?.url || "";
+    // 401 step_up_required: ask for a factor in a modal, then send the original request again (once)
+    const config = error.config as (typeof error.config & { stepUpRetried?: boolean }) | undefined;
+    if (status === 401 && body?.error?.code === "step_up_required" && stepUpPrompt && config && !config.stepUpRetried) {
+      let proved = false;
+      try {
+        await stepUpPrompt();
+        proved = true;
+      } catch {
+        // cancelled: the original refusal goes on below
+      }
+      if (proved) return http.request({ ...config, stepUpRetried: true } as typeof config);
+    }
     if (status === 401 && !url.includes("/auth/")) {
       unauthenticated.forEach((fn) => fn());
     }

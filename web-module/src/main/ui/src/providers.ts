@@ -43,7 +43,13 @@ export function authProviderWith(session: SessionView): AuthProvider {
   return {
     login: async ({ email, password }: Credentials) => {
       try {
-        await post("auth/login", { email, password } satisfies Credentials);
+        const answer = await post<{ mfa_required?: boolean; methods?: string[] }>(
+          "auth/login", { email, password } satisfies Credentials);
+        if (answer?.mfa_required) {
+          // a second factor is due: the sign-in page asks for it (not a failure the page shows as one)
+          return { success: false, error: { name: "Second factor", message: "", statusCode: 200, code: "mfa_required",
+            methods: answer.methods ?? [] } as never };
+        }
         await session.reload();
         return { success: true, redirectTo: "/" };
       } catch (e) {
@@ -69,7 +75,7 @@ export function authProviderWith(session: SessionView): AuthProvider {
       }
       return { success: true, redirectTo: "/login" };
     },
-    check: async () => (session.status() === "user" || session.status() === "operator"
+    check: async () => (session.status() === "user" || session.status() === "operator" || session.status() === "enrol"
       ? { authenticated: true }
       : { authenticated: false, redirectTo: "/login" }),
     getIdentity: async () => {

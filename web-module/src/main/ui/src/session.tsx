@@ -3,9 +3,10 @@ import { createContext, useCallback, useContext, useEffect, useState, type React
 import { get, onUnauthenticated, type ApiError } from "./api";
 import type { Catalog, ColumnInfo, Me, ResourceInfo } from "./types";
 
-/** status: loading | anonymous | user (no panel role) | operator. */
+/** status: loading | anonymous | user (no panel role) | enrol (must enrol a second factor first) | operator. */
 export type SessionState =
   | { status: "loading" }
+  | { status: "enrol"; me: Me }
   | { status: "anonymous"; expired?: boolean }
   | { status: "user"; me?: Me }
   | { status: "operator"; me: Me; catalog: Catalog };
@@ -24,7 +25,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setState({ status: "user", me });
         return;
       }
-      const catalog = (await get<Catalog>("")).data;
+      let catalog: Catalog;
+      try {
+        catalog = (await get<Catalog>("")).data;
+      } catch (e) {
+        // the role must hold a second factor: only the enrolment routes answer (docs/security.md)
+        if ((e as ApiError).code === "mfa_enrollment_required") {
+          setState({ status: "enrol", me });
+          return;
+        }
+        throw e;
+      }
       setState({ status: "operator", me, catalog });
     } catch (e) {
       setState((e as ApiError).statusCode === 403 ? { status: "user" } : { status: "anonymous" });

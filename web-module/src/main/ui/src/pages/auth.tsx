@@ -7,7 +7,8 @@ import { useLogin } from "@refinedev/core";
 import { Alert, Button, Card, Form, Input, Result, Typography, type FormInstance } from "antd";
 import { get, post, type ApiError } from "../api";
 import { useSession } from "../session";
-import type { AuthMethods, BootstrapRequest, Credentials, PasswordResetCompletion, PasswordResetRequest } from "../types";
+import type { AuthMethods, BootstrapRequest, Credentials, PasswordResetCompletion, PasswordResetRequest,
+  SecondFactorCode } from "../types";
 
 function Centered({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -72,15 +73,24 @@ export function SignIn({ expired }: { expired?: boolean }) {
       }
     });
   }, [navigate, params]);
+  const [secondStep, setSecondStep] = useState<string[] | null>(null);
   const submit = async (values: Credentials) => {
     setError(null);
     const { success, error: failure } = await login(values);
     if (!success) {
-      const e = (failure ?? { message: "Sign-in failed", statusCode: 0 }) as ApiError;
-      setError(e.statusCode === 401 ? "Wrong email or password." : applyErrors(form, e));
+      const e = (failure ?? { message: "Sign-in failed", statusCode: 0 }) as ApiError & { methods?: string[] };
+      if (e.code === "mfa_required") setSecondStep(e.methods ?? []);
+      else setError(e.statusCode === 401 ? "Wrong email or password." : applyErrors(form, e));
     }
   };
   const password = !methods || methods.password;
+  if (secondStep) {
+    return (
+      <Centered title="Second factor">
+        <SecondStep methods={secondStep} onRestart={(message) => { setSecondStep(null); setError(message); }} />
+      </Centered>
+    );
+  }
   return (
     <Centered title="Sign in">
       {error && <Alert id="sign-in-error" type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
@@ -106,6 +116,53 @@ export function SignIn({ expired }: { expired?: boolean }) {
         </>
       )}
     </Centered>
+  );
+}
+
+/**
+ * The second step of a sign-in (docs/security.md, "Second factors and step-up"): a code from the authenticator app or
+ * a recovery code, sent with the pending sign-in's cookie to `POST /auth/mfa/verify`; 429 or an ended sign-in goes
+ * back to the password.
+ */
+function SecondStep({ methods, onRestart }: { methods: string[]; onRestart: (message: string) => void }) {
+  const session = useSession();
+  const [form] = Form.useForm<{ code: string }>();
+  const [recovery, setRecovery] = useState(!methods.includes("totp"));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async ({ code }: { code: string }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await post("auth/mfa/verify", { method: recovery ? "recovery" : "totp", code } satisfies SecondFactorCode);
+      await session.reload();
+    } catch (err) {
+      const e = err as ApiError;
+      if (e.statusCode === 429) onRestart("Too many wrong codes. Sign in with your password again.");
+      else if (e.code === "unauthenticated") onRestart("The sign-in expired. Sign in with your password again.");
+      else setError(e.code === "invalid_code" ? "The code is wrong or was used already." : e.message);
+      form.resetFields();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      {error && <Alert id="mfa-error" type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={submit} id="mfa-form">
+        <Form.Item label={recovery ? "Recovery code" : "Code from your authenticator app"} name="code" htmlFor="mfa-code"
+                   rules={[{ required: true, message: "Enter the code" }]}>
+          <Input id="mfa-code" autoComplete="one-time-code" inputMode={recovery ? "text" : "numeric"} autoFocus />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={busy} id="mfa-verify">Verify</Button>
+      </Form>
+      {methods.includes("totp") && methods.includes("recovery") && (
+        <Button type="link" id="mfa-toggle" style={{ marginTop: 8, paddingInline: 0 }}
+                onClick={() => { setRecovery(!recovery); form.resetFields(); }}>
+          {recovery ? "Use the authenticator app" : "Use a recovery code"}
+        </Button>
+      )}
+    </>
   );
 }
 

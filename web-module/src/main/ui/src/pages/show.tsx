@@ -1,6 +1,6 @@
 // The detail page: show.fields, a tab per many-relation with its count (_counts) and rows; for users the
 // Ban (reason, until), Unban and Revoke sessions buttons and the Active sessions tab. No custom actions here.
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useCustom, useDelete, useList, useOne } from "@refinedev/core";
 import { Show } from "@refinedev/antd";
@@ -8,7 +8,7 @@ import { App, Badge, Button, Card, DatePicker, Descriptions, Form, Input, Modal,
 import type { TableColumnType, TabsProps } from "antd";
 import { DeleteOutlined, EditOutlined, StopOutlined, UnlockOutlined, LogoutOutlined } from "@ant-design/icons";
 import type { Dayjs } from "dayjs";
-import { apiUrl, post, rowLabel, type ApiError, type ListAnswer } from "../api";
+import { apiUrl, get, post, rowLabel, type ApiError, type ListAnswer } from "../api";
 import { columnOf, useResource, useSession } from "../session";
 import { Cell, formatValue, type CellColumn } from "../cells";
 import { ResourceIcon } from "../icons";
@@ -16,7 +16,7 @@ import { NotFound } from "../notFound";
 import { rowsText } from "./list";
 import { ColorTag } from "../tags";
 import type { BanRequest, BanResult, RelationCounts, RelationInfo, ResourceInfo, RevokeSessionsResult, Row,
-  UserSession } from "../types";
+  SecondFactorStatus, UserSession } from "../types";
 
 /** A user's ban as the users resource shows it (the `ban` column). */
 type Ban = { reason?: string | null; until?: string | null };
@@ -34,6 +34,7 @@ function ShowOf({ resource, id }: { resource: ResourceInfo; id: string }) {
   const key = resource.key;
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
+  const session = useSession();
   const { query: { data, isLoading, error, refetch } } = useOne<Row, ApiError>({ resource: key, id, errorNotification: false });
   const [version, setVersion] = useState(0); // bumped by ban/unban/revoke: the sessions tab reloads
   const moderated = () => { refetch(); setVersion((v) => v + 1); };
@@ -87,6 +88,7 @@ function ShowOf({ resource, id }: { resource: ResourceInfo; id: string }) {
           </Descriptions>
         )}
       </Show>
+      {row && key === "users" && session.me?.role === "admin" && <SecondFactors id={id} />}
       {row && (many.length > 0 || key === "users") && <RelationTabs resource={resource} id={id} many={many} version={version} />}
       {row && key !== "adminAudit" && <HistoryCard resource={resource} id={id} />}
     </Space>
@@ -168,6 +170,38 @@ function Sessions({ id, version }: { id: string; version: number }) {
       <Table id="sessions-table" rowKey="id" size="small" loading={isLoading} dataSource={data?.data ?? []}
              columns={columns} pagination={false} scroll={{ x: "max-content" }} />
     </>
+  );
+}
+
+/**
+ * An operator's second factors for admins (GET /admin-api/users/:id/mfa) and the reset button (POST .../mfa-reset:
+ * removes them and ends the user's sessions; a step-up route, so the shell's modal may ask for a code first).
+ */
+function SecondFactors({ id }: { id: string }) {
+  const { modal, message } = App.useApp();
+  const [status, setStatus] = useState<SecondFactorStatus | null>(null);
+  const path = `users/${encodeURIComponent(id)}`;
+  const load = useCallback(() => {
+    get<SecondFactorStatus>(`${path}/mfa`).then((r) => setStatus(r.data)).catch(() => setStatus(null));
+  }, [path]);
+  useEffect(load, [load]);
+  if (!status) return null;
+  const reset = () => modal.confirm({
+    title: "Reset this operator's second factors?",
+    content: "Their authenticator app, passkeys and recovery codes are removed and they are signed out everywhere.",
+    okText: "Reset", okButtonProps: { danger: true, id: "confirm-ok" },
+    onOk: () => post(`${path}/mfa-reset`).then(() => { message.success({ content: "Second factors reset", className: "mfa-reset-success" }); load(); },
+      (e: ApiError) => { modal.error({ title: "Reset failed", content: e.message }); }),
+  });
+  const held = status.totp || status.passkeys.length > 0;
+  return (
+    <Card title="Second factors" id="user-mfa" extra={held && <Button danger id="mfa-reset" onClick={reset}>Reset second factors</Button>}>
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label="Authenticator app"><span id="user-mfa-totp">{status.totp ? "set up" : "none"}</span></Descriptions.Item>
+        <Descriptions.Item label="Passkeys">{status.passkeys.length ? status.passkeys.map((p) => p.name).join(", ") : "none"}</Descriptions.Item>
+        <Descriptions.Item label="Recovery codes left">{status.recovery_codes_left}</Descriptions.Item>
+      </Descriptions>
+    </Card>
   );
 }
 

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 @SharedDeployment
 class ResetAdminCommandIT {
 
-    private static Map<String, String> env(String newPassword) {
+    static Map<String, String> env(String newPassword) {
         return Map.of(
                 "WARDEN_DB_URL",
                 System.getProperty("warden.it.db.url"),
@@ -99,7 +99,7 @@ class ResetAdminCommandIT {
     }
 
     /** Runs {@code scripts/reset-admin.sh args} with {@code environment} added, asserts its exit status, returns its output. */
-    private static String script(Map<String, String> environment, int expectedStatus, String... args)
+    static String script(Map<String, String> environment, int expectedStatus, String... args)
             throws IOException, InterruptedException {
         Path script = Path.of(System.getProperty("user.dir"))
                 .resolve("../scripts/reset-admin.sh")

@@ -20,6 +20,9 @@ public class AuthAudit {
     /** The attempt whose entry survives the rollback of the sign-in that records it. */
     static final String LOGIN_FAILED = "auth.login_failed";
 
+    /** A refused second-factor code: its entry, too, survives the refusal's rollback. */
+    static final String MFA_FAILED = "auth.mfa_failed";
+
     @Inject
     AuditTrail trail;
 
@@ -49,7 +52,7 @@ public class AuthAudit {
                 "auth",
                 null,
                 AuditPayloads.auth(Accounts.truncate(email, Accounts.MAX_EMAIL), ip, userAgent, extra));
-        if (LOGIN_FAILED.equals(action)) {
+        if (LOGIN_FAILED.equals(action) || MFA_FAILED.equals(action)) {
             trail.evenOnRollback(entry);
         } else {
             trail.afterCommit(entry);

@@ -23,6 +23,11 @@ import java.util.Map;
  * {@value Passwords#MIN_LENGTH} to {@value Accounts#MAX_PASSWORD} characters; when unset a random one is generated
  * and printed once). Exit status 0 on success, 1 when no panel account has that email (a player row without a role
  * is not one), 2 on a usage or database error. The password is printed only when generated.
+ *
+ * <p>With {@code WARDEN_RESET_MFA=true} it also removes the account's second factors (authenticator app, passkeys,
+ * recovery codes, pending sign-ins) and writes the audit row {@code auth.mfa_reset} (no operator, resource
+ * {@code users}): the way back for an admin who lost every factor (docs/operations.md, "An admin lost every second
+ * factor").
  */
 @Vetoed
 public final class ResetPasswordCommand {
@@ -76,15 +81,18 @@ public final class ResetPasswordCommand {
                     + " characters");
             return 2;
         }
+        boolean resetFactors =
+                "true".equalsIgnoreCase(env.getOrDefault("WARDEN_RESET_MFA", "").strip());
         try (Connection connection = DriverManager.getConnection(url, user, dbPassword)) {
-            Result result = reset(connection, email, password, iterations);
+            Result result = reset(connection, email, password, iterations, resetFactors);
             if (result == null) {
                 System.err.println("No panel account has the email " + email
                         + " (a user without a role row is a player, not a panel account).");
                 return 1;
             }
             System.out.println("Password of " + email + " (user " + result.userId() + ", roles " + result.roles()
-                    + ") set; its sessions are ended.");
+                    + ") set; its sessions are ended."
+                    + (resetFactors ? " Its second factors are removed: it enrols again at the next sign-in." : ""));
             if (generated) {
                 System.out.println("New password: " + password);
             }
@@ -104,6 +112,19 @@ public final class ResetPasswordCommand {
      * @throws SQLException when the database refuses a statement (the transaction is rolled back)
      */
     public static Result reset(Connection connection, String email, String password, int iterations)
+            throws SQLException {
+        return reset(connection, email, password, iterations, false);
+    }
+
+    /**
+     * {@link #reset(Connection, String, String, int)}, and with {@code resetFactors} the account's second factors,
+     * recovery codes and pending sign-ins deleted too, audited {@code auth.mfa_reset} (no operator, no secret).
+     *
+     * @return the account and its roles, or null when no user with a role row has that email (nothing changed)
+     * @throws SQLException when the database refuses a statement (the transaction is rolled back)
+     */
+    public static Result reset(
+            Connection connection, String email, String password, int iterations, boolean resetFactors)
             throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
@@ -125,6 +146,21 @@ public final class ResetPasswordCommand {
                             + "VALUES (NULL, ?, 'auth', NULL, CAST(? AS jsonb))",
                     AUDIT_ACTION,
                     "{\"user_id\":" + account.userId() + ",\"changes\":{\"password\":\"(changed)\"}}");
+            if (resetFactors) {
+                int removed = 0;
+                for (String table : new String[] {"warden_mfa_totp", "warden_mfa_passkeys"}) {
+                    removed += Sql.update(connection, "DELETE FROM " + table + " WHERE user_id = ?", account.userId());
+                }
+                for (String table : new String[] {"warden_mfa_recovery_codes", "warden_mfa_pending"}) {
+                    Sql.update(connection, "DELETE FROM " + table + " WHERE user_id = ?", account.userId());
+                }
+                Sql.update(
+                        connection,
+                        "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
+                                + "VALUES (NULL, 'auth.mfa_reset', 'users', ?, CAST(? AS jsonb))",
+                        String.valueOf(account.userId()),
+                        "{\"factorsRemoved\":" + removed + ",\"by\":\"command line\"}");
+            }
             connection.commit();
             return account;
         } catch (SQLException | RuntimeException e) {

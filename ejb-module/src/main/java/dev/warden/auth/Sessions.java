@@ -60,6 +60,9 @@ public class Sessions {
     SsoSettings sso;
 
     @Inject
+    MfaSettings mfa;
+
+    @Inject
     @ConfigProperty(name = "warden.session.ttl-hours", defaultValue = "168")
     long ttlHours;
 
@@ -186,8 +189,38 @@ public class Sessions {
             return SessionVerdict.refused(ended);
         }
         return OperatorLoader.fromRoleRows(row.userId(), row.email(), row.roles(), id)
-                .map(SessionVerdict::of)
+                .map(operator -> SessionVerdict.of(
+                        operator,
+                        enrollmentDue(operator, row.holdsFactor() || (row.ssoFactor() && row.factorAt() != null)),
+                        stepUpDue(row.holdsFactor(), row.factorAt(), now)))
                 .orElseGet(() -> SessionVerdict.refused(ended));
+    }
+
+    /**
+     * The required-roles rule (docs/security.md, "Second factors and step-up"): true when {@code operator}'s role is in
+     * {@code warden.mfa.required-roles} and {@code holdsFactor} is false.
+     */
+    public boolean enrollmentDue(Operator operator, boolean holdsFactor) {
+        return !holdsFactor && mfa.requiredRoles().contains(operator.role());
+    }
+
+    /**
+     * The step-up rule: true when the operator holds a factor and {@code factorAt} (the session's last proof; null:
+     * none) is older than {@code warden.mfa.step-up-seconds}. Operators without a factor are not asked.
+     */
+    public boolean stepUpDue(boolean holdsFactor, Instant factorAt, Instant now) {
+        return holdsFactor
+                && (factorAt == null || factorAt.plus(mfa.stepUpWindow()).isBefore(now));
+    }
+
+    /**
+     * Records that the session {@code sessionId} (the SHA-256 of its cookie value) proved a second factor now (a
+     * sign-in's second step, an enrolment's confirmation, a step-up, or an SSO sign-in whose {@code amr} shows one).
+     */
+    public void markFactor(String sessionId) {
+        em.createNativeQuery("UPDATE warden_sessions SET factor_at = now() WHERE id = ?1")
+                .setParameter(1, sessionId)
+                .executeUpdate();
     }
 
     /**
@@ -199,7 +232,10 @@ public class Sessions {
             """
             WITH found AS (
                 SELECT s.id, s.expires_at, s.token_version = u.token_version AS current_version, s.last_seen_at,
-                       u.id AS user_id, CAST(u.ban AS text) AS ban, s.auth_method, s.created_at, u.email
+                       u.id AS user_id, CAST(u.ban AS text) AS ban, s.auth_method, s.created_at, u.email,
+                       s.factor_at,
+                       (EXISTS (SELECT 1 FROM warden_mfa_totp m WHERE m.user_id = u.id AND m.confirmed)
+                        OR EXISTS (SELECT 1 FROM warden_mfa_passkeys p WHERE p.user_id = u.id)) AS holds_factor
                 FROM warden_sessions s JOIN warden_users u ON u.id = s.user_id
                 WHERE s.id = ? AND s.kind = 'http'
             ), touched AS (
@@ -211,7 +247,7 @@ public class Sessions {
                            AND f.last_seen_at < now() - make_interval(secs => ?)))
             )
             SELECT f.expires_at, f.current_version, f.last_seen_at, f.user_id, f.ban, f.auth_method, f.created_at,
-                   f.email, g.roles, g.resources
+                   f.email, g.roles, g.resources, f.factor_at, f.holds_factor
             FROM found f LEFT JOIN LATERAL (
                 SELECT array_agg(r.role ORDER BY r.role, r.resource) AS roles,
                        array_agg(r.resource ORDER BY r.role, r.resource) AS resources
@@ -227,7 +263,14 @@ public class Sessions {
             String method,
             Instant created,
             String email,
-            List<String[]> roles) {
+            List<String[]> roles,
+            Instant factorAt,
+            boolean holdsFactor) {
+
+        /** An SSO session: its {@code factor_at} was set at sign-in when the ID token's {@code amr} showed a factor. */
+        boolean ssoFactor() {
+            return "sso".equals(method);
+        }
 
         static SessionCheck read(ResultSet rs) throws SQLException {
             List<String[]> roles = new ArrayList<>();
@@ -249,7 +292,9 @@ public class Sessions {
                     rs.getString(6),
                     instant(rs.getObject(7, OffsetDateTime.class)),
                     rs.getString(8),
-                    roles);
+                    roles,
+                    instant(rs.getObject(11, OffsetDateTime.class)),
+                    rs.getBoolean(12));
         }
     }
 

@@ -41,6 +41,9 @@ public class SignIn {
     @Inject
     SsoSettings sso;
 
+    @EJB
+    SecondFactors factors;
+
     /**
      * Signs a user in with email and password. Audited as {@code auth.login} (operator = the user), or
      * {@code auth.login_failed} for a wrong password or a banned account (operator = the user) and for an
@@ -52,6 +55,10 @@ public class SignIn {
      *
      * @param ip        client address for the session and the audit entry, may be null
      * @param userAgent {@code User-Agent} for the session and the audit entry, may be null
+     * <p>A user who holds a second factor gets no session here: the answer is a pending sign-in
+     * ({@link LoginResult#pending()}) that {@link SecondFactors#verify} finishes (docs/security.md, "Second factors and
+     * step-up"); {@code auth.login} is then recorded there.
+     *
      * @throws ApiException 401 {@code invalid_credentials} for an unknown email, a wrong password or a player;
      *                      403 {@code forbidden} for a banned account; 422 for a missing field;
      *                      429 {@code rate_limited} after repeated failures ({@link LoginThrottle}); 403 in
@@ -79,8 +86,13 @@ public class SignIn {
         if (passwords.needsRehash(user.getPasswordHash())) {
             user.setPasswordHash(passwords.hash(password));
         }
-        user.setLastLoginAt(Instant.now());
         throttle.clear(email.strip(), ip);
+        java.util.List<String> methods = factors.methods(user.getId());
+        if (!methods.isEmpty()) {
+            String pending = factors.startPending(user.getId(), ip, userAgent);
+            return new LoginResult(pending, java.time.Duration.ofSeconds(SecondFactors.PENDING_SECONDS), null, methods);
+        }
+        user.setLastLoginAt(Instant.now());
         LoginResult result = sessions.start(user, ip, userAgent);
         audit.record(
                 "auth.login", user.getId(), user.getEmail(), ip, userAgent, java.util.Map.of("method", "password"));

@@ -15,8 +15,14 @@ public enum ErrorCode {
     UNAUTHENTICATED(401, "unauthenticated"),
     /** 401: sign-in with a wrong email or password. */
     INVALID_CREDENTIALS(401, "invalid_credentials"),
+    /** 401: a wrong, used or expired second-factor code (docs/security.md, "Second factors and step-up"). */
+    INVALID_CODE(401, "invalid_code"),
+    /** 401: the route needs a factor proved within the step-up window (docs/security.md, "Second factors and step-up"). */
+    STEP_UP_REQUIRED(401, "step_up_required"),
     /** 403: signed in, but not allowed. */
     FORBIDDEN(403, "forbidden"),
+    /** 403: the operator's role must hold a second factor first (docs/security.md, "Second factors and step-up"). */
+    MFA_ENROLLMENT_REQUIRED(403, "mfa_enrollment_required"),
     /** 404: no such resource, row, application, deploy or instance. */
     NOT_FOUND(404, "not_found"),
     /** 405: a method the path does not serve. */

@@ -5,7 +5,8 @@ import static dev.warden.demo.DemoJson.obj;
 
 /**
  * The banner {@link DemoSeeder} logs once after seeding: where the admin panel is, the demo admin's and
- * moderator's credentials, the API token, and three ready-to-paste {@code curl} lines (sign in to the admin API,
+ * moderator's credentials, the API token, and three ready-to-paste {@code curl} lines (sign in to the admin API as the
+ * moderator, since the admin must enrol a second factor first,
  * list users with the session cookie, read the hosting API with the token). README.md quotes it: keep the two
  * in step.
  */
@@ -41,7 +42,9 @@ final class DemoBanner {
         while (url.endsWith("/")) {
             url = url.substring(0, url.length() - 1);
         }
-        String login = json(obj("email", admin.email(), "password", admin.password()));
+        // the moderator: an admin needs a second factor first (warden.mfa.required-roles, default admin;
+        // docs/decisions/mfa-it-and-demo.md), so the admin's password alone opens nothing a curl line could use
+        String login = json(obj("email", mod.email(), "password", mod.password()));
         String rule = "=".repeat(78);
         String nl = System.lineSeparator();
         return String.join(
@@ -57,7 +60,9 @@ final class DemoBanner {
                 "  Mod password: " + mod.password() + origin(mod),
                 "  API token:    " + apiToken + " (team Demo Studio; shown only here)",
                 "",
-                "  Log in to the admin API (keeps the session cookie in /tmp/warden.cookies):",
+                "  The admin enrols a second factor (authenticator app or passkey) at first sign-in:",
+                "    warden.mfa.required-roles=admin (docs/security.md, Second factors and step-up)",
+                "  Log in to the admin API as the moderator (keeps the session cookie in /tmp/warden.cookies):",
                 "    curl -i -c /tmp/warden.cookies -H 'Content-Type: application/json' -d " + shellQuote(login) + " "
                         + url + "/admin-api/auth/login",
                 "  List users with that session:",

@@ -37,9 +37,11 @@ class DemoBannerTest {
                         "  Mod password: modPW   (from warden.demo.mod-password)",
                         "  API token:    wdn_T (team Demo Studio; shown only here)",
                         "",
-                        "  Log in to the admin API (keeps the session cookie in /tmp/warden.cookies):",
+                        "  The admin enrols a second factor (authenticator app or passkey) at first sign-in:",
+                        "    warden.mfa.required-roles=admin (docs/security.md, Second factors and step-up)",
+                        "  Log in to the admin API as the moderator (keeps the session cookie in /tmp/warden.cookies):",
                         "    curl -i -c /tmp/warden.cookies -H 'Content-Type: application/json' -d "
-                                + "'{\"email\":\"admin@warden.local\",\"password\":\"adminPW\"}' "
+                                + "'{\"email\":\"mod@warden.local\",\"password\":\"modPW\"}' "
                                 + "http://localhost:9080/admin-api/auth/login",
                         "  List users with that session:",
                         "    curl -i -b /tmp/warden.cookies 'http://localhost:9080/admin-api/users?_start=0&_end=10&_sort=id&_order=asc'",
@@ -82,7 +84,7 @@ class DemoBannerTest {
                 "http://localhost:9080/");
         assertTrue(
                 banner.contains("curl -i -c /tmp/warden.cookies -H 'Content-Type: application/json' -d "
-                        + "'{\"email\":\"admin@warden.local\",\"password\":\"s3cret-Pass_word\"}' "
+                        + "'{\"email\":\"mod@warden.local\",\"password\":\"m0d-Pass_word\"}' "
                         + "http://localhost:9080/admin-api/auth/login"),
                 banner);
         assertTrue(
@@ -116,9 +118,10 @@ class DemoBannerTest {
 
     @Test
     void bannerQuotesAwkwardPasswordsForTheShell() {
-        String banner = DemoBanner.text(admin("a@b.c", "it's \"x\"", false), mod("m", false), "wdn_t", "http://h");
+        String banner = DemoBanner.text(admin("a@b.c", "a", false), mod("it's \"x\"", false), "wdn_t", "http://h");
         assertTrue(
-                banner.contains("-d '{\"email\":\"a@b.c\",\"password\":\"it'\\''s \\\"x\\\"\"}' http://h/admin-api"),
+                banner.contains(
+                        "-d '{\"email\":\"mod@warden.local\",\"password\":\"it'\\''s \\\"x\\\"\"}' http://h/admin-api"),
                 banner);
     }
 

@@ -71,11 +71,13 @@ public final class Deployments {
 
     /**
      * The shared EAR of the hosting classes ({@link SharedDeployment.Ear#WARDEN_WITH_HOSTING_LIMITS}): rate limits
-     * and cache on ({@link #wardenWithHostingLimits}) and the IT-only hooks ({@link #wardenWithItHooks}), which
+     * and cache on ({@link #wardenWithHostingLimits}), the second-factor rule at its default (admins must enrol; the
+     * test server's own configuration says {@code none}) for {@code SecondFactorsIT}, and the IT-only hooks ({@link #wardenWithItHooks}), which
      * only {@code EgressCopyIT} calls.
      */
     public static EnterpriseArchive wardenWithHostingLimitsAndItHooks() {
-        return wardenWithItHooks(wardenWithHostingLimits());
+        // none of the hosting classes signs in to /admin-api: SecondFactorsIT shares this EAR with the default rule
+        return wardenWithItHooks(wardenWithHostingLimits("warden.mfa.required-roles=admin"));
     }
 
     /**

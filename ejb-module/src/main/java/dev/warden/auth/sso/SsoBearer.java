@@ -7,6 +7,7 @@ import dev.warden.auth.Accounts;
 import dev.warden.auth.Operator;
 import dev.warden.auth.Role;
 import dev.warden.auth.RoleGrant;
+import dev.warden.auth.SessionVerdict;
 import dev.warden.auth.SsoSettings;
 import dev.warden.common.ApiException;
 import jakarta.ejb.Stateless;
@@ -45,6 +46,12 @@ public class SsoBearer {
     @Inject
     OidcProvider provider;
 
+    @jakarta.ejb.EJB
+    dev.warden.auth.SecondFactors factors;
+
+    @jakarta.ejb.EJB
+    dev.warden.auth.Sessions sessions;
+
     /**
      * The operator a bearer access token stands for.
      *
@@ -54,6 +61,18 @@ public class SsoBearer {
      *                      map to no role
      */
     public Operator authenticate(String token) {
+        return check(token).operator();
+    }
+
+    /**
+     * {@link #authenticate} with the second-factor state (docs/security.md, "Second factors and step-up"): the
+     * token's {@code amr} naming {@code mfa}, {@code hwk}, {@code otp} or {@code swk} counts as a factor proved at
+     * its {@code auth_time} (else {@code iat}); otherwise the operator's own Warden factors count for the required-roles
+     * rule, and step-up is due whenever they hold one (a bearer cannot step up).
+     *
+     * @throws ApiException as {@link #authenticate}
+     */
+    public SessionVerdict check(String token) {
         if (!settings.bearerEnabled()) {
             throw ApiException.unauthenticated("Bearer tokens are not accepted on /admin-api; sign in first");
         }
@@ -94,6 +113,19 @@ public class SsoBearer {
         if (grants.isEmpty()) {
             throw ApiException.unauthenticated("The bearer token's groups give no role in Warden");
         }
-        return Operator.fromGrants(((Number) row[0]).longValue(), (String) row[1], new ArrayList<>(grants), null);
+        Operator operator =
+                Operator.fromGrants(((Number) row[0]).longValue(), (String) row[1], new ArrayList<>(grants), null);
+        boolean holds = !factors.methods(operator.userId()).isEmpty();
+        if (SsoClaims.amrShowsFactor(claims.toJSONObject())) {
+            Object authTime = claims.getClaim("auth_time");
+            Instant provedAt = authTime instanceof Number n
+                    ? Instant.ofEpochSecond(n.longValue())
+                    : claims.getIssueTime() == null
+                            ? null
+                            : claims.getIssueTime().toInstant();
+            return SessionVerdict.of(operator, false, sessions.stepUpDue(holds, provedAt, Instant.now()));
+        }
+        return SessionVerdict.of(
+                operator, sessions.enrollmentDue(operator, holds), sessions.stepUpDue(holds, null, Instant.now()));
     }
 }

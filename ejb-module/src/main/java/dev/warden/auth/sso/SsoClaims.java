@@ -51,6 +51,14 @@ final class SsoClaims {
         return value != null;
     }
 
+    /** The {@code amr} values that count as a second factor (docs/security.md, "Second factors and step-up"). */
+    static final java.util.Set<String> FACTOR_AMR = java.util.Set.of("mfa", "hwk", "otp", "swk");
+
+    /** True when the {@code amr} claim (RFC 8176 authentication method references) names a second factor. */
+    static boolean amrShowsFactor(Map<String, Object> claims) {
+        return groups(claims, "amr").stream().anyMatch(FACTOR_AMR::contains);
+    }
+
     /** The string claim {@code name}; null when absent or not a string. */
     static String string(Map<String, Object> claims, String name) {
         Object value = claims.get(name);

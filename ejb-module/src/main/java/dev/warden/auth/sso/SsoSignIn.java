@@ -343,6 +343,9 @@ public class SsoSignIn {
                 sessions.start(user, ip, userAgent),
                 issuer,
                 claims.getSessionID() == null ? null : claims.getSessionID().getValue());
+        if (SsoClaims.amrShowsFactor(claims.toJSONObject())) {
+            sessions.markFactor(result.operator().sessionId());
+        }
         audit.record("auth.login", user.getId(), user.getEmail(), ip, userAgent, details(null));
         return new Outcome(result, null, null);
     }

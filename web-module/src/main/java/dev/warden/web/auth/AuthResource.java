@@ -54,6 +54,9 @@ public class AuthResource {
     @EJB
     UserRows users;
 
+    @EJB
+    dev.warden.auth.SecondFactors factors;
+
     @Inject
     AdminSession session;
 
@@ -63,7 +66,11 @@ public class AuthResource {
     @Context
     HttpServletRequest request;
 
-    /** {@code POST /auth/login {email, password}}: 200 {@code {user}} and the cookie; 401 {@code invalid_credentials}. */
+    /**
+     * {@code POST /auth/login {email, password}}: 200 {@code {user}} and the cookie; 401 {@code invalid_credentials}.
+     * A user holding a second factor gets 200 {@code {mfa_required: true, methods}} and the pending sign-in cookie
+     * ({@link #PENDING_COOKIE}, not a session) instead (docs/security.md, "Second factors and step-up").
+     */
     @POST
     @Path("login")
     @Consumes(MediaType.WILDCARD)
@@ -72,6 +79,17 @@ public class AuthResource {
         ClientInfo client = ClientInfo.of(request);
         LoginResult result = signIn.login(
                 JsonBodies.string(json, "email"), JsonBodies.string(json, "password"), client.ip(), client.userAgent());
+        if (result.pending()) {
+            JsonArrayBuilder methods = JSON.createArrayBuilder();
+            result.mfaMethods().forEach(methods::add);
+            return Response.ok(JSON.createObjectBuilder()
+                            .add("mfa_required", true)
+                            .add("methods", methods)
+                            .build())
+                    .cookie(pendingCookie(
+                            request, result.cookieValue(), result.ttl().toSeconds()))
+                    .build();
+        }
         return Response.ok(JSON.createObjectBuilder()
                         .add("user", users.row(result.operator().userId()))
                         .build())
@@ -184,6 +202,48 @@ public class AuthResource {
                 JsonBodies.string(json, "token"), JsonBodies.string(json, "password"), client.ip(), client.userAgent());
         return Response.noContent().build();
     }
+
+    /**
+     * {@code POST /auth/step-up {method: totp|recovery, code}}: 200 {@code {step_up_until}}; 401 {@code invalid_code};
+     * 429 after 5 failures in 5 minutes; 409 without a factor.
+     */
+    @POST
+    @Path("step-up")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject stepUp(String body) {
+        JsonObject json = JsonBodies.object(body);
+        ClientInfo client = ClientInfo.of(request);
+        return JSON.createObjectBuilder()
+                .add(
+                        "step_up_until",
+                        factors.stepUp(
+                                        session.operator(),
+                                        JsonBodies.string(json, "method"),
+                                        JsonBodies.string(json, "code"),
+                                        client.ip(),
+                                        client.userAgent())
+                                .toString())
+                .build();
+    }
+
+    /**
+     * The pending sign-in's cookie: HttpOnly, SameSite=Strict, path {@code /admin-api/auth/mfa}, Secure over https; no
+     * other route reads it, so it opens nothing but {@code auth/mfa/verify}.
+     */
+    static NewCookie pendingCookie(HttpServletRequest request, String value, long maxAgeSeconds) {
+        boolean https = request.isSecure() || "https".equalsIgnoreCase(request.getHeader("X-Forwarded-Proto"));
+        return new NewCookie.Builder(PENDING_COOKIE)
+                .value(value)
+                .path("/admin-api/auth/mfa")
+                .httpOnly(true)
+                .secure(https)
+                .sameSite(NewCookie.SameSite.STRICT)
+                .maxAge((int) maxAgeSeconds)
+                .build();
+    }
+
+    /** The pending sign-in cookie's name. */
+    public static final String PENDING_COOKIE = "warden_mfa_pending";
 
     /**
      * The session cookie: HttpOnly, SameSite=Lax, Path=/; over https Secure and named with the {@code __Host-}

@@ -1,5 +1,6 @@
 package dev.warden.web.auth;
 
+import dev.warden.auth.SessionVerdict;
 import dev.warden.auth.Sessions;
 import dev.warden.auth.sso.SsoBearer;
 import dev.warden.common.ApiException;
@@ -23,11 +24,17 @@ import java.util.Set;
  * but with {@code Authorization: Bearer <JWT>} is authenticated by the SSO provider's access token instead
  * ({@link SsoBearer}; off by default: 401).
  *
- * <p>Public routes (every other route is 401 when anonymous): {@code auth/login},
+ * <p>Public routes (every other route is 401 when anonymous): {@code auth/login}, {@code auth/mfa/verify} (the
+ * pending sign-in cookie is its credential),
  * {@code auth/bootstrap}, {@code auth/password-reset...}, and the single sign-on routes:
  * {@code auth/methods}, {@code auth/sso/start}, {@code auth/sso/callback}, {@code auth/sso/backchannel-logout} (the
  * provider's server calls it; the logout token is its credential) and {@code auth/sso/logout} (reads the cookie
  * itself; without one it only redirects).
+ *
+ * <p>Then the second-factor rules ({@link SecondFactorRoutes}; docs/security.md, "Second factors and step-up"): an
+ * operator whose role must hold a factor and who holds none reaches only the enrolment routes (403
+ * {@code mfa_enrollment_required}), and the step-up routes answer 401 {@code step_up_required} until the session
+ * proves a factor again.
  */
 @Provider
 @ApplicationScoped
@@ -46,6 +53,7 @@ public class SessionFilter implements ContainerRequestFilter {
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS");
     private static final Set<String> PUBLIC_PATHS = Set.of(
             "auth/login",
+            "auth/mfa/verify",
             "auth/bootstrap",
             "auth/password-reset",
             "auth/password-reset/complete",
@@ -75,11 +83,12 @@ public class SessionFilter implements ContainerRequestFilter {
         }
         String cookie = sessionValue(request.getCookies());
         String authorization = request.getHeaderString("Authorization");
-        if (cookie == null && authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            session.set(bearer.authenticate(authorization.substring(7).strip()));
-            return;
-        }
-        session.set(auth.check(cookie).orThrow());
+        SessionVerdict verdict =
+                cookie == null && authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
+                        ? bearer.check(authorization.substring(7).strip())
+                        : auth.check(cookie);
+        session.set(verdict.orThrow());
+        SecondFactorRoutes.enforce(verdict, request.getMethod(), path);
     }
 
     /** The session cookie's value: the {@code __Host-} one when present, else the plain one; null when neither. */

@@ -20,6 +20,7 @@ public class AdminApiApplication extends Application {
     public Set<Class<?>> getClasses() {
         return new LinkedHashSet<>(List.of(
                 AuthResource.class,
+                dev.warden.web.auth.MfaResource.class,
                 dev.warden.web.auth.SsoResource.class,
                 PanelResource.class,
                 PanelExportResource.class,
@@ -30,6 +31,8 @@ public class AdminApiApplication extends Application {
                 UserModerationResource.Unban.class,
                 UserModerationResource.RevokeSessions.class,
                 UserModerationResource.Sessions.class,
+                UserModerationResource.MfaReset.class,
+                UserModerationResource.Mfa.class,
                 AuditChainResource.Verify.class,
                 AuditChainResource.Head.class,
                 RowHistoryResource.History.class,

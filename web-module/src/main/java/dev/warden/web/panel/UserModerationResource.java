@@ -38,6 +38,9 @@ public abstract class UserModerationResource {
     @EJB
     UserModeration userModeration;
 
+    @EJB
+    dev.warden.auth.SecondFactors factors;
+
     @Inject
     AdminSession session;
 
@@ -130,6 +133,42 @@ public abstract class UserModerationResource {
         public JsonArray sessions(@PathParam("id") String id) {
             return JSON.createArrayBuilder(userModeration.sessions(session.operator(), id))
                     .build();
+        }
+    }
+
+    /**
+     * {@code POST /users/:id/mfa-reset}: 200 {@code {factors_removed}}; admins only (403), not for oneself; clears the
+     * user's second factors and recovery codes and ends their sessions; audited as {@code auth.mfa_reset}
+     * (docs/security.md, "Second factors and step-up").
+     */
+    @Path("users/{id}/mfa-reset")
+    @RequestScoped
+    @Produces(MediaType.APPLICATION_JSON)
+    public static class MfaReset extends UserModerationResource {
+
+        /** See {@link MfaReset}. */
+        @POST
+        @Consumes(MediaType.WILDCARD)
+        public JsonObject reset(@PathParam("id") String id) {
+            ClientInfo client = ClientInfo.of(request);
+            return JSON.createObjectBuilder()
+                    .add("factors_removed", factors.reset(session.operator(), id, client.ip(), client.userAgent()))
+                    .build();
+        }
+    }
+
+    /**
+     * {@code GET /users/:id/mfa}: 200 {@code {totp, passkeys, recovery_codes_left}} of that user; admins only (403).
+     */
+    @Path("users/{id}/mfa")
+    @RequestScoped
+    @Produces(MediaType.APPLICATION_JSON)
+    public static class Mfa extends UserModerationResource {
+
+        /** See {@link Mfa}. */
+        @GET
+        public JsonObject status(@PathParam("id") String id) {
+            return factors.statusOf(session.operator(), id);
         }
     }
 }

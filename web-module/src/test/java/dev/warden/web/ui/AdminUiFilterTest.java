@@ -126,10 +126,13 @@ class AdminUiFilterTest {
             @Override
             public SessionVerdict check(String cookieValue) {
                 if (role == null) {
-                    return new SessionVerdict(null, "ended");
+                    return new SessionVerdict(null, "ended", false, false);
                 }
                 return new SessionVerdict(
-                        new Operator(7, "x@example.com", Role.fromWire(role).orElseThrow(), List.of(), "s"), null);
+                        new Operator(7, "x@example.com", Role.fromWire(role).orElseThrow(), List.of(), "s"),
+                        null,
+                        false,
+                        false);
             }
         };
     }
