@@ -6,7 +6,7 @@
 // Exit code 0 when every step passed; the first failing step prints its error, saves a FAILED-*.png and exits 1.
 import assert from "node:assert/strict";
 import path from "node:path";
-import { BASE, ADMIN, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
+import { BASE, ADMIN, F, SHOTS, TIMEOUT, confirmOk, launchBrowser } from "./harness.mjs";
 
 const browser = await launchBrowser();
 
@@ -64,11 +64,11 @@ async function search(page, text) {
   await page.locator("#search").fill(text);
   await page.locator("#search").press("Enter");
 }
-async function confirmModal(page, expectTitle) {
+async function confirmModal(page, expectTitle, effect) {
   const modal = page.locator(".ant-modal-confirm").last();
   await modal.waitFor();
   if (expectTitle) await assert.match(await modal.locator(".ant-modal-confirm-title").innerText(), expectTitle);
-  await page.locator("#confirm-ok").last().click();
+  await confirmOk(page, effect);
 }
 
 const admin = await newPage();
@@ -251,7 +251,7 @@ await step("create (server validation error first), edit (If-Match, 412 with rel
   await search(admin, F.board);
   await admin.waitForFunction(() => document.querySelector("#total")?.textContent === "1 row");
   await tableRows(admin).first().locator(".row-delete").click();
-  await confirmModal(admin, /Delete/);
+  await confirmModal(admin, /Delete/, admin.locator(".delete-success"));
   await admin.locator(".delete-success").waitFor();
   await admin.locator("#resource-table .ant-empty").waitFor();
   assert.equal(await tableRows(admin).count(), 0);
@@ -270,16 +270,16 @@ await step("per-row and bulk custom actions: confirmation, toast, audit rows wit
   assert.match(await modal.innerText(), /Reset this score\?/);
   assert.match(await modal.innerText(), /Sets the score to 0\./);
   await screenshot(admin, "row-action-confirm");
-  await admin.locator("#confirm-ok").last().click();
+  await confirmOk(admin, admin.locator(".action-success"));
   await admin.locator(".action-success").waitFor();
   await screenshot(admin, "row-action-toast");
   await admin.locator('[data-bulk-action="recount"]').click();
-  await confirmModal(admin, /Recount seasons/); // no confirm configured: the generic one names the label
+  await confirmModal(admin, /Recount seasons/, admin.locator(".action-success", { hasText: "Recount seasons" })); // no confirm configured: the generic one names the label
   await admin.locator(".action-success", { hasText: "Recount seasons" }).waitFor();
   // a failing action shows the response body
   await admin.goto(`${ADMIN}/tournaments`);
   await admin.locator('[data-bulk-action="explode"]').click();
-  await confirmModal(admin, /Explode/);
+  await confirmModal(admin, /Explode/, admin.locator("#action-failure"));
   await admin.locator("#action-failure", { hasText: "server_error" }).waitFor();
   await screenshot(admin, "action-failure-body");
   await admin.keyboard.press("Escape");
@@ -307,7 +307,7 @@ await step("users: active sessions, revoke sessions, ban with reason", async () 
   await admin.waitForFunction(() => document.querySelectorAll("#sessions-table .ant-table-row").length === 2);
   await screenshot(admin, "user-sessions");
   await admin.locator("#revoke-sessions").click();
-  await confirmModal(admin, /Revoke/);
+  await confirmModal(admin, /Revoke/, admin.locator(".revoke-success"));
   await admin.locator(".revoke-success", { hasText: "2 session(s) revoked" }).waitFor();
   await admin.waitForFunction(() => document.querySelectorAll("#sessions-table .ant-table-row").length === 0);
   await admin.locator("#ban").click();

@@ -18,6 +18,27 @@ export const SHOTS = process.env.WARDEN_SCREENSHOTS || "ui-screenshots";
 export const TIMEOUT = Number(process.env.WARDEN_UI_TIMEOUT_MS) || 60000;
 fs.mkdirSync(SHOTS, { recursive: true });
 
+/**
+ * Clicks the open confirmation dialog's OK (`#confirm-ok`) until the click takes: the dialog closes, or `effect` (a
+ * locator for what the click brings about: a toast, or a failure shown in a dialog that stays open) appears. A click
+ * that lands while the dialog is still zooming in can be lost on a loaded machine (CI runs saw a dialog stay open for
+ * 60 s); while the click's request runs, the button is loading and ignores further clicks.
+ */
+export async function confirmOk(page, effect) {
+  const modal = page.locator(".ant-modal-confirm").last();
+  for (let attempt = 0; ; attempt++) {
+    await page.locator("#confirm-ok").last().click();
+    const took = [modal.waitFor({ state: "detached", timeout: 15000 })];
+    if (effect) took.push(effect.first().waitFor({ timeout: 15000 }));
+    try {
+      await Promise.any(took);
+      return;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
 /** Starts the headless browser; the caller closes it. */
 export function launchBrowser() {
   return chromium.launch({

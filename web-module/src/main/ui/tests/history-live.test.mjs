@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { request } from "playwright-core";
-import { BASE, ADMIN, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
+import { BASE, ADMIN, F, SHOTS, TIMEOUT, confirmOk, launchBrowser } from "./harness.mjs";
 
 /** How long a change made through the API may take to show in an open page (within 1 s on the stream). */
 const LIVE_MS = 5000;
@@ -155,7 +155,7 @@ describe("field permissions, history and live lists in the admin UI", () => {
     await newest.locator(".history-revert").click();
     await page.locator("#revert-summary").waitFor();
     await screenshot(page, "history-revert-confirm");
-    await page.locator("#confirm-ok").last().click();
+    await confirmOk(page, page.locator(".revert-success"));
     await page.locator(".revert-success").waitFor();
     // the old value is back (the new one contains the old, so the wait is on the new one being gone)
     await page.waitForFunction((v) => !document.querySelector("#show-fields")?.textContent.includes(v), changed);
@@ -172,7 +172,7 @@ describe("field permissions, history and live lists in the admin UI", () => {
 
     // the same entry again: the note no longer holds what it wrote, so the server refuses (409) and the UI says why
     await page.locator(`#history tbody tr[data-entry="${updateId}"] .history-revert`).click();
-    await page.locator("#confirm-ok").last().click();
+    await confirmOk(page, page.locator("#revert-conflict"));
     await page.locator("#revert-conflict").waitFor();
     assert.match(await page.locator("#revert-conflict").innerText(), /changed since audit entry .*note/);
     await screenshot(page, "history-revert-conflict");
@@ -221,7 +221,7 @@ describe("field permissions, history and live lists in the admin UI", () => {
     assert.equal(entries.length, 1, JSON.stringify(entries));
     await page.goto(`${ADMIN}/adminAudit/show/${entries[0]._id}`);
     await page.locator("#restore").click();
-    await page.locator("#confirm-ok").last().click();
+    await confirmOk(page, page.locator(".restore-success"));
     await page.locator(".restore-success").waitFor();
     await page.waitForURL(new RegExp(`/admin/contacts/show/${F.spare.id}$`));
     await page.locator("#show-fields", { hasText: F.spare.name }).waitFor();

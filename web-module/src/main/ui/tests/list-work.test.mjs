@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { BASE, ADMIN, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
+import { BASE, ADMIN, F, SHOTS, TIMEOUT, confirmOk, launchBrowser } from "./harness.mjs";
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -49,11 +49,11 @@ async function signIn(page) {
 }
 const totalIs = (page, text) => page.waitForFunction((t) => document.querySelector("#total")?.textContent === t, text);
 const firstRow = (page) => page.locator("#resource-table tbody tr.ant-table-row").first().innerText();
-async function confirmModal(page, expectTitle) {
+async function confirmModal(page, expectTitle, effect) {
   const modal = page.locator(".ant-modal-confirm").last();
   await modal.waitFor();
   if (expectTitle) assert.match(await modal.locator(".ant-modal-confirm-title").innerText(), expectTitle);
-  await page.locator("#confirm-ok").last().click();
+  await confirmOk(page, effect);
 }
 /** The boards list searched for the tag, sorted by name descending, on page 2 of 10 rows. */
 async function boardsView(page) {
@@ -138,7 +138,7 @@ await step("saved view: save the filtered list under a name, reopen it from a cl
   await totalIs(admin, `${expected} rows`);
   await admin.locator("#save-view").click();
   await admin.locator("#view-name").fill("Twenties");
-  await confirmModal(admin, /Save this view/);
+  await confirmModal(admin, /Save this view/, admin.locator(".view-saved"));
   await admin.locator(".view-saved").waitFor();
   await admin.goto(`${ADMIN}/leaderboards`);
   await admin.locator("#resource-table").waitFor();
@@ -162,7 +162,7 @@ await step("bulk delete: three selected rows, one confirmation naming the count"
   await admin.locator("#selected-count", { hasText: "3 selected" }).waitFor();
   await screenshot(admin, "bulk-selection");
   await admin.locator("#bulk-delete").click();
-  await confirmModal(admin, /^Delete 3 /);
+  await confirmModal(admin, /^Delete 3 /, admin.locator(".bulk-success"));
   await admin.locator(".bulk-success").waitFor();
   await totalIs(admin, `${F.boards.length - 3} rows`);
 });
