@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { ADMIN, BASE, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
+import { ADMIN, BASE, F, SHOTS, TIMEOUT, launchBrowser, confirmOk } from "./harness.mjs";
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -92,7 +92,7 @@ try {
   second.setDefaultTimeout(TIMEOUT);
   await second.goto(`${ADMIN}/security`);
   await second.locator("#totp-remove").click();
-  await second.locator("#confirm-ok").click();
+  await confirmOk(second, second.locator("#step-up-form"));
   await second.locator("#step-up-form").waitFor();
   await axe(second, "step-up modal", problems);
   await second.locator("#step-up-toggle").click();
