@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  */
 public class WebhookSink {
 
-    private static final Pattern STAMP = Pattern.compile("\"timestamp\":\"([^\"]+)\"");
+    private static final Pattern STAMP = Pattern.compile("\"timestamp\"\\s*:\\s*\"([^\"]+)\"");
     private static final List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
     private static final java.util.Set<String> ids = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
