@@ -103,13 +103,9 @@ idle)
 search)
     rooms=${2:-1000}
     seats=${3:-10}
-    cookie=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+    . bench/admin-session.sh
+    cookie=$(admin_session "$db")
     "${pg[@]}" -d "$db" <<EOF >/dev/null
-INSERT INTO warden_users (email, display_name) VALUES ('bench-admin@example.com', 'Bench admin');
-INSERT INTO warden_roles (user_id, role) SELECT id, 'admin' FROM warden_users WHERE email = 'bench-admin@example.com';
-INSERT INTO warden_sessions (id, user_id, token_version, kind, expires_at)
-  SELECT encode(sha256('$cookie'::bytea), 'hex'), id, token_version, 'http', now() + interval '1 hour'
-  FROM warden_users WHERE email = 'bench-admin@example.com';
 INSERT INTO warden_users (email, display_name)
   SELECT 'seat' || g || '@bench.example', 'Seat ' || g FROM generate_series(1, $rooms * $seats) g;
 INSERT INTO warden_nodes (node) VALUES ('bench-a'), ('bench-b');

@@ -74,14 +74,8 @@ wait_ready "$port_a"
 wait_ready "$port_b"
 
 # an admin and a panel session for it, written straight into the database (cookie -> SHA-256 id)
-cookie=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
-"${pg[@]}" -d "$db" <<EOF >/dev/null
-INSERT INTO warden_users (email, display_name) VALUES ('bench-admin@example.com', 'Bench admin');
-INSERT INTO warden_roles (user_id, role) SELECT id, 'admin' FROM warden_users WHERE email = 'bench-admin@example.com';
-INSERT INTO warden_sessions (id, user_id, token_version, kind, expires_at)
-  SELECT encode(sha256('$cookie'::bytea), 'hex'), id, token_version, 'http', now() + interval '1 hour'
-  FROM warden_users WHERE email = 'bench-admin@example.com';
-EOF
+. bench/admin-session.sh
+cookie=$(admin_session "$db")
 
 java bench/RoomsTool.java two-nodes "http://localhost:$port_a" "http://localhost:$port_b" "$cookie"
 

@@ -7,3 +7,5 @@ ALTER TABLE warden_rooms
     ADD COLUMN user_ids bigint[] NOT NULL DEFAULT '{}';
 CREATE INDEX warden_rooms_user_ids_idx ON warden_rooms USING gin (user_ids);
 ALTER TABLE warden_nodes ADD COLUMN figures jsonb;
+-- The player search matches a display name exactly, case-insensitively.
+CREATE INDEX warden_users_display_name_lower_idx ON warden_users (lower(display_name));

@@ -15,6 +15,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import javax.sql.DataSource;
@@ -160,14 +161,12 @@ public class RoomStore {
         });
     }
 
+    private static final String SELECT =
+            "SELECT id, type, node, clients, locked, created_at, metadata::text, figures::text, user_ids FROM warden_rooms";
+
     /** Every room row of the cluster. */
     public List<Row> rows() {
-        return Sql.list(
-                dataSource,
-                "Listing rooms",
-                "SELECT id, type, node, clients, locked, created_at, metadata::text, figures::text, user_ids "
-                        + "FROM warden_rooms",
-                RoomStore::row);
+        return Sql.list(dataSource, "Listing rooms", SELECT, RoomStore::row);
     }
 
     private static Row row(ResultSet rs) throws SQLException {
@@ -205,19 +204,41 @@ public class RoomStore {
      * at most 50.
      */
     public List<Long> userIds(String player) {
-        long id = -1;
+        String where;
+        Object value = player;
         if (player.matches("[0-9]{1,18}")) {
-            id = Long.parseLong(player);
+            where = "id = ?";
+            value = Long.parseLong(player);
+        } else if (player.contains("@")) {
+            where = "lower(email) = lower(?)";
+        } else {
+            where = "lower(display_name) = lower(?)";
         }
         return Sql.list(
                 dataSource,
                 "Finding a player",
-                "SELECT id FROM warden_users WHERE id = ? OR lower(email) = lower(?) OR lower(display_name) = lower(?) "
-                        + "ORDER BY id LIMIT 50",
+                "SELECT id FROM warden_users WHERE " + where + " ORDER BY id LIMIT 50",
                 rs -> rs.getLong(1),
-                id,
-                player,
-                player);
+                value);
+    }
+
+    /** The rows of the rooms where one of {@code userIds} holds a seat, on every node (the GIN index on user_ids). */
+    public List<Row> rowsOf(List<Long> userIds) {
+        if (userIds.isEmpty()) {
+            return List.of();
+        }
+        return Sql.with(dataSource, "Finding players' rooms", c -> {
+            try (PreparedStatement ps = c.prepareStatement(SELECT + " WHERE user_ids && ?")) {
+                ps.setArray(1, c.createArrayOf("bigint", userIds.toArray()));
+                List<Row> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(row(rs));
+                    }
+                }
+                return out;
+            }
+        });
     }
 
     /**

@@ -78,20 +78,19 @@ public class RoomAdmin {
     public RoomQuery.Result list(Operator operator, Map<String, List<String>> params) {
         moderation.authorize(operator, Operation.LIST, RESOURCE);
         RoomQuery query = RoomQuery.parse(params);
-        List<RoomSummary> rows = RoomQuery.rows(store.rows(), rooms);
         List<String> player = params.containsKey("player") ? params.get("player") : params.get("player_eq");
-        if (player != null && !player.isEmpty()) {
-            String who = player.get(0).strip();
-            if (who.isEmpty() || who.length() > 320) {
-                throw ApiException.invalid(
-                        "player", "must be a user id, an email or a display name (1 to 320 characters)");
-            }
-            Set<Long> users = new HashSet<>(store.userIds(who));
-            rows = rows.stream()
-                    .filter(r ->
-                            r.userIds() != null && Arrays.stream(r.userIds()).anyMatch(users::contains))
-                    .toList();
+        if (player == null || player.isEmpty()) {
+            return query.apply(RoomQuery.rows(store.rows(), rooms));
         }
+        String who = player.get(0).strip();
+        if (who.isEmpty() || who.length() > 320) {
+            throw ApiException.invalid("player", "must be a user id, an email or a display name (1 to 320 characters)");
+        }
+        List<Long> found = store.userIds(who);
+        Set<Long> users = new HashSet<>(found);
+        List<RoomSummary> rows = RoomQuery.rows(store.rowsOf(found), rooms).stream()
+                .filter(r -> r.userIds() != null && Arrays.stream(r.userIds()).anyMatch(users::contains))
+                .toList();
         return query.apply(rows);
     }
 
