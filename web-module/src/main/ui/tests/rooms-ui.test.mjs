@@ -12,7 +12,7 @@
 // the first failing step prints its error, saves FAILED-rooms-*.png and exits 1.
 import assert from "node:assert/strict";
 import path from "node:path";
-import { BASE, ADMIN, F, SHOTS, TIMEOUT, launchBrowser } from "./harness.mjs";
+import { BASE, ADMIN, F, SHOTS, TIMEOUT, confirmOk, launchBrowser } from "./harness.mjs";
 
 const browser = await launchBrowser();
 const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -46,17 +46,7 @@ async function confirm(title, fill) {
   await modal.waitFor();
   assert.match(await modal.locator(".ant-modal-confirm-title").innerText(), title);
   if (fill) await fill(modal);
-  // a click that lands while the dialog is still zooming in can be lost on a loaded machine (a CI run saw the dialog
-  // stay open for 60 s): click again until it closes; while its request runs the button is loading and ignores clicks
-  for (let attempt = 0; ; attempt++) {
-    await modal.locator("#confirm-ok").click();
-    try {
-      await modal.waitFor({ state: "detached", timeout: 15000 });
-      return;
-    } catch (e) {
-      if (attempt >= 3) throw e;
-    }
-  }
+  await confirmOk(page);
 }
 const roomRow = (id) => page.locator(`#rooms-table tr.ant-table-row:has(a[data-room="${id}"])`);
 const clientRows = () => page.locator("#room-clients-table tbody tr.ant-table-row");

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  *   <li>step-up due: the routes that change who can do what or that take data out answer 401
  *       {@code step_up_required}: user ban, unban, revoke-sessions and mfa-reset; every write to {@code roles} and
  *       {@code apiTokens}; the token actions ({@code teamMembers/createToken}, {@code apiTokens/createToken},
- *       {@code apiTokens/revoke}); export; history revert and restore; room dispose and state edits; jobs and imports
+ *       {@code apiTokens/revoke}); export; history revert and restore; room dispose, state edits and their reverts; jobs and imports
  *       (their dry runs too: the path cannot tell them apart, and a dry run is the first step of the same
  *       confirmation); webhook create, update and secret rotation; removing one's own TOTP or passkey.</li>
  * </ul>
@@ -48,6 +48,7 @@ public final class SecondFactorRoutes {
             route("POST", SEGMENT + "/_restore"),
             route("POST", "rooms/" + SEGMENT + "/dispose"),
             route("(PATCH|DELETE)", "rooms/" + SEGMENT + "/state"),
+            route("POST", "rooms/" + SEGMENT + "/edits/" + SEGMENT + "/revert"),
             route("POST", SEGMENT + "/(_jobs|_import)"),
             route("POST", "_jobs/" + SEGMENT + "/revert"),
             route("(POST|PATCH)", "_webhooks(/" + SEGMENT + "(/rotate)?)?"),
