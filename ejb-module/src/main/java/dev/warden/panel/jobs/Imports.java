@@ -11,8 +11,8 @@ import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.ejb.TransactionManagement;
+import jakarta.ejb.TransactionManagementType;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -49,9 +49,15 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * job inserts (or, in {@code upsert} mode, updates the row with the same primary key) each record exactly as the
  * create and update routes would. A record that cannot be read (a malformed line, a value of the wrong type) is an
  * error row {@code {row, column, message}}; an unknown column is 422 before anything is staged.
+ *
+ * <p>Bean-managed transactions on purpose: reading the file runs in no transaction (a large file is not cut by the
+ * transaction timeout) and each staging batch commits in {@link JobStore}'s own. Under container-managed
+ * {@code NOT_SUPPORTED} a refusal ({@link ApiException}, an application exception with rollback) after a connection
+ * was used made Open Liberty mark its local transaction containment rollback-only and log WLTC0017E at ERROR for
+ * every refused import.
  */
 @Stateless
-@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+@TransactionManagement(TransactionManagementType.BEAN)
 public class Imports {
 
     /** Records staged per insert batch. */
