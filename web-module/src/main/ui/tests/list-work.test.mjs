@@ -228,12 +228,12 @@ await step("apply to all matching: a dry run, a confirmation naming the count, t
   await admin.locator("#apply-all").click();
   // an option clicked while the dropdown still slides in can be lost under load (a CI run's job then set the default
   // column, name, and 26 of 27 rows failed): pick until the select shows the column
+  const columnSelect = admin.locator(".ant-modal .ant-select:has(#apply-all-column)");
   for (let attempt = 0; ; attempt++) {
-    await admin.locator(".ant-modal .ant-select:has(#apply-all-column)").click();
+    await columnSelect.click();
     await admin.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "Reset period" }).click();
     try {
-      await admin.waitForFunction(() => document.querySelector("#apply-all-column")?.closest(".ant-select")
-        ?.querySelector(".ant-select-selection-item")?.textContent === "Reset period", null, { timeout: 5000 });
+      await columnSelect.filter({ hasText: "Reset period" }).waitFor({ timeout: 5000 });
       break;
     } catch (e) {
       if (attempt >= 3) throw e;

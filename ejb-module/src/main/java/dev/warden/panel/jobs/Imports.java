@@ -5,14 +5,12 @@ import static dev.warden.common.JsonSupport.JSON;
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
-import dev.warden.panel.extension.Operation;
-import dev.warden.panel.policy.Moderation;
 import dev.warden.panel.registry.ColumnDef;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionManagement;
-import jakarta.ejb.TransactionManagementType;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
@@ -50,21 +48,17 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * create and update routes would. A record that cannot be read (a malformed line, a value of the wrong type) is an
  * error row {@code {row, column, message}}; an unknown column is 422 before anything is staged.
  *
- * <p>Bean-managed transactions on purpose: reading the file runs in no transaction (a large file is not cut by the
- * transaction timeout) and each staging batch commits in {@link JobStore}'s own. Under container-managed
- * {@code NOT_SUPPORTED} a refusal ({@link ApiException}, an application exception with rollback) after a connection
- * was used made Open Liberty mark its local transaction containment rollback-only and log WLTC0017E at ERROR for
- * every refused import.
+ * <p>The file is read in no transaction (a large file is not cut by the transaction timeout); each staging batch
+ * commits in {@link JobStore}'s own, and the access checks run in {@link Jobs#authorizeImport}'s. Nothing here may
+ * use a connection directly: on Open Liberty a refusal ({@link ApiException}, an application exception with rollback)
+ * after a connection joined the method's local transaction containment logs WLTC0017E at ERROR.
  */
 @Stateless
-@TransactionManagement(TransactionManagementType.BEAN)
+@TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Imports {
 
     /** Records staged per insert batch. */
     private static final int BATCH = 500;
-
-    @EJB
-    Moderation moderation;
 
     @EJB
     JobStore store;
@@ -102,13 +96,7 @@ public class Imports {
             boolean dryRun,
             String contentType,
             InputStream body) {
-        ResourceDef view = moderation.authorize(operator, Operation.CREATE, key);
-        if (!"insert".equals(mode) && !"upsert".equals(mode)) {
-            throw ApiException.invalid("mode", "insert or upsert");
-        }
-        if ("upsert".equals(mode)) {
-            view = moderation.authorize(operator, Operation.UPDATE, key);
-        }
+        ResourceDef view = jobs.authorizeImport(operator, key, mode);
         boolean csv = "csv".equals(format);
         if (!csv && !"ndjson".equals(format)) {
             throw ApiException.invalid("format", "csv or ndjson");

@@ -151,6 +151,21 @@ public class Jobs {
     }
 
     /**
+     * The resource an import in {@code mode} may write, after the role rule and policies ({@code create}; an upsert
+     * also {@code update}; docs/admin-api.md, "Import"). {@link Imports} calls it before reading the file, so that
+     * these reads run in this method's transaction, never in the import's unmanaged reading.
+     *
+     * @throws ApiException 403 by rule; 404 unknown resource; 422 a mode other than {@code insert} or {@code upsert}
+     */
+    public ResourceDef authorizeImport(Operator operator, String key, String mode) {
+        ResourceDef view = moderation.authorize(operator, Operation.CREATE, key);
+        if (!"insert".equals(mode) && !"upsert".equals(mode)) {
+            throw ApiException.invalid("mode", "insert or upsert");
+        }
+        return "upsert".equals(mode) ? moderation.authorize(operator, Operation.UPDATE, key) : view;
+    }
+
+    /**
      * Starts the batch job of the staged job {@code jobId} (its node slot already taken); a failure to start ends the
      * job as failed and gives the slot back.
      */
