@@ -228,10 +228,11 @@ await step("apply to all matching: a dry run, a confirmation naming the count, t
   await admin.locator("#apply-all").click();
   // an option clicked while the dropdown still slides in can be lost under load (a CI run's job then set the default
   // column, name, and 26 of 27 rows failed): pick until the select shows the column
+  // (the option is clicked once the dropdown's slide-in is over: during it the click went to the dialog below)
   const columnSelect = admin.locator(".ant-modal .ant-select:has(#apply-all-column)");
   for (let attempt = 0; ; attempt++) {
-    await columnSelect.click();
-    await admin.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: "Reset period" }).click();
+    if ((await admin.locator(".ant-select-dropdown:visible").count()) === 0) await columnSelect.click();
+    await admin.locator(".ant-select-dropdown:visible:not(.ant-slide-up) .ant-select-item-option", { hasText: "Reset period" }).click();
     try {
       await columnSelect.filter({ hasText: "Reset period" }).waitFor({ timeout: 5000 });
       break;
