@@ -49,9 +49,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * error row {@code {row, column, message}}; an unknown column is 422 before anything is staged.
  *
  * <p>The file is read in no transaction (a large file is not cut by the transaction timeout); each staging batch
- * commits in {@link JobStore}'s own, and the access checks run in {@link Jobs#authorizeImport}'s. Nothing here may
- * use a connection directly: on Open Liberty a refusal ({@link ApiException}, an application exception with rollback)
- * after a connection joined the method's local transaction containment logs WLTC0017E at ERROR.
+ * commits in {@link JobStore}'s own, and the access checks run in {@link Jobs#authorizeImport}'s. Refusals are
+ * returned ({@link Outcome}), not thrown (see {@link #submit}).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
@@ -78,6 +77,46 @@ public class Imports {
     long maxRows;
 
     /**
+     * Reads {@code body} and answers a dry run's report or the queued job (as {@link Jobs#submit}), or the refusal.
+     * A refusal is returned, not thrown: thrown out of this {@code NOT_SUPPORTED} bean, an {@link ApiException} (an
+     * application exception with rollback) makes Open Liberty roll back the method's local transaction containment
+     * and log WLTC0017E at ERROR whenever a connection took part in it.
+     *
+     * @param format      {@code csv} or {@code ndjson}
+     * @param mode        {@code insert} or {@code upsert}
+     * @param contentType the request's {@code Content-Type}
+     */
+    public Outcome submit(
+            Operator operator,
+            String key,
+            String format,
+            String mode,
+            boolean dryRun,
+            String contentType,
+            InputStream body) {
+        try {
+            return new Outcome(read(operator, key, format, mode, dryRun, contentType, body), null);
+        } catch (ApiException refusal) {
+            return new Outcome(null, refusal);
+        }
+    }
+
+    /** What {@link #submit} answers: the submitted import, or the refusal. */
+    public record Outcome(Jobs.Submitted submitted, ApiException refusal) {
+        /**
+         * The submitted import.
+         *
+         * @throws ApiException the refusal
+         */
+        public Jobs.Submitted orThrow() {
+            if (refusal != null) {
+                throw refusal;
+            }
+            return submitted;
+        }
+    }
+
+    /**
      * Reads {@code body} and answers a dry run's report or the queued job (as {@link Jobs#submit}).
      *
      * @param format      {@code csv} or {@code ndjson}
@@ -88,7 +127,7 @@ public class Imports {
      *                      other than the format's; 422 bad format or mode, an unknown column, a body that is not
      *                      UTF-8, more records than {@code warden.jobs.max-rows}; 429 no job slot on this node
      */
-    public Jobs.Submitted submit(
+    private Jobs.Submitted read(
             Operator operator,
             String key,
             String format,

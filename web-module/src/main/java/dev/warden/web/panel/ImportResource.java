@@ -51,12 +51,13 @@ public class ImportResource {
         return JobsResource.answer(
                 uri,
                 imports.submit(
-                        session.operator(),
-                        key,
-                        format == null ? "csv" : format,
-                        mode == null ? "insert" : mode,
-                        "true".equals(dryRun),
-                        contentType,
-                        body));
+                                session.operator(),
+                                key,
+                                format == null ? "csv" : format,
+                                mode == null ? "insert" : mode,
+                                "true".equals(dryRun),
+                                contentType,
+                                body)
+                        .orThrow());
     }
 }
