@@ -8,7 +8,7 @@
 # any request) and, with JFR=1, a flight recording from the process start to the end of the requests (jfr print
 # --events jdk.ExecutionSample summarised by top frames). Appends a line to bench/RESULTS.md.
 #
-# CDS=1: application class data sharing (docs/operations.md, "Faster starts: class data sharing"): a training start
+# CDS=1: application class data sharing (bench/RESULTS.md, "A fresh node with application class data sharing"): a training start
 # first (-XX:ArchiveClassesAtExit, TRAIN_REQUESTS list requests, then a clean stop, which writes the archive), then
 # the measured start with -XX:SharedArchiveFile; the line names the archive's size and how many classes the
 # measured start loaded from it.
