@@ -8,6 +8,7 @@ import dev.warden.auth.Operator;
 import dev.warden.auth.PasswordReset;
 import dev.warden.auth.SignIn;
 import dev.warden.auth.SsoSettings;
+import dev.warden.auth.StepUp;
 import dev.warden.panel.users.UserRows;
 import dev.warden.web.ClientInfo;
 import dev.warden.web.JsonBodies;
@@ -55,7 +56,7 @@ public class AuthResource {
     UserRows users;
 
     @EJB
-    dev.warden.auth.SecondFactors factors;
+    StepUp stepUp;
 
     @Inject
     AdminSession session;
@@ -90,10 +91,22 @@ public class AuthResource {
                             request, result.cookieValue(), result.ttl().toSeconds()))
                     .build();
         }
-        return Response.ok(JSON.createObjectBuilder()
+        return signedIn(request, users, result, Response.Status.OK);
+    }
+
+    /**
+     * The one answer of a finished sign-in (password, second step, passkey, bootstrap): {@code status} with
+     * {@code {user}} (the users resource's row), the session cookie, and the pending sign-in cookie cleared.
+     */
+    static Response signedIn(HttpServletRequest request, UserRows users, LoginResult result, Response.Status status) {
+        return Response.status(status)
+                .entity(JSON.createObjectBuilder()
                         .add("user", users.row(result.operator().userId()))
                         .build())
-                .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
+                .cookie(
+                        sessionCookie(
+                                request, result.cookieValue(), result.ttl().toSeconds()),
+                        pendingCookie(request, "", 0))
                 .build();
     }
 
@@ -172,12 +185,7 @@ public class AuthResource {
                 JsonBodies.string(json, "setup_token"),
                 client.ip(),
                 client.userAgent());
-        return Response.status(Response.Status.CREATED)
-                .entity(JSON.createObjectBuilder()
-                        .add("user", users.row(result.operator().userId()))
-                        .build())
-                .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
-                .build();
+        return signedIn(request, users, result, Response.Status.CREATED);
     }
 
     /** {@code POST /auth/password-reset {email}}: 202 whether or not an account has it (no account enumeration); 429 past the limits. */
@@ -216,7 +224,7 @@ public class AuthResource {
         return JSON.createObjectBuilder()
                 .add(
                         "step_up_until",
-                        factors.stepUp(
+                        stepUp.stepUp(
                                         session.operator(),
                                         JsonBodies.string(json, "method"),
                                         JsonBodies.string(json, "code"),
