@@ -9,6 +9,7 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.time.Instant;
@@ -46,6 +47,9 @@ public class FactorChecks {
     @EJB
     Sessions sessions;
 
+    @EJB
+    Passkeys passkeys;
+
     @Inject
     AuthAudit audit;
 
@@ -74,23 +78,62 @@ public class FactorChecks {
     }
 
     /**
-     * Finishes a pending sign-in with a TOTP or recovery code: 5 attempts per pending sign-in, counted on every node.
-     * Success starts a session that has proved a factor now, audited {@code auth.login {method}}.
+     * Finishes a pending sign-in with a TOTP or recovery code or a passkey (answering {@link #passkeyOptions}): 5
+     * attempts per pending sign-in, counted on every node. Success starts a session that has proved a factor now,
+     * audited {@code auth.login {method}}.
      *
      * @param pendingValue the pending cookie's value
      * @throws ApiException 401 {@code unauthenticated} without a live pending sign-in; 401 {@code invalid_code};
-     *                      429 {@code rate_limited} once 5 attempts failed; 422 for a method other than
-     *                      {@code totp} or {@code recovery}
+     *                      429 {@code rate_limited} once 5 attempts failed; 422 for another method or a missing code
+     *                      or credential
      */
-    public LoginResult verify(String pendingValue, String method, String code, String ip, String userAgent) {
-        String kind = requireCodeMethod(method);
-        Accounts.requireField("code", code);
+    public LoginResult verify(String pendingValue, FactorProof proof, String ip, String userAgent) {
+        String kind = proof.requireShape();
         long userId = countedSignIn(pendingValue);
         User user = em.find(User.class, userId);
-        if (user == null || !checkCode(userId, kind, code)) {
-            fail(userId, user == null ? null : user.getEmail(), kind, ip, userAgent);
+        String email = user == null ? null : user.getEmail();
+        if (user == null || !check(userId, signInChallengeId(pendingValue), proof, email, ip, userAgent)) {
+            fail(userId, email, kind, ip, userAgent);
         }
         return finishSignIn(pendingValue, user, kind, ip, userAgent);
+    }
+
+    /**
+     * {@code POST /auth/mfa/webauthn/verify-options}: a passkey challenge for the pending sign-in behind
+     * {@code pendingValue} (one use, bound to it).
+     *
+     * @return the options for {@code navigator.credentials.get()}
+     * @throws ApiException 401 {@code unauthenticated} without a live pending sign-in; 409 when its user holds no
+     *                      passkey
+     */
+    public JsonObject passkeyOptions(String pendingValue) {
+        long userId = Sql.first(
+                        dataSource,
+                        "Reading a pending sign-in",
+                        """
+                        SELECT user_id FROM warden_mfa_pending
+                        WHERE id = ? AND kind = 'signin' AND expires_at > now() AND failures < ?""",
+                        rs -> rs.getLong(1),
+                        pendingValue == null ? "" : pendingId(pendingValue),
+                        MfaAttempts.MAX_ATTEMPTS)
+                .orElseThrow(
+                        () -> ApiException.unauthenticated("This sign-in has ended; sign in with your password again"));
+        return passkeys.assertionOptions(userId, signInChallengeId(pendingValue));
+    }
+
+    /**
+     * Checks {@code proof} for {@code userId}: a code ({@link #checkCode}) or a passkey's assertion against the
+     * challenge under {@code challengeId} ({@link Passkeys#prove}).
+     */
+    public boolean check(
+            long userId, String challengeId, FactorProof proof, String email, String ip, String userAgent) {
+        return proof.passkey()
+                ? passkeys.prove(userId, challengeId, proof.credential(), email, ip, userAgent)
+                : checkCode(userId, proof.method(), proof.code());
+    }
+
+    private static String signInChallengeId(String pendingValue) {
+        return "webauthn-signin:" + Hashing.sha256Hex(pendingValue);
     }
 
     /**

@@ -9,6 +9,7 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import java.security.SecureRandom;
@@ -123,8 +124,7 @@ public class FactorEnrolment {
      * @throws ApiException 409 when the operator holds no factor (codes back one up)
      */
     public JsonObject regenerateRecoveryCodes(Operator operator, String ip, String userAgent) {
-        List<String> held = factors.methods(operator.userId());
-        if (!held.contains("totp") && !held.contains("webauthn")) {
+        if (!holdsFactor(operator.userId())) {
             throw ApiException.conflict("Enrol an authenticator app or a passkey first");
         }
         List<String> codes = newRecoveryCodes(operator.userId());
@@ -164,6 +164,17 @@ public class FactorEnrolment {
                 userId,
                 userId,
                 userId);
+    }
+
+    /** True when {@code userId} holds an authenticator app or a passkey. */
+    public boolean holdsFactor(long userId) {
+        List<String> held = factors.methods(userId);
+        return held.contains("totp") || held.contains("webauthn");
+    }
+
+    /** A new set of recovery codes for {@code userId} (the old set void), as a JSON array shown once. */
+    public JsonArray issueRecoveryCodes(long userId) {
+        return recoveryCodes(newRecoveryCodes(userId)).getJsonArray("recovery_codes");
     }
 
     private List<String> newRecoveryCodes(long userId) {

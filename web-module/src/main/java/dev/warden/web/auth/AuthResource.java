@@ -212,7 +212,7 @@ public class AuthResource {
     }
 
     /**
-     * {@code POST /auth/step-up {method: totp|recovery, code}}: 200 {@code {step_up_until}}; 401 {@code invalid_code};
+     * {@code POST /auth/step-up {method: totp|recovery, code}} or {@code {method: webauthn, credential}}: 200 {@code {step_up_until}}; 401 {@code invalid_code};
      * 429 after 5 failures in 5 minutes; 409 without a factor.
      */
     @POST
@@ -224,14 +224,32 @@ public class AuthResource {
         return JSON.createObjectBuilder()
                 .add(
                         "step_up_until",
-                        stepUp.stepUp(
-                                        session.operator(),
-                                        JsonBodies.string(json, "method"),
-                                        JsonBodies.string(json, "code"),
-                                        client.ip(),
-                                        client.userAgent())
+                        stepUp.stepUp(session.operator(), MfaResource.proof(json), client.ip(), client.userAgent())
                                 .toString())
                 .build();
+    }
+
+    /**
+     * {@code GET /auth/step-up}: 204 when no step-up is due (a factor proved within the window, or none held); a
+     * step-up route itself, so 401 {@code step_up_required} otherwise. The UI asks it before following a step-up link
+     * (the export), which the step-up modal cannot retry.
+     */
+    @GET
+    @Path("step-up")
+    public Response stepUpState() {
+        session.operator();
+        return Response.noContent().build();
+    }
+
+    /**
+     * {@code POST /auth/step-up/options}: 200, passkey options for step-up bound to this session; 409 for a bearer
+     * token or an operator without a passkey.
+     */
+    @POST
+    @Path("step-up/options")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject stepUpOptions() {
+        return stepUp.passkeyOptions(session.operator());
     }
 
     /**

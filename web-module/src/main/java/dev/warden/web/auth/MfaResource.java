@@ -2,6 +2,7 @@ package dev.warden.web.auth;
 
 import dev.warden.auth.FactorChecks;
 import dev.warden.auth.FactorEnrolment;
+import dev.warden.auth.FactorProof;
 import dev.warden.auth.LoginResult;
 import dev.warden.auth.SecondFactors;
 import dev.warden.panel.users.UserRows;
@@ -52,7 +53,7 @@ public class MfaResource {
     HttpServletRequest request;
 
     /**
-     * {@code POST /auth/mfa/verify {method: totp|recovery, code}} with the pending sign-in cookie: 200 {@code {user}}
+     * {@code POST /auth/mfa/verify {method: totp|recovery, code}} or {@code {method: webauthn, credential}} with the pending sign-in cookie: 200 {@code {user}}
      * and the session cookie (the pending cookie cleared); 401 {@code invalid_code} or {@code unauthenticated} (no
      * pending sign-in); 429 after 5 failures of that sign-in.
      */
@@ -62,13 +63,14 @@ public class MfaResource {
     public Response verify(@CookieParam(AuthResource.PENDING_COOKIE) String pending, String body) {
         JsonObject json = JsonBodies.object(body);
         ClientInfo client = ClientInfo.of(request);
-        LoginResult result = checks.verify(
-                pending,
-                JsonBodies.string(json, "method"),
-                JsonBodies.string(json, "code"),
-                client.ip(),
-                client.userAgent());
+        LoginResult result = checks.verify(pending, proof(json), client.ip(), client.userAgent());
         return AuthResource.signedIn(request, users, result, Response.Status.OK);
+    }
+
+    /** The factor proof of a verify or step-up body: {@code {method, code}} or {@code {method: webauthn, credential}}. */
+    static FactorProof proof(JsonObject json) {
+        return new FactorProof(
+                JsonBodies.string(json, "method"), JsonBodies.string(json, "code"), PasskeyResource.credential(json));
     }
 
     /** {@code GET /auth/mfa}: 200 {@code {totp, passkeys: [{id, name, created_at, last_used_at}], recovery_codes_left}}. */
