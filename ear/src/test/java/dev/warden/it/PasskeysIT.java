@@ -156,6 +156,7 @@ class PasskeysIT {
         // step-up by passkey, also before removing it
         SecondFactorsIT.ageFactor(session);
         SecondFactorsIT.banNobody(session).then().statusCode(401).body("error.code", equalTo("step_up_required"));
+        Api.session(session).get("/admin-api/auth/step-up").then().statusCode(401);
         Api.session(session).delete("/admin-api/auth/mfa/webauthn/" + id).then().statusCode(401);
         String up = passkeyPost(session, null, "/admin-api/auth/step-up/options", Map.of())
                 .path("challenge");
@@ -167,6 +168,7 @@ class PasskeysIT {
                 .then()
                 .statusCode(200)
                 .body("step_up_until", startsWith("20"));
+        Api.session(session).get("/admin-api/auth/step-up").then().statusCode(204);
         Api.session(session).delete("/admin-api/auth/mfa/webauthn/" + id).then().statusCode(204);
         Api.session(session)
                 .get("/admin-api/auth/mfa")

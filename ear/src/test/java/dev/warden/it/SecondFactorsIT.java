@@ -53,7 +53,9 @@ class SecondFactorsIT {
             new String[] {"POST", "/admin-api/rooms/nosuchroom/dispose"},
             new String[] {"PATCH", "/admin-api/rooms/nosuchroom/state"},
             new String[] {"DELETE", "/admin-api/rooms/nosuchroom/state"},
-            new String[] {"DELETE", "/admin-api/auth/mfa/totp"});
+            new String[] {"DELETE", "/admin-api/auth/mfa/totp"},
+            new String[] {"DELETE", "/admin-api/auth/mfa/webauthn/999999999"},
+            new String[] {"GET", "/admin-api/auth/step-up"});
 
     @Test
     void enrolSignInRecoverStepUpAndReset() throws Exception {

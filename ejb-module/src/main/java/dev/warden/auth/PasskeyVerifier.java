@@ -2,7 +2,6 @@ package dev.warden.auth;
 
 import com.webauthn4j.WebAuthnManager;
 import com.webauthn4j.converter.AttestedCredentialDataConverter;
-import com.webauthn4j.converter.exception.DataConversionException;
 import com.webauthn4j.converter.util.ObjectConverter;
 import com.webauthn4j.credential.CredentialRecordImpl;
 import com.webauthn4j.data.AuthenticationData;
@@ -20,7 +19,6 @@ import com.webauthn4j.data.client.Origin;
 import com.webauthn4j.data.client.challenge.DefaultChallenge;
 import com.webauthn4j.server.ServerProperty;
 import com.webauthn4j.verifier.exception.MaliciousCounterValueException;
-import com.webauthn4j.verifier.exception.VerificationException;
 import dev.warden.common.ApiException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -92,7 +90,9 @@ final class PasskeyVerifier {
                     PasskeyOptions.base64url(attested.getCredentialId()),
                     ATTESTED.convert(attested),
                     authData.getSignCount());
-        } catch (DataConversionException | VerificationException | IllegalArgumentException e) {
+        } catch (RuntimeException e) {
+            // webauthn4j's refusals (VerificationException, DataConversionException) and whatever a hostile body makes
+            // its parsers throw: a refused answer, never a 500
             throw ApiException.invalid(
                     "credential",
                     "The passkey's answer does not verify: " + e.getClass().getSimpleName());
@@ -142,7 +142,7 @@ final class PasskeyVerifier {
             return new Asserted(authData.getSignCount(), authData.isFlagUV());
         } catch (MaliciousCounterValueException e) {
             throw new Refused("The passkey's sign counter went back", true);
-        } catch (DataConversionException | VerificationException | IllegalArgumentException | ApiException e) {
+        } catch (RuntimeException e) {
             throw new Refused(e.getClass().getSimpleName(), false);
         }
     }
@@ -150,7 +150,11 @@ final class PasskeyVerifier {
     /** The credential id of an assertion (base64url), or 422 without one. */
     static String credentialId(JsonObject credential) {
         String id = field(credential, "id");
-        Base64.getUrlDecoder().decode(id);
+        try {
+            Base64.getUrlDecoder().decode(id);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalid("credential", "id is not base64url");
+        }
         return id;
     }
 

@@ -248,7 +248,8 @@ public class AuthResource {
     @POST
     @Path("step-up/options")
     @Consumes(MediaType.WILDCARD)
-    public JsonObject stepUpOptions() {
+    public JsonObject stepUpOptions(String body) {
+        JsonBodies.object(body);
         return stepUp.passkeyOptions(session.operator());
     }
 

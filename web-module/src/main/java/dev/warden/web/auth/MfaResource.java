@@ -53,8 +53,8 @@ public class MfaResource {
     HttpServletRequest request;
 
     /**
-     * {@code POST /auth/mfa/verify {method: totp|recovery, code}} or {@code {method: webauthn, credential}} with the pending sign-in cookie: 200 {@code {user}}
-     * and the session cookie (the pending cookie cleared); 401 {@code invalid_code} or {@code unauthenticated} (no
+     * {@code POST /auth/mfa/verify {method: totp|recovery, code}} or {@code {method: webauthn, credential}} with the
+     * pending sign-in cookie: 200 {@code {user}} and the session cookie (the pending cookie cleared); 401 {@code invalid_code} or {@code unauthenticated} (no
      * pending sign-in); 429 after 5 failures of that sign-in.
      */
     @POST

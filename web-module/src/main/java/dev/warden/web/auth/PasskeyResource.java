@@ -57,7 +57,8 @@ public class PasskeyResource {
     @POST
     @Path("options")
     @Consumes(MediaType.WILDCARD)
-    public JsonObject registrationOptions() {
+    public JsonObject registrationOptions(String body) {
+        JsonBodies.object(body);
         return passkeys.registrationOptions(session.operator());
     }
 
@@ -104,7 +105,8 @@ public class PasskeyResource {
     @POST
     @Path("verify-options")
     @Consumes(MediaType.WILDCARD)
-    public JsonObject verifyOptions(@CookieParam(AuthResource.PENDING_COOKIE) String pending) {
+    public JsonObject verifyOptions(@CookieParam(AuthResource.PENDING_COOKIE) String pending, String body) {
+        JsonBodies.object(body);
         return checks.passkeyOptions(pending);
     }
 
@@ -116,7 +118,8 @@ public class PasskeyResource {
     @POST
     @Path("login-options")
     @Consumes(MediaType.WILDCARD)
-    public Response loginOptions() {
+    public Response loginOptions(String body) {
+        JsonBodies.object(body);
         PasskeySignIn.Started started = signIn.start(ClientInfo.of(request).ip());
         return Response.ok(started.options())
                 .cookie(AuthResource.pendingCookie(
