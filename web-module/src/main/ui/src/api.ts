@@ -183,6 +183,11 @@ export const dataProvider: DataProvider = {
 /** POST with a JSON body under the API; resolves to the response body. */
 export const post = <T = unknown>(path: string, body: unknown = {}): Promise<T> =>
   http.post<T>(`${apiUrl}/${path}`, body).then((r) => r.data);
+/**
+ * Resolves once no step-up is due (GET /auth/step-up: 204, or 401 step_up_required and the step-up modal proved a
+ * factor); rejects when the operator cancels. For step-up routes opened as links (the export).
+ */
+export const stepUpFirst = (): Promise<void> => http.get(`${apiUrl}/auth/step-up`).then(() => undefined);
 /** GET under the API; resolves to the full axios response (headers included). */
 export const get = <T = unknown>(path: string) => http.get<T>(path ? `${apiUrl}/${path}` : apiUrl);
 

@@ -7,6 +7,7 @@ import { useLogin } from "@refinedev/core";
 import { Alert, Button, Card, Form, Input, Result, Typography, type FormInstance } from "antd";
 import { get, post, type ApiError } from "../api";
 import { useSession } from "../session";
+import { passkeyAnswer, passkeyError, passkeysSupported } from "../passkeys";
 import type { AuthMethods, BootstrapRequest, Credentials, PasswordResetCompletion, PasswordResetRequest,
   SecondFactorCode } from "../types";
 
@@ -83,6 +84,23 @@ export function SignIn({ expired }: { expired?: boolean }) {
       else setError(e.statusCode === 401 ? "Wrong email or password." : applyErrors(form, e));
     }
   };
+  const session = useSession();
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  // passwordless: a discoverable passkey with user verification is both factors (docs/security.md, "Passkeys")
+  const signInWithPasskey = async () => {
+    setError(null);
+    setPasskeyBusy(true);
+    try {
+      const credential = await passkeyAnswer("auth/mfa/webauthn/login-options");
+      await post("auth/mfa/webauthn/login", { credential });
+      await session.reload();
+    } catch (e) {
+      const failure = e as ApiError;
+      setError(failure.code === "invalid_credentials" ? "This passkey does not sign in here." : passkeyError(e));
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
   const password = !methods || methods.password;
   if (secondStep) {
     return (
@@ -110,6 +128,11 @@ export function SignIn({ expired }: { expired?: boolean }) {
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={busy} id="sign-in">Sign in</Button>
           </Form>
+          {passkeysSupported() && (
+            <Button block id="sign-in-passkey" style={{ marginTop: 16 }} loading={passkeyBusy} onClick={signInWithPasskey}>
+              Sign in with a passkey
+            </Button>
+          )}
           <div style={{ marginTop: 16 }}>
             <Link to="/password-reset" id="forgot-password">Forgot your password?</Link>
           </div>
@@ -128,6 +151,22 @@ function SecondStep({ methods, onRestart }: { methods: string[]; onRestart: (mes
   const session = useSession();
   const [form] = Form.useForm<{ code: string }>();
   const [recovery, setRecovery] = useState(!methods.includes("totp"));
+  const usePasskey = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const credential = await passkeyAnswer("auth/mfa/webauthn/verify-options");
+      await post("auth/mfa/verify", { method: "webauthn", credential });
+      await session.reload();
+    } catch (err) {
+      const e = err as ApiError;
+      if (e.statusCode === 429) onRestart("Too many failed attempts. Sign in with your password again.");
+      else if (e.code === "unauthenticated") onRestart("The sign-in expired. Sign in with your password again.");
+      else setError(e.code === "invalid_code" ? "The passkey was not accepted." : passkeyError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async ({ code }: { code: string }) => {
@@ -156,6 +195,9 @@ function SecondStep({ methods, onRestart }: { methods: string[]; onRestart: (mes
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy} id="mfa-verify">Verify</Button>
       </Form>
+      {methods.includes("webauthn") && passkeysSupported() && (
+        <Button block id="mfa-passkey" style={{ marginTop: 8 }} onClick={usePasskey} disabled={busy}>Use a passkey</Button>
+      )}
       {methods.includes("totp") && methods.includes("recovery") && (
         <Button type="link" id="mfa-toggle" style={{ marginTop: 8, paddingInline: 0 }}
                 onClick={() => { setRecovery(!recovery); form.resetFields(); }}>

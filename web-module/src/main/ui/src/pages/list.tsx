@@ -9,7 +9,7 @@ import { List } from "@refinedev/antd";
 import { Button, Card, Dropdown, Space, Table, Typography } from "antd";
 import type { CheckboxProps } from "antd";
 import { DownloadOutlined, DownOutlined, PlusOutlined } from "@ant-design/icons";
-import { exportUrl } from "../api";
+import { exportUrl, stepUpFirst } from "../api";
 import { useResource } from "../session";
 import { ResourceIcon } from "../icons";
 import { useRunAction } from "../actions";
@@ -56,7 +56,10 @@ function ListOf({ resource }: { resource: ResourceInfo }) {
           <Dropdown trigger={["click"]} menu={{
             items: [{ key: "csv", label: <span id="export-csv">CSV</span> }, { key: "ndjson", label: <span id="export-ndjson">NDJSON</span> }],
             onClick: ({ key: format }) => {
-              window.location.assign(exportUrl(key, format === "ndjson" ? "ndjson" : "csv", state.crudFilters, state.sorters));
+              // the export is a step-up route opened as a link: prove a factor first when one is due (the modal)
+              stepUpFirst().then(
+                () => window.location.assign(exportUrl(key, format === "ndjson" ? "ndjson" : "csv", state.crudFilters, state.sorters)),
+                () => {});
             },
           }}>
             <Button id="export" icon={<DownloadOutlined />}>Export <DownOutlined /></Button>

@@ -1,13 +1,16 @@
 // The operator's own second factors (docs/security.md, "Second factors and step-up"): the authenticator app (TOTP:
 // a QR code of the otpauth:// URI and the secret, confirmed by a first code), the recovery codes (shown once,
-// regenerated on demand) and the passkeys. Removing a factor is a step-up route: the shell's step-up modal asks for a
-// code and the request is sent again.
+// regenerated on demand) and the passkeys (added with a name, renamed, removed; docs/security.md, "Passkeys"). Removing
+// a factor is a step-up route: the shell's step-up modal asks for a code or a passkey and the request is sent again.
 import { useCallback, useEffect, useState } from "react";
-import { Alert, App, Button, Card, Descriptions, Form, Input, List, Space, Typography } from "antd";
+import { Alert, App, Button, Card, Descriptions, Form, Input, List, Modal, Space, Typography } from "antd";
 import qrcode from "qrcode-generator";
 import { get, http, apiUrl, post, type ApiError } from "../api";
 import { formatValue } from "../cells";
+import { createPasskey, passkeyError, passkeysSupported } from "../passkeys";
 import type { RecoveryCodes, SecondFactorStatus, TotpEnrolment } from "../types";
+
+type Passkey = SecondFactorStatus["passkeys"][number];
 
 /** The QR code of `text` as an inline SVG image (qrcode-generator), with `text` as its accessible name. */
 export function QrCode({ text, label }: { text: string; label: string }) {
@@ -26,6 +29,9 @@ export function SecurityPage({ required }: { required?: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ code: string }>();
+  const [passkeyForm] = Form.useForm<{ name: string }>();
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [renameForm] = Form.useForm<{ name: string }>();
   const load = useCallback(() => {
     get<SecondFactorStatus>("auth/mfa").then((r) => setStatus(r.data)).catch((e: ApiError) => setError(e.message));
   }, []);
@@ -65,19 +71,49 @@ export function SecurityPage({ required }: { required?: boolean }) {
     onOk: () => http.delete(`${apiUrl}/auth/mfa/totp`).then(() => { message.success("Authenticator app removed"); load(); },
       (e: ApiError) => { modal.error({ title: "Could not remove it", content: e.message }); }),
   });
+  const addPasskey = async ({ name }: { name: string }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const credential = await createPasskey(await post<Record<string, unknown>>("auth/mfa/webauthn/options"));
+      const added = await post<{ id: number; name: string; recovery_codes?: string[] }>("auth/mfa/webauthn", { name, credential });
+      if (added.recovery_codes) setCodes(added.recovery_codes);
+      message.success({ content: `Passkey "${added.name}" added`, className: "passkey-added" });
+      passkeyForm.resetFields();
+      load();
+    } catch (e) {
+      setError(passkeyError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rename = async ({ name }: { name: string }) => {
+    try {
+      await http.patch(`${apiUrl}/auth/mfa/webauthn/${renaming?.id}`, { name });
+      setRenaming(null);
+      load();
+    } catch (e) {
+      setError((e as ApiError).message);
+    }
+  };
+  const removePasskey = (p: Passkey) => modal.confirm({
+    title: `Remove the passkey "${p.name}"?`, okText: "Remove", okButtonProps: { danger: true, id: "confirm-ok" },
+    onOk: () => http.delete(`${apiUrl}/auth/mfa/webauthn/${p.id}`).then(() => { message.success("Passkey removed"); load(); },
+      (e: ApiError) => { modal.error({ title: "Could not remove it", content: e.message }); }),
+  });
   return (
     <Space direction="vertical" style={{ width: "100%", maxWidth: 720 }} size="large">
       <Typography.Title level={2} id="page-title" style={{ margin: 0 }}>Security</Typography.Title>
       {required && (
         <Alert id="mfa-required" type="warning" showIcon
                message="Your role needs a second factor"
-               description="Enrol an authenticator app below; the rest of the panel opens once it is confirmed." />
+               description="Set up an authenticator app or add a passkey below; the rest of the panel opens then." />
       )}
       {error && <Alert id="security-error" type="error" showIcon message={error} />}
       {codes && (
         <Card title="Your recovery codes" id="recovery-codes">
           <Typography.Paragraph>
-            Each code signs you in once if you lose your authenticator app. Keep them somewhere safe: they are shown
+            Each code signs you in once if you lose your authenticator app or passkey. Keep them somewhere safe: they are shown
             only now.
           </Typography.Paragraph>
           <List size="small" bordered dataSource={codes}
@@ -125,14 +161,35 @@ export function SecurityPage({ required }: { required?: boolean }) {
           )}
         </Space>
       </Card>
-      <Card title="Passkeys">
-        {status && status.passkeys.length === 0 && <Typography.Text type="secondary">No passkeys.</Typography.Text>}
+      <Card title="Passkeys" id="passkeys-card">
+        {status && status.passkeys.length === 0 && <Typography.Paragraph type="secondary">No passkeys.</Typography.Paragraph>}
         {status && status.passkeys.length > 0 && (
-          <List size="small" dataSource={status.passkeys} renderItem={(p) => (
-            <List.Item>{p.name} · added {formatValue(p.created_at, "datetime")} · last used {p.last_used_at ? formatValue(p.last_used_at, "datetime") : "never"}</List.Item>
+          <List size="small" id="passkey-list" dataSource={status.passkeys} renderItem={(p) => (
+            <List.Item className="passkey" actions={[
+              <Button key="rename" size="small" className="passkey-rename" aria-label={`Rename ${p.name}`} onClick={() => { renameForm.setFieldsValue({ name: p.name }); setRenaming(p); }}>Rename</Button>,
+              <Button key="remove" size="small" danger className="passkey-remove" aria-label={`Remove ${p.name}`} onClick={() => removePasskey(p)}>Remove</Button>,
+            ]}>
+              <span className="passkey-name">{p.name}</span> · added {formatValue(p.created_at, "datetime")} · last used {p.last_used_at ? formatValue(p.last_used_at, "datetime") : "never"}
+            </List.Item>
           )} />
         )}
+        {passkeysSupported() ? (
+          <Form form={passkeyForm} layout="inline" onFinish={addPasskey} id="passkey-form" style={{ marginTop: 16 }}>
+            <Form.Item label="Name" name="name" htmlFor="passkey-name" rules={[{ required: true, message: "Name the passkey" }]}>
+              <Input id="passkey-name" maxLength={100} placeholder="e.g. Work laptop" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={busy} id="passkey-add">Add a passkey</Button>
+          </Form>
+        ) : <Typography.Paragraph>This browser cannot use passkeys.</Typography.Paragraph>}
       </Card>
+      <Modal title="Rename the passkey" open={renaming !== null} onCancel={() => setRenaming(null)} destroyOnClose
+             okText="Save" okButtonProps={{ id: "passkey-rename-ok" }} onOk={() => renameForm.submit()}>
+        <Form form={renameForm} layout="vertical" onFinish={rename} id="passkey-rename-form">
+          <Form.Item label="Name" name="name" htmlFor="passkey-new-name" rules={[{ required: true, message: "Name the passkey" }]}>
+            <Input id="passkey-new-name" maxLength={100} />
+          </Form.Item>
+        </Form>
+      </Modal>
     </Space>
   );
 }

@@ -198,7 +198,9 @@ function SecondFactors({ id }: { id: string }) {
     <Card title="Second factors" id="user-mfa" extra={held && <Button danger id="mfa-reset" onClick={reset}>Reset second factors</Button>}>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label="Authenticator app"><span id="user-mfa-totp">{status.totp ? "set up" : "none"}</span></Descriptions.Item>
-        <Descriptions.Item label="Passkeys">{status.passkeys.length ? status.passkeys.map((p) => p.name).join(", ") : "none"}</Descriptions.Item>
+        <Descriptions.Item label="Passkeys"><span id="user-mfa-passkeys">{status.passkeys.length
+          ? status.passkeys.map((p) => `${p.name} (last used ${p.last_used_at ? formatValue(p.last_used_at, "datetime") : "never"})`).join(", ")
+          : "none"}</span></Descriptions.Item>
         <Descriptions.Item label="Recovery codes left">{status.recovery_codes_left}</Descriptions.Item>
       </Descriptions>
     </Card>

@@ -10,10 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.warden.it.support.Api;
 import dev.warden.it.support.BrowserTests;
 import dev.warden.it.support.SharedDeployment;
+import dev.warden.it.support.TestAuthenticator;
 import dev.warden.it.support.TestDb;
 import dev.warden.it.support.Wait;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
@@ -51,7 +53,9 @@ class SecondFactorsIT {
             new String[] {"POST", "/admin-api/rooms/nosuchroom/dispose"},
             new String[] {"PATCH", "/admin-api/rooms/nosuchroom/state"},
             new String[] {"DELETE", "/admin-api/rooms/nosuchroom/state"},
-            new String[] {"DELETE", "/admin-api/auth/mfa/totp"});
+            new String[] {"DELETE", "/admin-api/auth/mfa/totp"},
+            new String[] {"DELETE", "/admin-api/auth/mfa/webauthn/999999999"},
+            new String[] {"GET", "/admin-api/auth/step-up"});
 
     @Test
     void enrolSignInRecoverStepUpAndReset() throws Exception {
@@ -242,8 +246,25 @@ class SecondFactorsIT {
                         Map.of("code", totp(secret, System.currentTimeMillis() / 30_000)))
                 .path("recovery_codes");
         ageFactor(other);
+        // a third admin whose only factor is a passkey the browser's virtual authenticator is given (step-up by
+        // passkey)
+        String keyEmail = "mfa-browser-key-" + TestDb.unique() + "@example.com";
+        long keyId = TestDb.userWithRole(keyEmail, password, "admin", null);
+        String keyed = Api.login(keyEmail, password);
+        TestAuthenticator key = PasskeysIT.registered(keyed, "Security key");
+        ageFactor(keyed);
+        String credential = key
+                .devToolsCredential(
+                        URI.create(Api.baseUrl()).getHost(),
+                        ByteBuffer.allocate(8).putLong(keyId).array())
+                .entrySet()
+                .stream()
+                .map(e -> "\"" + e.getKey() + "\": "
+                        + (e.getValue() instanceof String text ? "\"" + text + "\"" : String.valueOf(e.getValue())))
+                .collect(java.util.stream.Collectors.joining(", ", "{", "}"));
         String fixtures = "{\"email\": \"" + email + "\", \"password\": \"" + password
-                + "\", \"stepUp\": {\"cookie\": \"" + other + "\", \"recovery\": \"" + recovery.get(0) + "\"}}";
+                + "\", \"stepUp\": {\"cookie\": \"" + other + "\", \"recovery\": \"" + recovery.get(0) + "\"}"
+                + ", \"passkeyStepUp\": {\"cookie\": \"" + keyed + "\", \"credential\": " + credential + "}}";
         BrowserTests.Result result = BrowserTests.run("tests/second-factors.test.mjs", fixtures, 5);
         System.out.println("[SecondFactorsIT]\n" + result.output());
         assertEquals(0, result.exit(), "the second-factor browser test failed:\n" + result.output());
@@ -253,14 +274,25 @@ class SecondFactorsIT {
                         "SELECT count(*) FROM warden_mfa_totp t JOIN warden_users u ON u.id = t.user_id WHERE u.email = ?",
                         otherEmail),
                 "the step-up modal's retry removed the app");
+        assertEquals(
+                0,
+                TestDb.scalar("SELECT count(*) FROM warden_mfa_passkeys WHERE user_id = ?", keyId),
+                "the step-up by passkey let the removal through");
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_mfa_passkeys p JOIN warden_users u ON u.id = p.user_id"
+                                + " WHERE u.email = ? AND p.name = 'Browser key' AND p.last_used_at IS NOT NULL",
+                        email),
+                "the passkey registered in the browser signed in");
     }
 
     /** A step-up route that, past step-up, answers 404 and changes nothing: banning a user that does not exist. */
-    private static Response banNobody(String cookie) {
+    static Response banNobody(String cookie) {
         return Api.session(cookie).contentType(ContentType.JSON).body("{}").post("/admin-api/users/999999999/ban");
     }
 
-    private static Response login(String email, String password) {
+    static Response login(String email, String password) {
         return Api.anonymous()
                 .contentType(ContentType.JSON)
                 .body(Map.of("email", email, "password", password))
@@ -280,7 +312,7 @@ class SecondFactorsIT {
     }
 
     /** Moves the session's last proved factor beyond the step-up window (300 s). */
-    private static void ageFactor(String cookie) throws Exception {
+    static void ageFactor(String cookie) throws Exception {
         assertEquals(
                 1,
                 TestDb.update(

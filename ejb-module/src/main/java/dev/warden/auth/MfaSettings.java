@@ -2,6 +2,7 @@ package dev.warden.auth;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.net.URI;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Locale;
@@ -14,7 +15,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * roles that must hold a factor; default {@code admin}; {@code none} or empty for no role),
  * {@code warden.mfa.step-up-seconds} (default 300), {@code warden.mfa.issuer} (the authenticator app's label,
  * default {@code Warden}) and {@code warden.mfa.encryption-key} (base64 of 16, 24 or 32 bytes; else the key
- * generated in the database).
+ * generated in the database). Passkeys: the relying-party id is the host of {@code warden.public-url} (env
+ * {@code WARDEN_PUBLIC_URL}) and the one allowed origin is that URL's scheme, host and port (docs/configuration.md,
+ * "Second factors").
  */
 @ApplicationScoped
 public class MfaSettings {
@@ -34,6 +37,22 @@ public class MfaSettings {
     @Inject
     @ConfigProperty(name = "warden.mfa.encryption-key")
     Optional<String> encryptionKey;
+
+    @Inject
+    @ConfigProperty(name = "warden.public-url", defaultValue = "http://localhost:9080")
+    String publicUrl;
+
+    /** The passkeys' relying-party id: the host of {@code warden.public-url}, lower case. */
+    public String rpId() {
+        return URI.create(publicUrl.strip()).getHost().toLowerCase(Locale.ROOT);
+    }
+
+    /** The origin passkey ceremonies must come from: {@code warden.public-url}'s scheme, host and port. */
+    public String origin() {
+        URI uri = URI.create(publicUrl.strip());
+        return uri.getScheme().toLowerCase(Locale.ROOT) + "://" + rpId()
+                + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+    }
 
     /** The roles that must hold a second factor. */
     public Set<Role> requiredRoles() {

@@ -44,6 +44,9 @@ public class SignIn {
     @EJB
     SecondFactors factors;
 
+    @EJB
+    FactorChecks checks;
+
     /**
      * Signs a user in with email and password. Audited as {@code auth.login} (operator = the user), or
      * {@code auth.login_failed} for a wrong password or a banned account (operator = the user) and for an
@@ -56,7 +59,7 @@ public class SignIn {
      * @param ip        client address for the session and the audit entry, may be null
      * @param userAgent {@code User-Agent} for the session and the audit entry, may be null
      * <p>A user who holds a second factor gets no session here: the answer is a pending sign-in
-     * ({@link LoginResult#pending()}) that {@link SecondFactors#verify} finishes (docs/security.md, "Second factors and
+     * ({@link LoginResult#pending()}) that {@link FactorChecks#verify} finishes (docs/security.md, "Second factors and
      * step-up"); {@code auth.login} is then recorded there.
      *
      * @throws ApiException 401 {@code invalid_credentials} for an unknown email, a wrong password or a player;
@@ -89,8 +92,8 @@ public class SignIn {
         throttle.clear(email.strip(), ip);
         java.util.List<String> methods = factors.methods(user.getId());
         if (!methods.isEmpty()) {
-            String pending = factors.startPending(user.getId(), ip, userAgent);
-            return new LoginResult(pending, java.time.Duration.ofSeconds(SecondFactors.PENDING_SECONDS), null, methods);
+            String pending = checks.startPending(user.getId(), ip, userAgent);
+            return new LoginResult(pending, java.time.Duration.ofSeconds(FactorChecks.PENDING_SECONDS), null, methods);
         }
         user.setLastLoginAt(Instant.now());
         LoginResult result = sessions.start(user, ip, userAgent);

@@ -72,12 +72,15 @@ public final class Deployments {
     /**
      * The shared EAR of the hosting classes ({@link SharedDeployment.Ear#WARDEN_WITH_HOSTING_LIMITS}): rate limits
      * and cache on ({@link #wardenWithHostingLimits}), the second-factor rule at its default (admins must enrol; the
-     * test server's own configuration says {@code none}) for {@code SecondFactorsIT}, and the IT-only hooks ({@link #wardenWithItHooks}), which
+     * test server's own configuration says {@code none}) for {@code SecondFactorsIT}, {@code warden.public-url} the test
+     * server's address (the passkeys' relying party and origin, {@code PasskeysIT}), and the IT-only hooks ({@link #wardenWithItHooks}), which
      * only {@code EgressCopyIT} calls.
      */
     public static EnterpriseArchive wardenWithHostingLimitsAndItHooks() {
         // none of the hosting classes signs in to /admin-api: SecondFactorsIT shares this EAR with the default rule
-        return wardenWithItHooks(wardenWithHostingLimits("warden.mfa.required-roles=admin"));
+        // and the test server's address as the public URL: the passkeys' relying party and origin (PasskeysIT)
+        return wardenWithItHooks(
+                wardenWithHostingLimits("warden.mfa.required-roles=admin", "warden.public-url=" + Api.baseUrl()));
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.warden.auth.Operator;
 import dev.warden.auth.PasswordReset;
 import dev.warden.auth.SignIn;
 import dev.warden.auth.SsoSettings;
+import dev.warden.auth.StepUp;
 import dev.warden.panel.users.UserRows;
 import dev.warden.web.ClientInfo;
 import dev.warden.web.JsonBodies;
@@ -55,7 +56,7 @@ public class AuthResource {
     UserRows users;
 
     @EJB
-    dev.warden.auth.SecondFactors factors;
+    StepUp stepUp;
 
     @Inject
     AdminSession session;
@@ -90,10 +91,22 @@ public class AuthResource {
                             request, result.cookieValue(), result.ttl().toSeconds()))
                     .build();
         }
-        return Response.ok(JSON.createObjectBuilder()
+        return signedIn(request, users, result, Response.Status.OK);
+    }
+
+    /**
+     * The one answer of a finished sign-in (password, second step, passkey, bootstrap): {@code status} with
+     * {@code {user}} (the users resource's row), the session cookie, and the pending sign-in cookie cleared.
+     */
+    static Response signedIn(HttpServletRequest request, UserRows users, LoginResult result, Response.Status status) {
+        return Response.status(status)
+                .entity(JSON.createObjectBuilder()
                         .add("user", users.row(result.operator().userId()))
                         .build())
-                .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
+                .cookie(
+                        sessionCookie(
+                                request, result.cookieValue(), result.ttl().toSeconds()),
+                        pendingCookie(request, "", 0))
                 .build();
     }
 
@@ -172,12 +185,7 @@ public class AuthResource {
                 JsonBodies.string(json, "setup_token"),
                 client.ip(),
                 client.userAgent());
-        return Response.status(Response.Status.CREATED)
-                .entity(JSON.createObjectBuilder()
-                        .add("user", users.row(result.operator().userId()))
-                        .build())
-                .cookie(sessionCookie(result.cookieValue(), result.ttl().toSeconds()))
-                .build();
+        return signedIn(request, users, result, Response.Status.CREATED);
     }
 
     /** {@code POST /auth/password-reset {email}}: 202 whether or not an account has it (no account enumeration); 429 past the limits. */
@@ -204,7 +212,7 @@ public class AuthResource {
     }
 
     /**
-     * {@code POST /auth/step-up {method: totp|recovery, code}}: 200 {@code {step_up_until}}; 401 {@code invalid_code};
+     * {@code POST /auth/step-up {method: totp|recovery, code}} or {@code {method: webauthn, credential}}: 200 {@code {step_up_until}}; 401 {@code invalid_code};
      * 429 after 5 failures in 5 minutes; 409 without a factor.
      */
     @POST
@@ -216,14 +224,33 @@ public class AuthResource {
         return JSON.createObjectBuilder()
                 .add(
                         "step_up_until",
-                        factors.stepUp(
-                                        session.operator(),
-                                        JsonBodies.string(json, "method"),
-                                        JsonBodies.string(json, "code"),
-                                        client.ip(),
-                                        client.userAgent())
+                        stepUp.stepUp(session.operator(), MfaResource.proof(json), client.ip(), client.userAgent())
                                 .toString())
                 .build();
+    }
+
+    /**
+     * {@code GET /auth/step-up}: 204 when no step-up is due (a factor proved within the window, or none held); a
+     * step-up route itself, so 401 {@code step_up_required} otherwise. The UI asks it before following a step-up link
+     * (the export), which the step-up modal cannot retry.
+     */
+    @GET
+    @Path("step-up")
+    public Response stepUpState() {
+        session.operator();
+        return Response.noContent().build();
+    }
+
+    /**
+     * {@code POST /auth/step-up/options}: 200, passkey options for step-up bound to this session; 409 for a bearer
+     * token or an operator without a passkey.
+     */
+    @POST
+    @Path("step-up/options")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject stepUpOptions(String body) {
+        JsonBodies.object(body);
+        return stepUp.passkeyOptions(session.operator());
     }
 
     /**

@@ -1,7 +1,8 @@
 package dev.warden.web.auth;
 
-import static dev.warden.common.JsonSupport.JSON;
-
+import dev.warden.auth.FactorChecks;
+import dev.warden.auth.FactorEnrolment;
+import dev.warden.auth.FactorProof;
 import dev.warden.auth.LoginResult;
 import dev.warden.auth.SecondFactors;
 import dev.warden.panel.users.UserRows;
@@ -25,7 +26,7 @@ import jakarta.ws.rs.core.Response;
 
 /**
  * The second-factor routes under {@code /admin-api/auth/mfa} (docs/security.md, "Second factors and step-up"): the
- * second step of sign-in and the operator's own factors (step-up is {@link AuthResource#stepUp}). Each calls one method of {@link SecondFactors}, which
+ * second step of sign-in and the operator's own factors (step-up is {@link AuthResource#stepUp}). Each calls one method of {@link SecondFactors}, {@link FactorChecks} or {@link FactorEnrolment}, which
  * checks, does the work and records the audit entry.
  */
 @Path("auth/mfa")
@@ -37,6 +38,12 @@ public class MfaResource {
     SecondFactors factors;
 
     @EJB
+    FactorChecks checks;
+
+    @EJB
+    FactorEnrolment enrolment;
+
+    @EJB
     UserRows users;
 
     @Inject
@@ -46,8 +53,8 @@ public class MfaResource {
     HttpServletRequest request;
 
     /**
-     * {@code POST /auth/mfa/verify {method: totp|recovery, code}} with the pending sign-in cookie: 200 {@code {user}}
-     * and the session cookie (the pending cookie cleared); 401 {@code invalid_code} or {@code unauthenticated} (no
+     * {@code POST /auth/mfa/verify {method: totp|recovery, code}} or {@code {method: webauthn, credential}} with the
+     * pending sign-in cookie: 200 {@code {user}} and the session cookie (the pending cookie cleared); 401 {@code invalid_code} or {@code unauthenticated} (no
      * pending sign-in); 429 after 5 failures of that sign-in.
      */
     @POST
@@ -56,20 +63,14 @@ public class MfaResource {
     public Response verify(@CookieParam(AuthResource.PENDING_COOKIE) String pending, String body) {
         JsonObject json = JsonBodies.object(body);
         ClientInfo client = ClientInfo.of(request);
-        LoginResult result = factors.verify(
-                pending,
-                JsonBodies.string(json, "method"),
-                JsonBodies.string(json, "code"),
-                client.ip(),
-                client.userAgent());
-        return Response.ok(JSON.createObjectBuilder()
-                        .add("user", users.row(result.operator().userId()))
-                        .build())
-                .cookie(
-                        AuthResource.sessionCookie(
-                                request, result.cookieValue(), result.ttl().toSeconds()),
-                        AuthResource.pendingCookie(request, "", 0))
-                .build();
+        LoginResult result = checks.verify(pending, proof(json), client.ip(), client.userAgent());
+        return AuthResource.signedIn(request, users, result, Response.Status.OK);
+    }
+
+    /** The factor proof of a verify or step-up body: {@code {method, code}} or {@code {method: webauthn, credential}}. */
+    static FactorProof proof(JsonObject json) {
+        return new FactorProof(
+                JsonBodies.string(json, "method"), JsonBodies.string(json, "code"), PasskeyResource.credential(json));
     }
 
     /** {@code GET /auth/mfa}: 200 {@code {totp, passkeys: [{id, name, created_at, last_used_at}], recovery_codes_left}}. */
@@ -84,7 +85,7 @@ public class MfaResource {
     @Consumes(MediaType.WILDCARD)
     public Response startTotp() {
         return Response.status(Response.Status.CREATED)
-                .entity(factors.startTotp(session.operator()))
+                .entity(enrolment.startTotp(session.operator()))
                 .build();
     }
 
@@ -95,7 +96,7 @@ public class MfaResource {
     public JsonObject confirmTotp(String body) {
         JsonObject json = JsonBodies.object(body);
         ClientInfo client = ClientInfo.of(request);
-        return factors.confirmTotp(
+        return enrolment.confirmTotp(
                 session.operator(), JsonBodies.string(json, "code"), client.ip(), client.userAgent());
     }
 
@@ -104,7 +105,7 @@ public class MfaResource {
     @Path("totp")
     public Response deleteTotp() {
         ClientInfo client = ClientInfo.of(request);
-        factors.deleteTotp(session.operator(), client.ip(), client.userAgent());
+        enrolment.deleteTotp(session.operator(), client.ip(), client.userAgent());
         return Response.noContent().build();
     }
 
@@ -114,6 +115,6 @@ public class MfaResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject regenerateRecoveryCodes() {
         ClientInfo client = ClientInfo.of(request);
-        return factors.regenerateRecoveryCodes(session.operator(), client.ip(), client.userAgent());
+        return enrolment.regenerateRecoveryCodes(session.operator(), client.ip(), client.userAgent());
     }
 }

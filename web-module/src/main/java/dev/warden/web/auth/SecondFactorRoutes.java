@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  *       {@code apiTokens}; the token actions ({@code teamMembers/createToken}, {@code apiTokens/createToken},
  *       {@code apiTokens/revoke}); export; history revert and restore; room dispose, state edits and their reverts; jobs and imports
  *       (their dry runs too: the path cannot tell them apart, and a dry run is the first step of the same
- *       confirmation); webhook create, update and secret rotation; removing one's own TOTP or passkey.</li>
+ *       confirmation); webhook create, update and secret rotation; removing one's own TOTP or passkey; {@code GET auth/step-up} (the
+ *       UI's check before a step-up link).</li>
  * </ul>
  */
 public final class SecondFactorRoutes {
@@ -53,7 +54,8 @@ public final class SecondFactorRoutes {
             route("POST", "_jobs/" + SEGMENT + "/revert"),
             route("(POST|PATCH)", "_webhooks(/" + SEGMENT + "(/rotate)?)?"),
             route("DELETE", "auth/mfa/totp"),
-            route("DELETE", "auth/mfa/webauthn/" + SEGMENT));
+            route("DELETE", "auth/mfa/webauthn/" + SEGMENT),
+            route("GET", "auth/step-up"));
 
     private SecondFactorRoutes() {}
 

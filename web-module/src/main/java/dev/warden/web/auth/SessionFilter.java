@@ -54,6 +54,9 @@ public class SessionFilter implements ContainerRequestFilter {
     private static final Set<String> PUBLIC_PATHS = Set.of(
             "auth/login",
             "auth/mfa/verify",
+            "auth/mfa/webauthn/verify-options",
+            "auth/mfa/webauthn/login-options",
+            "auth/mfa/webauthn/login",
             "auth/bootstrap",
             "auth/password-reset",
             "auth/password-reset/complete",

@@ -21,6 +21,7 @@ public class AdminApiApplication extends Application {
         return new LinkedHashSet<>(List.of(
                 AuthResource.class,
                 dev.warden.web.auth.MfaResource.class,
+                dev.warden.web.auth.PasskeyResource.class,
                 dev.warden.web.auth.SsoResource.class,
                 PanelResource.class,
                 PanelExportResource.class,
