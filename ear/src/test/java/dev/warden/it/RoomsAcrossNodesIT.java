@@ -105,8 +105,24 @@ class RoomsAcrossNodesIT {
                         message.getString("room"),
                         message.getString("args.type"),
                         message.getString("args.data")));
+        // a message to one client of that room goes to its node with the client's id
+        Api.session(admin)
+                .contentType("application/json")
+                .body(Map.of("type", "notice", "data", "just you", "client_id", "c-remote"))
+                .post("/admin-api/rooms/" + room + "/message")
+                .then()
+                .statusCode(200);
+        JsonPath toClient = fake.commands.poll(5, TimeUnit.SECONDS);
+        assertNotNull(toClient);
         assertEquals(
-                1,
+                List.of("message", room, "just you", "c-remote"),
+                List.of(
+                        toClient.getString("op"),
+                        toClient.getString("room"),
+                        toClient.getString("args.data"),
+                        toClient.getString("args.client_id")));
+        assertEquals(
+                2,
                 TestDb.scalar(
                         "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.message' AND target_id = ?",
                         room));
