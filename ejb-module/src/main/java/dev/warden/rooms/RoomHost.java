@@ -5,7 +5,7 @@ import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * What a {@link Room} needs from the node that hosts it (docs/game-api.md): the scheduler, notices of changes that
- * the cluster row should reflect, and the settings of its figures and log (docs/configuration.md, "Rooms").
+ * the cluster row should reflect, and the settings of its figures and log (docs/configuration.md, "Application settings (MicroProfile Config)").
  */
 interface RoomHost {
     /** The scheduler every room's work runs on. */
