@@ -8,7 +8,9 @@
 #                                                        two other nodes (rows written here): p50/p95/p99 of 300 calls
 #   bench/rooms-bench.sh broadcast [rooms] [clients] [s] rooms x clients (default 200 x 10), each client sending 2 chat
 #                                                        messages a second for s seconds (default 30); latency from
-#                                                        a send to the last client's receipt, and the server's CPU
+#                                                        a send to the last client's receipt, the server's CPU and
+#                                                        the load generator's (its own JVM's), the clients per core of
+#                                                        server time, and `uptime` before and after
 # Port ROOMS_BENCH_PORT (9412), database ROOMS_BENCH_DB (warden_rooms_bench), server heap ROOMS_BENCH_XMX (2g),
 # output folder ROOMS_BENCH_TMP (/tmp), ROOMS_BENCH_HISTO=1 adds the heap's top classes (idle), ROOMS_BENCH_FIGURES=false
 # switches the rooms' figures off (docs/operations.md, "Room figures"; broadcast: run with and without to compare).
@@ -125,6 +127,7 @@ broadcast)
     rooms=${2:-200}
     clients=${3:-10}
     seconds=${4:-30}
+    echo "[bench] before: $(uptime)"
     java -Xmx2g bench/RoomsTool.java broadcast "http://localhost:$port" "$rooms" "$clients" "$seconds" > "$tmp/rooms-bench-bc.out" 2>&1 &
     tool=$!
     until grep -q "LOAD START" "$tmp/rooms-bench-bc.out" 2>/dev/null || ! kill -0 "$tool" 2>/dev/null; do sleep 1; done
@@ -135,6 +138,10 @@ broadcast)
     hz=$(getconf CLK_TCK)
     echo "[bench] server CPU during the run: $(awk -v t=$((t1 - t0)) -v hz="$hz" -v ns=$((s1 - s0)) -v c="$(nproc)" \
         'BEGIN { printf "%.0f%% of one core (%.0f%% of the machine'"'"'s %d cores)", 100*t/hz/(ns/1e9), 100*t/hz/(ns/1e9)/c, c }')"
+    # what one core of server time carried: the clients over the cores of server CPU the run used
+    echo "[bench] clients per core of server time: $(awk -v t=$((t1 - t0)) -v hz="$hz" -v ns=$((s1 - s0)) \
+        -v n=$((rooms * clients)) 'BEGIN { printf "%.0f", n / (t/hz/(ns/1e9)) }')"
+    echo "[bench] after: $(uptime)"
     ;;
 *) echo "mode: idle or broadcast"; exit 1 ;;
 esac

@@ -28,6 +28,7 @@ const ResourceForm = lazy(() => import("./pages/form").then((m) => ({ default: m
 const JobsPage = lazy(() => import("./pages/jobs").then((m) => ({ default: m.JobsPage })));
 const RoomsPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomsPage })));
 const RoomPage = lazy(() => import("./pages/rooms").then((m) => ({ default: m.RoomPage })));
+const TemplatesPage = lazy(() => import("./pages/room-operations").then((m) => ({ default: m.TemplatesPage })));
 const WebhooksPage = lazy(() => import("./pages/webhooks").then((m) => ({ default: m.WebhooksPage })));
 const WebhookPage = lazy(() => import("./pages/webhooks").then((m) => ({ default: m.WebhookPage })));
 const SecurityPage = lazy(() => import("./pages/security").then((m) => ({ default: m.SecurityPage })));
@@ -107,6 +108,7 @@ function RefineRoot() {
           <Route index element={<Dashboard />} />
           <Route path="/_jobs" element={<JobsPage />} />
           <Route path="/rooms" element={<RoomsPage />} />
+          <Route path="/rooms/_templates" element={<TemplatesPage />} />
           <Route path="/rooms/:id" element={<RoomPage />} />
           <Route path="/rooms/show/:id" element={<RoomPage />} />
           <Route path="/webhooks" element={<WebhooksPage />} />

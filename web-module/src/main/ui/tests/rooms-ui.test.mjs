@@ -3,12 +3,13 @@
 //
 // Environment: WARDEN_URL (server root), WARDEN_FIXTURES (JSON made by RoomsUiIT: admin {email, password}, room (two
 // players, alice and bob: their client ids; alice keeps sending messages), lockedRoom (one player, locked),
-// carolEmail (the locked room's player)), WARDEN_SCREENSHOTS, CHROMIUM.
-// Steps: the list (both rooms, the locked filter), find carol's room by her email, sort by messages in (the busy
-// room first), open the room (clients with user links, the state tree), send a message to the room (the IT checks
+// carolEmail (the locked room's player), template (a saved template's name: type notice, data "hello from the panel"),
+// uiTemplate (the name the templates step creates)), WARDEN_SCREENSHOTS, CHROMIUM.
+// Steps: the list (both rooms, the locked filter), the nodes card, find carol's room by her email, sort by messages in (the busy
+// room first), open the room (clients with user links, the state tree), send a message to the room filled from a template (the IT checks
 // that its players got it), a
 // client's user page (its socket on the Active sessions tab: kind, room, node, ip, since), kick
-// bob, edit alice's ready flag, set and delete a value, lock and unlock, dispose. Exit code 0 when every step passed;
+// bob, edit alice's ready flag, set and delete a value, lock and unlock, dispose, the admins' templates page. Exit code 0 when every step passed;
 // the first failing step prints its error, saves FAILED-rooms-*.png and exits 1.
 import assert from "node:assert/strict";
 import path from "node:path";
@@ -87,6 +88,19 @@ await step("sign in and open the Rooms page from the sidebar: both rooms, live",
   await screenshot("list");
 });
 
+await step("the nodes card: this node with its rooms, clients and figures", async () => {
+  const node = page.locator("#nodes-table tbody tr.ant-table-row").first();
+  await node.waitFor();
+  await page.waitForFunction(() => Number(document.querySelector("#nodes-table .node-clients")?.textContent) >= 3);
+  assert.ok(Number(await node.locator(".node-rooms").innerText()) >= 2);
+  const headers = await page.locator("#nodes-table thead th").allInnerTexts();
+  for (const h of ["Msgs in/s", "Bytes out/s", "Patches/s", "Patch p50 ms", "Patch p99 ms", "Behind ms"]) {
+    assert.ok(headers.includes(h), `${h} in ${headers}`);
+  }
+  await page.waitForFunction(() => Number(document.querySelector("#nodes-table .node-figure-messages_in_per_s")
+    ?.textContent) > 0);
+});
+
 await step("filter by locked, then by type", async () => {
   await pick("rooms-locked", "Locked");
   await roomRow(F.room).waitFor({ state: "detached" });
@@ -148,8 +162,11 @@ await step("open a room: its clients with user links and the state tree", async 
 
 await step("send a message to every client of the room, confirmed", async () => {
   await page.locator("#room-figures").waitFor();
-  await page.locator("#message-type").fill("notice");
-  await page.locator("#message-data").fill('"hello from the panel"');
+  // the template the IT saved fills type and data
+  await page.locator("#message-template:not([disabled])").waitFor();
+  await pick("message-template", F.template);
+  await page.waitForFunction(() => document.querySelector("#message-type")?.value === "notice");
+  assert.equal(await page.locator("#message-data").inputValue(), '"hello from the panel"');
   await page.locator("#message-send").click();
   await confirm(/to every client of this room/);
   await page.locator(".room-action-done", { hasText: "Sent" }).first().waitFor();
@@ -238,6 +255,26 @@ await step("dispose: back on the list, the room is gone", async () => {
   await page.goto(`${ADMIN}/rooms/${F.room}`);
   await page.getByText("Room not found").waitFor();
   assert.deepEqual(pageErrors, []);
+});
+
+await step("the admins' templates page: create one through the dialog, then delete it", async () => {
+  await page.goto(`${ADMIN}/rooms`);
+  await page.locator("#rooms-templates").click();
+  await page.locator("#page-title", { hasText: "Message templates" }).waitFor();
+  await page.locator("#templates-table tr.ant-table-row", { hasText: F.template }).waitFor();
+  await page.locator("#template-new").click();
+  await page.locator("#template-room-type").fill("lobby");
+  await page.locator("#template-name").fill(F.uiTemplate);
+  await page.locator("#template-type").fill("notice");
+  await page.locator("#template-data").fill('{"text": "made in the browser"}');
+  await page.locator("#template-save").click();
+  const row = page.locator("#templates-table tr.ant-table-row", { hasText: F.uiTemplate });
+  await row.waitFor();
+  assert.match(await row.innerText(), /made in the browser/);
+  await screenshot("templates");
+  await row.locator(".template-delete").click();
+  await confirm(/Delete the template/);
+  await row.waitFor({ state: "detached" });
 });
 
 await browser.close();

@@ -5,16 +5,19 @@
 // Operating a live game (docs/operations.md, "Room figures"): the list's load columns sort on the server
 // (_sort=figures.<name>), a player search (?player=) and a metadata filter; the room page charts the last 15
 // minutes, sends messages (one client, the room, every room of the type), shows the room log on demand (reading it
-// is audited) and lists the operators' state edits with a revert each.
+// is audited) and lists the operators' state edits with a revert each. The message form with its templates, the
+// templates' admin page and the nodes card are in room-operations.tsx.
 import { useEffect, useState, type ReactNode } from "react";
 import { useCustom, useList, useOne, type CrudFilter, type CrudSort } from "@refinedev/core";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { App, Button, Card, Descriptions, Empty, Input, Result, Select, Space, Table, Tag, Tree, Typography } from "antd";
 import type { TableColumnType, TreeDataNode } from "antd";
-import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, ReloadOutlined, SendOutlined, UndoOutlined, UnlockOutlined } from "@ant-design/icons";
+import { DeleteOutlined, EditOutlined, LockOutlined, PlusOutlined, ReloadOutlined, UndoOutlined, UnlockOutlined } from "@ant-design/icons";
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { apiUrl, http, post, type ApiError } from "../api";
 import type { components } from "../generated/admin-api";
+import { useSession } from "../session";
+import { MessageCard, NodesCard } from "./room-operations";
 
 type RoomRow = components["schemas"]["RoomRow"];
 type Room = components["schemas"]["Room"];
@@ -48,6 +51,7 @@ const POLLING = { refetchInterval: REFRESH_MS } as const;
 
 /** GET /admin-api/rooms with the filters; the page lists up to 1,000 rooms (the API's list convention). */
 export function RoomsPage() {
+  const admin = useSession().me?.role === "admin";
   const [search, setSearch] = useSearchParams();
   const [type, setType] = useState<string>("");
   const [locked, setLocked] = useState<string>("");
@@ -78,7 +82,11 @@ export function RoomsPage() {
   if (error?.statusCode === 403) return <Result status="403" title="No access" subTitle={error.message} />;
   return (
     <Card title={<span id="page-title">Rooms</span>}
-          extra={<Button id="rooms-refresh" icon={<ReloadOutlined />} onClick={() => refresh()}>Refresh</Button>}>
+          extra={<Space>
+            {admin && <Link to="/rooms/_templates" id="rooms-templates">Message templates</Link>}
+            <Button id="rooms-refresh" icon={<ReloadOutlined />} onClick={() => refresh()}>Refresh</Button>
+          </Space>}>
+      <NodesCard refreshMs={REFRESH_MS} />
       <Space style={{ marginBottom: 16 }} wrap>
         <Select id="rooms-type" aria-label="Room type" style={{ width: 180 }} value={type} onChange={setType}
                 options={[{ value: "", label: "Every type" }, ...types.map((t) => ({ value: t, label: t }))]} />
@@ -360,32 +368,6 @@ function FiguresCard({ room }: { room: Room }) {
         {chart("Messages per second (in, out), last 15 minutes", [["in", "#1677ff"], ["out", "#52c41a"]])}
         {chart("Bytes out per second", [["bytes", "#722ed1"]])}
         {chart("Lag behind the patch interval (ms)", [["lag", "#fa541c"]])}
-      </Space>
-    </Card>
-  );
-}
-
-/** A message to one client, the whole room or every room of the type: type and JSON data, sent after a confirmation. */
-function MessageCard({ clients, roomType, onSend }: { clients: RoomClient[]; roomType: string;
-  onSend: (target: string, type: string, data: string) => void }) {
-  const [target, setTarget] = useState("");
-  const [msgType, setMsgType] = useState("");
-  const [data, setData] = useState("");
-  return (
-    <Card title="Message players" size="small">
-      <Space direction="vertical" style={{ width: "100%" }}>
-        <Space wrap>
-          <Select id="message-target" aria-label="Send to" style={{ width: 260 }} value={target} onChange={setTarget}
-                  options={[{ value: "", label: "Every client of this room" },
-                    { value: "*type", label: `Every ${roomType} room on every node` },
-                    ...clients.map((c) => ({ value: String(c.client_id), label: `Client ${c.client_id}` }))]} />
-          <Input id="message-type" aria-label="Message type" placeholder="type, e.g. notice" style={{ width: 200 }}
-                 value={msgType} onChange={(e) => setMsgType(e.target.value)} />
-        </Space>
-        <Input.TextArea id="message-data" aria-label="Message data (JSON)" rows={2} placeholder='data as JSON, e.g. "Server restarts in 5 minutes"'
-                        value={data} onChange={(e) => setData(e.target.value)} />
-        <Button id="message-send" icon={<SendOutlined />} disabled={!msgType.trim()}
-                onClick={() => onSend(target, msgType.trim(), data)}>Send</Button>
       </Space>
     </Card>
   );

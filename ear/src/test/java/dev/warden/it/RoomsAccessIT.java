@@ -38,6 +38,7 @@ class RoomsAccessIT {
         }
         open.clear();
         TestDb.update("DELETE FROM warden_configs WHERE key = 'chat.messages_per_minute'");
+        TestDb.update("DELETE FROM warden_room_templates");
     }
 
     /** A new player's token; the shared server counts every registration from loopback, so the count restarts. */
@@ -73,6 +74,114 @@ class RoomsAccessIT {
                 .then()
                 .statusCode(200)
                 .body("size()", equalTo(1));
+    }
+
+    @Test
+    void adminsKeepMessageTemplatesThatRoomsModsListButMayNotWrite() throws Exception {
+        String admin = Api.signedIn("admin", null).cookie();
+        String mod = Api.signedIn("mod", "rooms").cookie();
+        String body = "{\"room_type\": \"lobby\", \"name\": \"restart\", \"type\": \"notice\", "
+                + "\"data\": {\"text\": \"Restarting in 5 minutes\"}}";
+        String id = Api.session(admin)
+                .contentType("application/json")
+                .body(body)
+                .post("/admin-api/rooms/_templates")
+                .then()
+                .statusCode(201)
+                .body("name", equalTo("restart"))
+                .body("data.text", equalTo("Restarting in 5 minutes"))
+                .extract()
+                .path("id");
+        Api.session(admin)
+                .contentType("application/json")
+                .body(body)
+                .post("/admin-api/rooms/_templates")
+                .then()
+                .statusCode(409)
+                .body("error.code", equalTo("conflict"));
+        Api.session(mod)
+                .get("/admin-api/rooms/_templates?room_type=lobby")
+                .then()
+                .statusCode(200)
+                .body("size()", equalTo(1))
+                .body("[0].type", equalTo("notice"));
+        Api.session(mod)
+                .contentType("application/json")
+                .body(body.replace("restart", "mine"))
+                .post("/admin-api/rooms/_templates")
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("forbidden"));
+        Api.session(mod)
+                .contentType("application/json")
+                .body("{\"name\": \"taken over\"}")
+                .patch("/admin-api/rooms/_templates/" + id)
+                .then()
+                .statusCode(403);
+        Api.session(mod).delete("/admin-api/rooms/_templates/" + id).then().statusCode(403);
+        String user = Api.signedIn("user", null).cookie();
+        Api.session(user).get("/admin-api/rooms/_templates").then().statusCode(403);
+
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{\"data\": \"Restarting now\"}")
+                .patch("/admin-api/rooms/_templates/" + id)
+                .then()
+                .statusCode(200)
+                .body("data", equalTo("Restarting now"))
+                .body("name", equalTo("restart"));
+        Api.session(admin).delete("/admin-api/rooms/_templates/" + id).then().statusCode(200);
+        Api.session(admin).delete("/admin-api/rooms/_templates/" + id).then().statusCode(404);
+        Api.session(mod)
+                .get("/admin-api/rooms/_templates")
+                .then()
+                .statusCode(200)
+                .body("size()", equalTo(0));
+        assertEquals(
+                3,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE target_id = ? AND action IN "
+                                + "('room.template_create', 'room.template_update', 'room.template_delete') "
+                                + "AND payload->>'ip' IS NOT NULL",
+                        "template:" + id),
+                "create, update and delete audited with the client address");
+    }
+
+    @Test
+    void messageTemplatesAreBounded() throws Exception {
+        String admin = Api.signedIn("admin", null).cookie();
+        String longName = "n".repeat(65);
+        String bigData = "\"" + "x".repeat(4100) + "\"";
+        for (String[] bad : new String[][] {
+            {"{\"room_type\": \"lobby\", \"name\": \"" + longName + "\", \"type\": \"notice\"}", "name"},
+            {"{\"room_type\": \"lobby\", \"name\": \"big\", \"type\": \"notice\", \"data\": " + bigData + "}", "data"},
+            {"{\"room_type\": \"nosuchtype\", \"name\": \"x\", \"type\": \"notice\"}", "room_type"},
+            {"{\"room_type\": \"lobby\", \"name\": \"x\"}", "type"},
+        }) {
+            Api.session(admin)
+                    .contentType("application/json")
+                    .body(bad[0])
+                    .post("/admin-api/rooms/_templates")
+                    .then()
+                    .statusCode(422)
+                    .body("error.code", equalTo("invalid_request"))
+                    .body("error.fields." + bad[1] + ".size()", equalTo(1));
+        }
+        for (int i = 0; i < 20; i++) {
+            Api.session(admin)
+                    .contentType("application/json")
+                    .body("{\"room_type\": \"lobby\", \"name\": \"t" + i + "\", \"type\": \"notice\"}")
+                    .post("/admin-api/rooms/_templates")
+                    .then()
+                    .statusCode(201);
+        }
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{\"room_type\": \"lobby\", \"name\": \"t20\", \"type\": \"notice\"}")
+                .post("/admin-api/rooms/_templates")
+                .then()
+                .statusCode(422)
+                .body("error.fields.room_type.size()", equalTo(1));
     }
 
     @Test

@@ -90,23 +90,29 @@ class RoomsAcrossNodesIT {
             fake.commands.poll(); // the retried reads' commands
         }
 
-        Api.session(admin)
-                .contentType("application/json")
-                .body(Map.of("type", "notice", "data", "from the panel"))
-                .post("/admin-api/rooms/" + room + "/message")
-                .then()
-                .statusCode(200);
-        JsonPath message = fake.commands.poll(5, TimeUnit.SECONDS);
-        assertNotNull(message);
+        // a message to the room, then to one client of it: each goes to the room's node with its fields
+        for (Map<String, String> body : List.of(
+                Map.of("type", "notice", "data", "from the panel"),
+                Map.of("type", "notice", "data", "just you", "client_id", "c-remote"))) {
+            Api.session(admin)
+                    .contentType("application/json")
+                    .body(body)
+                    .post("/admin-api/rooms/" + room + "/message")
+                    .then()
+                    .statusCode(200);
+            JsonPath message = fake.commands.poll(5, TimeUnit.SECONDS);
+            assertNotNull(message);
+            assertEquals(
+                    List.of("message", room, "notice", body.get("data"), body.getOrDefault("client_id", "null")),
+                    List.of(
+                            message.getString("op"),
+                            message.getString("room"),
+                            message.getString("args.type"),
+                            message.getString("args.data"),
+                            String.valueOf(message.getString("args.client_id"))));
+        }
         assertEquals(
-                List.of("message", room, "notice", "from the panel"),
-                List.of(
-                        message.getString("op"),
-                        message.getString("room"),
-                        message.getString("args.type"),
-                        message.getString("args.data")));
-        assertEquals(
-                1,
+                2,
                 TestDb.scalar(
                         "SELECT count(*) FROM warden_admin_audit WHERE action = 'room.message' AND target_id = ?",
                         room));

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * The panel's Rooms pages in headless Chromium ("the browser test covers the Rooms
  * page: list, open a room, kick, edit state, dispose"; {@code web-module/src/main/ui/tests/rooms-ui.test.mjs}), the
  * operating steps (find a player's room by email, sort the list by load while one room's player keeps sending,
- * send a message from the room page that the room's real WebSocket players receive),
+ * send a message from the room page, filled from a saved template, that the room's real WebSocket players receive;
+ * the nodes card with its figures; the admins' templates page creating and deleting one, audited),
  * and a player's open socket on the user page's Active sessions tab (kind, room, node, ip, since).
  * The fixtures are two {@code lobby} rooms with real WebSocket players from this test ({@link GameClient}); after the
  * browser run, the players' sockets and the audit log show that the clicks acted on the live rooms: the kicked
@@ -65,12 +66,23 @@ class RoomsUiIT {
         String carolEmail = TestDb.column("SELECT email FROM warden_users WHERE id = ?", carolUser)
                 .get(0);
 
+        String template = "greeting " + u;
+        String uiTemplate = "made in the browser " + u;
+        Api.session(admin)
+                .contentType("application/json")
+                .body("{\"room_type\": \"lobby\", \"name\": \"" + template
+                        + "\", \"type\": \"notice\", \"data\": \"hello from the panel\"}")
+                .post("/admin-api/rooms/_templates")
+                .then()
+                .statusCode(201);
+
         String fixtures = String.format(
                 """
                 {"admin": {"email": "%s", "password": "%s"},
-                 "room": "%s", "lockedRoom": "%s", "alice": "%s", "bob": "%s", "carolEmail": "%s"}
+                 "room": "%s", "lockedRoom": "%s", "alice": "%s", "bob": "%s", "carolEmail": "%s",
+                 "template": "%s", "uiTemplate": "%s"}
                 """,
-                email, PASSWORD, room, other, aliceId, bobId, carolEmail);
+                email, PASSWORD, room, other, aliceId, bobId, carolEmail, template, uiTemplate);
         // alice's room is the busy one while the browser runs: a message the lobby ignores, 4 a second
         ScheduledExecutorService pinger = Executors.newSingleThreadScheduledExecutor();
         pinger.scheduleAtFixedRate(() -> alice.send("ping", "{}"), 0, 250, TimeUnit.MILLISECONDS);
@@ -118,5 +130,13 @@ class RoomsUiIT {
                 .then()
                 .statusCode(200);
         assertEquals(4004, carol.closeCode());
+        assertEquals(
+                List.of("room.template_create", "room.template_delete"),
+                TestDb.column(
+                        "SELECT action FROM warden_admin_audit WHERE action LIKE 'room.template_%' AND payload->>'name' = ?"
+                                + " ORDER BY id",
+                        uiTemplate),
+                "the templates page's create and delete");
+        TestDb.update("DELETE FROM warden_room_templates WHERE name = ?", template);
     }
 }

@@ -1,53 +1,23 @@
 package dev.warden.rooms;
 
-import static dev.warden.common.JsonSupport.JSON;
-
 import dev.warden.players.Player;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A live room on this node (docs/game-api.md): its seats, lock flag and JSON state.
  *
  * <p>Seats and flags are in its {@link RoomSeats}, whose monitor makes admission exact under concurrent joins (max
  * clients is never exceeded). Everything else, room code included, runs on the room's {@link SerialExecutor}:
- * callbacks, state changes and the patch tick, which diffs the state against what clients last got
- * ({@code Json.createDiff}) and sends one encoded {@code patch} frame to every synced client. A joining or
- * resuming client first lets pending changes go out as a patch to the others, then gets a {@code state} frame.
+ * callbacks, state changes and the patch tick ({@link RoomSync}, which also keeps the room's figures and log). A
+ * joining or resuming client first lets pending changes go out as a patch to the others, then gets a
+ * {@code state} frame.
  */
 public final class Room implements RoomContext {
-
-    /** Host callbacks: the scheduler, and notices of changes that the cluster row should reflect. */
-    interface Host {
-        ScheduledExecutorService scheduler();
-
-        void changed(Room room);
-
-        void removed(Room room);
-
-        /** False when room figures are switched off ({@code warden.rooms.figures}). */
-        default boolean figuresOn() {
-            return true;
-        }
-
-        /** Entries of each room's log ({@code warden.rooms.log-size}). */
-        default int logSize() {
-            return 200;
-        }
-
-        /** Message types whose data the room log redacts ({@code warden.rooms.log-redact-types}). */
-        default Set<String> redactedTypes() {
-            return Set.of();
-        }
-    }
 
     /** Most bytes of a room's metadata as JSON text (docs/game-api.md, "Room metadata"). */
     public static final int METADATA_MAX_BYTES = 2048;
@@ -56,44 +26,24 @@ public final class Room implements RoomContext {
     private final RoomType type;
     private final RoomSettings settings;
     private final Instant createdAt = Instant.now();
-    private final Host host;
+    private final RoomHost host;
     private final SerialExecutor exec;
     private final RoomSeats seats = new RoomSeats();
-    private final AtomicBoolean tickQueued = new AtomicBoolean();
-    private volatile ScheduledFuture<?> ticker;
-    private final RoomState state = new RoomState(); // room thread only
-    private final RoomFigures figures;
-    private final RoomLog log;
+    private final RoomSync sync;
     private volatile JsonObject metadata = JsonValue.EMPTY_JSON_OBJECT;
 
-    Room(String id, RoomType type, RoomSettings settings, Host host) {
+    Room(String id, RoomType type, RoomSettings settings, RoomHost host) {
         this.id = id;
         this.type = type;
         this.settings = settings;
         this.host = host;
         this.exec = new SerialExecutor(host.scheduler(), id);
-        this.figures = new RoomFigures(host.figuresOn());
-        this.log = new RoomLog(host.logSize(), host.redactedTypes());
+        this.sync = new RoomSync(seats, host);
     }
 
     void start() {
         exec.execute(() -> type.onCreate(this));
-        long rate = settings.patchRate().toMillis();
-        long rateNanos = settings.patchRate().toNanos();
-        ticker = host.scheduler()
-                .scheduleAtFixedRate(
-                        () -> {
-                            if (tickQueued.compareAndSet(false, true)) {
-                                exec.execute(() -> {
-                                    tickQueued.set(false);
-                                    figures.tick(rateNanos);
-                                    flush();
-                                });
-                            }
-                        },
-                        rate,
-                        rate,
-                        TimeUnit.MILLISECONDS);
+        sync.start(host.scheduler(), exec, settings.patchRate());
     }
 
     /** Runs {@code task} on the room's thread. */
@@ -147,23 +97,15 @@ public final class Room implements RoomContext {
             if (joined) {
                 type.onJoin(this, seat.view());
             }
-            flush();
+            sync.flush();
             if (!seats.on(seat, connection)) {
                 return; // gone or replaced meanwhile
             }
-            String frame = JSON.createObjectBuilder()
-                    .add("t", "state")
-                    .add("client_id", seat.clientId)
-                    .add("room_id", id)
-                    .add("state", state.get())
-                    .build()
-                    .toString();
-            connection.send(frame);
-            figures.sent(1, frame.length());
+            sync.send(connection, sync.stateFrame(seat.clientId, id));
             seat.synced = true;
         });
         if (joined) {
-            log.add("join", seat.clientId, null, null);
+            sync.log().add("join", seat.clientId, null, null);
             host.changed(this);
         }
         return new Admission(this, seat.clientId, 0, null);
@@ -176,8 +118,8 @@ public final class Room implements RoomContext {
             if (seat == null) {
                 return;
             }
-            figures.messageIn();
-            log.add("client_msg", clientId, msgType, data);
+            sync.figures().messageIn();
+            sync.log().add("client_msg", clientId, msgType, data);
             type.onMessage(this, seat.view(), msgType, data == null ? JsonValue.NULL : data);
         });
     }
@@ -242,7 +184,7 @@ public final class Room implements RoomContext {
     }
 
     private void left(Seat seat, boolean consented) {
-        log.add("leave", seat.clientId, null, null);
+        sync.log().add("leave", seat.clientId, null, null);
         exec.execute(() -> {
             type.onLeave(this, seat.view(), consented);
             scheduleEmptyDispose();
@@ -272,53 +214,31 @@ public final class Room implements RoomContext {
         if (open == null) {
             return false;
         }
-        ScheduledFuture<?> t = ticker;
-        if (t != null) {
-            t.cancel(false);
-        }
+        sync.stop();
         open.forEach(c -> c.close(code, reason));
         exec.execute(() -> type.onDispose(this));
         host.removed(this);
         return true;
     }
 
-    /** Sends pending state changes as one patch frame to every synced client (room thread only). */
-    void flush() {
-        long start = System.nanoTime();
-        String frame = state.takePatch();
-        figures.patchBuilt(System.nanoTime() - start, frame != null);
-        if (frame != null) {
-            sendAll(frame);
-        }
-        if (figures.stateDue()) {
-            figures.stateBytes(state.get().toString().getBytes(StandardCharsets.UTF_8).length);
-        }
-    }
-
-    private void sendAll(String frame) {
-        List<ClientConnection> targets = seats.synced();
-        targets.forEach(c -> c.send(frame));
-        figures.sent(targets.size(), frame.length());
-    }
-
     /** The current figures (any thread; see {@link RoomFigures#current}). */
     public JsonObject figures() {
-        return figures.current();
+        return sync.figures().current();
     }
 
     /** The last 15 minutes of figures for the charts (any thread; see {@link RoomFigures#history}). */
     public JsonObject figuresHistory() {
-        return figures.history();
+        return sync.figures().history();
     }
 
     /** The room's recent-event log (any thread). */
     public RoomLog log() {
-        return log;
+        return sync.log();
     }
 
     /** Logs an operator's command {@code what} with {@code data} (any thread). */
     void operator(String what, JsonValue data) {
-        log.add("operator", null, what, data);
+        sync.log().add("operator", null, what, data);
     }
 
     /** The user ids of the seats (any thread). */
@@ -345,40 +265,38 @@ public final class Room implements RoomContext {
 
     @Override
     public JsonObject state() {
-        return state.get();
+        return sync.state().get();
     }
 
     @Override
     public void setState(JsonObject newState) {
-        state.replace(newState);
+        sync.state().replace(newState);
     }
 
     @Override
     public void set(String pointer, JsonValue value) {
-        state.set(pointer, value);
+        sync.state().set(pointer, value);
     }
 
     @Override
     public void remove(String pointer) {
-        state.remove(pointer);
+        sync.state().remove(pointer);
     }
 
     @Override
     public void broadcast(String msgType, JsonValue data) {
-        log.add("server_msg", null, msgType, data);
-        flush();
-        sendAll(RoomState.message(msgType, data));
+        sync.log().add("server_msg", null, msgType, data);
+        sync.flush();
+        sync.sendAll(RoomState.message(msgType, data));
     }
 
     @Override
     public void send(String clientId, String msgType, JsonValue data) {
         ClientConnection target = seats.synced(clientId);
         if (target != null) {
-            log.add("server_msg", clientId, msgType, data);
-            flush();
-            String frame = RoomState.message(msgType, data);
-            target.send(frame);
-            figures.sent(1, frame.length());
+            sync.log().add("server_msg", clientId, msgType, data);
+            sync.flush();
+            sync.send(target, RoomState.message(msgType, data));
         }
     }
 

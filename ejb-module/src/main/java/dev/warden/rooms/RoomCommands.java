@@ -232,4 +232,25 @@ public final class RoomCommands {
             throw new ApiException(ErrorCode.TIMEOUT, "Interrupted");
         }
     }
+
+    /**
+     * Sends {@code {"t":"msg","type","data"}} to every connected client of every room of {@code roomType} on this
+     * node, without waiting for the rooms' threads (docs/admin-api.md, "Live rooms").
+     *
+     * @return {@code {rooms, clients}}: the rooms reached and the clients connected in them
+     */
+    public static int[] messageType(Rooms rooms, String roomType, String msgType, JsonValue data) {
+        int reached = 0;
+        int clients = 0;
+        for (Room room : rooms.local()) {
+            if (room.type().equals(roomType) && !room.disposed()) {
+                room.operator("message", operatorMessage(room, msgType, data, null));
+                room.run(() -> room.broadcast(msgType, data));
+                reached++;
+                clients += (int)
+                        room.snapshot().stream().filter(RoomClient::connected).count();
+            }
+        }
+        return new int[] {reached, clients};
+    }
 }

@@ -6,6 +6,7 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Collection;
 
 /**
  * A room's load figures (docs/operations.md, "Room figures"): counters in a ring of per-second buckets covering the
@@ -197,5 +198,33 @@ final class RoomFigures {
 
     private static double round(double v) {
         return Math.round(v * 100) / 100.0;
+    }
+
+    /**
+     * The figures of a node (docs/operations.md, "Room figures"): the sums of its rooms' rates and state bytes, the
+     * worst of their patch-build percentiles and lag.
+     */
+    static JsonObject ofNode(Collection<Room> all) {
+        String[] sums = {"messages_in_per_s", "messages_out_per_s", "bytes_out_per_s", "patches_per_s", "state_bytes"};
+        String[] worst = {"patch_ms_p50", "patch_ms_p99", "lag_ms"};
+        double[] s = new double[sums.length];
+        double[] w = new double[worst.length];
+        for (Room room : all) {
+            JsonObject f = room.figures();
+            for (int i = 0; i < sums.length; i++) {
+                s[i] += f.getJsonNumber(sums[i]).doubleValue();
+            }
+            for (int i = 0; i < worst.length; i++) {
+                w[i] = Math.max(w[i], f.getJsonNumber(worst[i]).doubleValue());
+            }
+        }
+        var out = JSON.createObjectBuilder();
+        for (int i = 0; i < sums.length; i++) {
+            out.add(sums[i], Math.round(s[i] * 100) / 100.0);
+        }
+        for (int i = 0; i < worst.length; i++) {
+            out.add(worst[i], w[i]);
+        }
+        return out.build();
     }
 }

@@ -24,7 +24,6 @@ import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.interceptor.Interceptors;
-import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.Arrays;
 import java.util.Collection;
@@ -57,10 +56,10 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @Startup
 @Interceptors(StartupGuard.class)
 @DependsOn("SchemaMigrator")
-@LocalBean // it implements Room.Host: without this, that interface would be its only view
+@LocalBean // it implements RoomHost: without this, that interface would be its only view
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-public class Rooms implements Room.Host {
+public class Rooms implements RoomHost {
 
     @Inject
     SchemaState schema;
@@ -150,38 +149,10 @@ public class Rooms implements Room.Host {
         }
         try {
             List<Room> all = List.copyOf(rooms.values());
-            store.heartbeat(node, all, nodeFigures(all));
+            store.heartbeat(node, all, RoomFigures.ofNode(all));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Rooms: heartbeat of node " + node + " failed", e);
         }
-    }
-
-    /**
-     * The figures of a node (docs/operations.md, "Room figures"): the sums of its rooms' rates and state bytes, the
-     * worst of their patch-build percentiles and lag.
-     */
-    static JsonObject nodeFigures(List<Room> all) {
-        String[] sums = {"messages_in_per_s", "messages_out_per_s", "bytes_out_per_s", "patches_per_s", "state_bytes"};
-        String[] worst = {"patch_ms_p50", "patch_ms_p99", "lag_ms"};
-        double[] s = new double[sums.length];
-        double[] w = new double[worst.length];
-        for (Room room : all) {
-            JsonObject f = room.figures();
-            for (int i = 0; i < sums.length; i++) {
-                s[i] += f.getJsonNumber(sums[i]).doubleValue();
-            }
-            for (int i = 0; i < worst.length; i++) {
-                w[i] = Math.max(w[i], f.getJsonNumber(worst[i]).doubleValue());
-            }
-        }
-        var out = dev.warden.common.JsonSupport.JSON.createObjectBuilder();
-        for (int i = 0; i < sums.length; i++) {
-            out.add(sums[i], Math.round(s[i] * 100) / 100.0);
-        }
-        for (int i = 0; i < worst.length; i++) {
-            out.add(worst[i], w[i]);
-        }
-        return out.build();
     }
 
     /** This node's name (the {@code node} column). */
@@ -335,27 +306,6 @@ public class Rooms implements Room.Host {
     /** This node's rooms. */
     public Collection<Room> local() {
         return List.copyOf(rooms.values());
-    }
-
-    /**
-     * Sends {@code {"t":"msg","type","data"}} to every connected client of every room of {@code roomType} on this
-     * node, without waiting for the rooms' threads.
-     *
-     * @return {@code {rooms, clients}}: the rooms reached and the clients connected in them
-     */
-    public int[] messageType(String roomType, String msgType, JsonValue data) {
-        int reached = 0;
-        int clients = 0;
-        for (Room room : rooms.values()) {
-            if (room.type().equals(roomType) && !room.disposed()) {
-                room.operator("message", RoomCommands.operatorMessage(room, msgType, data, null));
-                room.run(() -> room.broadcast(msgType, data));
-                reached++;
-                clients += (int)
-                        room.snapshot().stream().filter(RoomClient::connected).count();
-            }
-        }
-        return new int[] {reached, clients};
     }
 
     /** True when room type {@code name} exists. */

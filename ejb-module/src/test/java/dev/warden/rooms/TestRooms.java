@@ -70,7 +70,7 @@ public final class TestRooms {
         };
         RoomSettings settings =
                 new RoomSettings("test", 4, Duration.ofMillis(20), Duration.ZERO, Duration.ofSeconds(10));
-        Room room = new Room(id, type, settings, new Room.Host() {
+        Room room = new Room(id, type, settings, new RoomHost() {
             @Override
             public ScheduledExecutorService scheduler() {
                 return scheduler;

@@ -113,7 +113,7 @@ public class RoomAdmin {
         if (roomType == null || !rooms.hasType(roomType)) {
             throw ApiException.invalid("type", "no room type '" + roomType + "'");
         }
-        int[] here = rooms.messageType(roomType, m.type(), m.data());
+        int[] here = RoomCommands.messageType(rooms, roomType, m.type(), m.data());
         List<String> others = store.nodes().stream()
                 .map(RoomStore.NodeRow::node)
                 .filter(n -> !n.equals(rooms.node()))

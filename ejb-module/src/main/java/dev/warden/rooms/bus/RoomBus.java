@@ -169,7 +169,8 @@ public class RoomBus {
                                                     args.getInt("code")))
                                     .build();
                         case "type_message" -> {
-                            int[] sent = rooms.messageType(
+                            int[] sent = RoomCommands.messageType(
+                                    rooms,
                                     args.getString("room_type", ""),
                                     args.getString("type", ""),
                                     args.getOrDefault("data", JsonValue.NULL));

@@ -6,6 +6,7 @@ import dev.warden.common.ApiException;
 import dev.warden.rooms.RoomCommand;
 import dev.warden.rooms.admin.RoomAdmin;
 import dev.warden.rooms.admin.RoomQuery;
+import dev.warden.rooms.admin.RoomTemplates;
 import dev.warden.web.ClientInfo;
 import dev.warden.web.JsonBodies;
 import dev.warden.web.auth.AdminSession;
@@ -40,7 +41,8 @@ import java.util.function.Supplier;
  * Thin: each route parses its request into a {@link RoomCommand} and calls
  * {@link RoomAdmin}, which authorises against the resource {@code rooms} (before the body is parsed, so a refused
  * caller gets 403), runs the command wherever the room lives and writes the {@code room.*} audit entry with the
- * client's {@code ip} and {@code userAgent}; this class maps the answer.
+ * client's {@code ip} and {@code userAgent}; this class maps the answer. The saved message templates under
+ * {@code _templates} call {@link RoomTemplates} (docs/admin-api.md, "Message templates").
  */
 @Path("rooms")
 @RequestScoped
@@ -49,6 +51,9 @@ public class RoomsResource {
 
     @EJB
     RoomAdmin rooms;
+
+    @EJB
+    RoomTemplates templates;
 
     @Inject
     AdminSession session;
@@ -102,6 +107,44 @@ public class RoomsResource {
                 },
                 client.ip(),
                 client.userAgent());
+    }
+
+    /** {@code ?room_type=}: 200 the saved message templates {@code [{id, room_type, name, type, data, ...}]}. */
+    @GET
+    @Path("_templates")
+    public JsonArray templates(@QueryParam("room_type") String roomType) {
+        return JSON.createArrayBuilder(templates.list(session.operator(), roomType))
+                .build();
+    }
+
+    /** {@code {room_type, name, type, data?}}: 201 the template (admins); audited {@code room.template_create}. */
+    @POST
+    @Path("_templates")
+    @Consumes(MediaType.WILDCARD)
+    public Response createTemplate(@HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
+        ClientInfo client = ClientInfo.of(request);
+        JsonObject created = templates.create(
+                session.operator(), () -> JsonBodies.object(type, body), client.ip(), client.userAgent());
+        return Response.status(Response.Status.CREATED).entity(created).build();
+    }
+
+    /** {@code {name?, type?, data?}}: 200 the template (admins); audited {@code room.template_update}. */
+    @PATCH
+    @Path("_templates/{template}")
+    @Consumes(MediaType.WILDCARD)
+    public JsonObject updateTemplate(
+            @PathParam("template") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String type, String body) {
+        ClientInfo client = ClientInfo.of(request);
+        return templates.update(
+                session.operator(), id, () -> JsonBodies.object(type, body), client.ip(), client.userAgent());
+    }
+
+    /** 200 the template as it was (admins); audited {@code room.template_delete}. */
+    @DELETE
+    @Path("_templates/{template}")
+    public JsonObject deleteTemplate(@PathParam("template") String id) {
+        ClientInfo client = ClientInfo.of(request);
+        return templates.delete(session.operator(), id, client.ip(), client.userAgent());
     }
 
     /**
