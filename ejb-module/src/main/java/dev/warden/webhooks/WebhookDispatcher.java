@@ -35,7 +35,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The delivery loop every node runs (docs/webhooks.md, "Delivery"): every {@code warden.webhooks.poll-ms} it claims
- * due deliveries ({@link WebhookStore#claim}, {@code FOR UPDATE SKIP LOCKED}, so nodes share the outbox without
+ * due deliveries ({@link WebhookQueue#claim}, {@code FOR UPDATE SKIP LOCKED}, so nodes share the outbox without
  * sending one delivery twice at a time), checks each target again after a fresh DNS lookup ({@link TargetPolicy}),
  * sends them at once ({@link WebhookSender}) and records each outcome: a 2xx delivers; 410 fails the delivery and
  * disables the subscription; anything else retries on the schedule with jitter until the attempts run out. A
@@ -59,7 +59,10 @@ public class WebhookDispatcher {
     SchemaState schema;
 
     @EJB
-    WebhookStore store;
+    WebhookQueue queue;
+
+    @EJB
+    WebhookSubscriptions subscriptions;
 
     @EJB
     Rooms rooms;
@@ -106,11 +109,11 @@ public class WebhookDispatcher {
             return;
         }
         try {
-            List<WebhookStore.Claimed> claimed;
+            List<WebhookQueue.Claimed> claimed;
             do {
-                claimed = store.claim(settings.batch(), settings.claim());
+                claimed = queue.claim(settings.batch(), settings.claim());
                 List<CompletableFuture<WebhookSender.Outcome>> sends = new ArrayList<>();
-                for (WebhookStore.Claimed c : claimed) {
+                for (WebhookQueue.Claimed c : claimed) {
                     sends.add(attempt(c));
                 }
                 // the sender's futures never fail and end within the attempt's timeout
@@ -127,7 +130,7 @@ public class WebhookDispatcher {
         }
     }
 
-    private CompletableFuture<WebhookSender.Outcome> attempt(WebhookStore.Claimed c) {
+    private CompletableFuture<WebhookSender.Outcome> attempt(WebhookQueue.Claimed c) {
         try {
             return send(c);
         } catch (RuntimeException e) {
@@ -136,7 +139,7 @@ public class WebhookDispatcher {
         }
     }
 
-    private CompletableFuture<WebhookSender.Outcome> send(WebhookStore.Claimed c) {
+    private CompletableFuture<WebhookSender.Outcome> send(WebhookQueue.Claimed c) {
         var refusal = policy.refusal(c.url());
         if (refusal.isPresent()) {
             return CompletableFuture.completedFuture(new WebhookSender.Outcome(null, "refused: " + refusal.get(), 0));
@@ -152,7 +155,7 @@ public class WebhookDispatcher {
     }
 
     /** Records one outcome, on this node's managed thread. */
-    private void finish(WebhookStore.Claimed c, WebhookSender.Outcome outcome) {
+    private void finish(WebhookQueue.Claimed c, WebhookSender.Outcome outcome) {
         try {
             Integer code = outcome.statusCode();
             boolean ok = code != null && code >= 200 && code < 300;
@@ -164,7 +167,7 @@ public class WebhookDispatcher {
                             .orElse(null);
             String status = ok ? "delivered" : (gone || retry == null) ? "failed" : "pending";
             Instant failingSince =
-                    store.finish(c, code, outcome.durationMs(), outcome.excerpt(), rooms.node(), status, retry);
+                    queue.finish(c, code, outcome.durationMs(), outcome.excerpt(), rooms.node(), status, retry);
             if (gone) {
                 disable(c.webhookId(), "the target answered 410 Gone");
             } else if (failingSince != null
@@ -177,7 +180,7 @@ public class WebhookDispatcher {
     }
 
     private void disable(long webhookId, String reason) {
-        if (store.disable(webhookId, reason)) {
+        if (subscriptions.disable(webhookId, reason)) {
             trail.afterCommit(new AuditRecord(
                     null,
                     "webhook.disable",

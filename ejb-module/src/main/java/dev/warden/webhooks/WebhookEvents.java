@@ -41,21 +41,21 @@ public class WebhookEvents {
     WebhookOutbox outbox;
 
     @EJB
-    WebhookStore store;
+    WebhookSubscriptions subscriptions;
 
-    private volatile List<WebhookStore.Target> cached;
+    private volatile List<WebhookSubscriptions.Target> cached;
     private volatile long cachedAt;
 
     void recorded(@Observes Recorded event) {
         try {
-            List<WebhookStore.Target> targets = targets();
+            List<WebhookSubscriptions.Target> targets = targets();
             if (targets.isEmpty()) {
                 return;
             }
             String type = type(event.entry(), event.change());
             List<Long> ids = targets.stream()
                     .filter(t -> EventPatterns.matches(t.events(), type))
-                    .map(WebhookStore.Target::id)
+                    .map(WebhookSubscriptions.Target::id)
                     .toList();
             if (!ids.isEmpty()) {
                 outbox.enqueue(
@@ -75,11 +75,11 @@ public class WebhookEvents {
         cached = null;
     }
 
-    private List<WebhookStore.Target> targets() {
-        List<WebhookStore.Target> now = cached;
+    private List<WebhookSubscriptions.Target> targets() {
+        List<WebhookSubscriptions.Target> now = cached;
         long at = System.currentTimeMillis();
         if (now == null || at - cachedAt > CACHE_MILLIS) {
-            now = store.enabled();
+            now = subscriptions.enabled();
             cached = now;
             cachedAt = at;
         }

@@ -15,7 +15,7 @@ import java.util.List;
 public class WebhookOutbox {
 
     @EJB
-    WebhookStore store;
+    WebhookQueue store;
 
     /**
      * Writes the event and one pending delivery per subscription in {@code webhookIds}.
