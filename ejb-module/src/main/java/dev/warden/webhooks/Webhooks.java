@@ -50,9 +50,6 @@ public class Webhooks {
     WebhookDeliveryLog log;
 
     @EJB
-    WebhookOutbox outbox;
-
-    @EJB
     WebhookDispatcher dispatcher;
 
     @Inject
@@ -279,11 +276,11 @@ public class Webhooks {
                 .add("message", "A test event sent from the panel")
                 .add("operator_id", String.valueOf(operator.userId()))
                 .build();
-        List<Long> ids = outbox.enqueue(
+        List<Long> ids = events.queue(new WebhookQueue.Event(
                 WebhookEvents.newMessageId(),
                 "webhook.test",
                 WebhookEvents.body("webhook.test", Instant.now(), data),
-                List.of(key));
+                List.of(key)));
         trail.afterCommit(new AuditRecord(operator.userId(), "webhook.test", RESOURCE, id, null));
         return JSON.createObjectBuilder()
                 .add("delivery_id", String.valueOf(ids.get(0)))
