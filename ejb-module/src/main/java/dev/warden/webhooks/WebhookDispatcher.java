@@ -32,6 +32,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -39,7 +40,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The delivery loops every node runs (docs/webhooks.md, "Delivery"): up to {@code warden.webhooks.workers} loops at a
- * time, started every {@code warden.webhooks.poll-ms}, when events were written on this node ({@link #wake}) and by a
+ * time, started every {@code warden.webhooks.poll-ms}, {@value #WAKE_MILLIS} ms after events were written on this node
+ * ({@link #wake}) and by a
  * loop that claimed a full batch. Each loop claims up to {@code warden.webhooks.batch} due deliveries ({@link
  * WebhookQueue#claim}, {@code FOR UPDATE SKIP LOCKED}, so loops and nodes share the outbox without sending one
  * delivery twice at a time), checks each target again after a fresh DNS lookup ({@link TargetPolicy}), sends them at
@@ -56,6 +58,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class WebhookDispatcher {
+
+    /** How long after an event's write this node starts a delivery loop, in milliseconds. */
+    public static final long WAKE_MILLIS = 50;
 
     private static final Logger LOG = Logger.getLogger(WebhookDispatcher.class.getName());
 
@@ -83,6 +88,7 @@ public class WebhookDispatcher {
     private WebhookSender sender;
     private ScheduledFuture<?> loop;
     private final AtomicInteger loops = new AtomicInteger();
+    private final AtomicBoolean waking = new AtomicBoolean();
 
     @PostConstruct
     void start() {
@@ -96,7 +102,7 @@ public class WebhookDispatcher {
         }
         if (settings.enabled()) {
             long ms = settings.poll().toMillis();
-            loop = scheduler.scheduleWithFixedDelay(this::wake, ms, ms, TimeUnit.MILLISECONDS);
+            loop = scheduler.scheduleWithFixedDelay(this::startLoop, ms, ms, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -113,11 +119,33 @@ public class WebhookDispatcher {
     }
 
     /**
-     * Starts one more delivery loop on this node unless {@code warden.webhooks.workers} already run; called every
-     * {@code warden.webhooks.poll-ms}, after events were written on this node, and by a loop that claimed a full
-     * batch (so the loops grow with the backlog and end when it is gone). Never throws.
+     * Starts a delivery loop on this node within {@value #WAKE_MILLIS} ms (one start for all the events written in
+     * that time, so deliveries go out in batches); called after events were written on this node. Never throws.
      */
     public void wake() {
+        if (!settings.enabled() || !waking.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            scheduler.schedule(
+                    () -> {
+                        waking.set(false);
+                        startLoop();
+                    },
+                    WAKE_MILLIS,
+                    TimeUnit.MILLISECONDS);
+        } catch (RuntimeException e) {
+            waking.set(false);
+            LOG.log(Level.FINE, "Webhooks: no thread to wake the delivery loops", e);
+        }
+    }
+
+    /**
+     * Starts one more delivery loop unless {@code warden.webhooks.workers} already run; called every {@code
+     * warden.webhooks.poll-ms}, by {@link #wake}, and by a loop that claimed a full batch (so the loops grow with the
+     * backlog and end when it is gone).
+     */
+    private void startLoop() {
         if (!settings.enabled()) {
             return;
         }
@@ -153,7 +181,7 @@ public class WebhookDispatcher {
             do {
                 claimed = queue.claim(settings.batch(), settings.claim());
                 if (claimed.size() == settings.batch()) {
-                    wake();
+                    startLoop();
                 }
                 List<CompletableFuture<WebhookSender.Outcome>> sends = new ArrayList<>();
                 for (WebhookQueue.Claimed c : claimed) {

@@ -75,7 +75,7 @@ public class WebhookEvents {
 
     /**
      * Writes {@code event} to the outbox in a transaction of its own (one statement, committed without waiting for
-     * the WAL flush: docs/decisions/webhooks-outbox-after-the-audit-row.md) and wakes this node's delivery loops.
+     * the WAL flush: docs/decisions/webhooks-delivery-loops-and-cheap-outbox-write.md) and wakes this node's delivery loops.
      *
      * @return the delivery ids, in the event's {@code webhookIds} order
      */

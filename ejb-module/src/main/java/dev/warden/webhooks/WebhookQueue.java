@@ -74,7 +74,8 @@ public class WebhookQueue {
         }
         return Sql.with(dataSource, "Writing webhook events", c -> {
             // the event is durable once the node returns from here, but for a PostgreSQL crash in the next fraction
-            // of a second (docs/decisions/webhooks-outbox-after-the-audit-row.md): no WAL flush on the write path
+            // of a second (docs/decisions/webhooks-delivery-loops-and-cheap-outbox-write.md): no WAL flush on the write
+            // path
             Sql.update(c, "SET LOCAL synchronous_commit = off");
             return Sql.list(
                     c,
