@@ -81,6 +81,7 @@ node_env() {
     echo "WARDEN_AGENT_ENDPOINTS_ALLOW_LOOPBACK=true"
     echo "WARDEN_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true"   # the cluster check's webhook receiver is on localhost
     echo "WARDEN_WEBHOOKS_CLAIM_SECONDS=10"             # a killed node's claimed deliveries are retried after 10 s
+    echo "WARDEN_MFA_REQUIRED_ROLES=none"               # the checks sign the demo admin in with a password only
     echo "WARDEN_WARM_UP_SECONDS=${WARDEN_CLUSTER_WARM_UP:-20}"   # ready only once warm (docs/configuration.md)
     echo "SIMULATOR_CONTROL_ENABLED=true"
     echo "SIMULATOR_CONTROL_TOKEN=$sim_token"

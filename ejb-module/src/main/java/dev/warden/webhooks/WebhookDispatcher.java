@@ -24,23 +24,32 @@ import jakarta.interceptor.Interceptors;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
- * The delivery loop every node runs (docs/webhooks.md, "Delivery"): every {@code warden.webhooks.poll-ms} it claims
- * due deliveries ({@link WebhookStore#claim}, {@code FOR UPDATE SKIP LOCKED}, so nodes share the outbox without
- * sending one delivery twice at a time), checks each target again after a fresh DNS lookup ({@link TargetPolicy}),
- * sends them at once ({@link WebhookSender}) and records each outcome: a 2xx delivers; 410 fails the delivery and
- * disables the subscription; anything else retries on the schedule with jitter until the attempts run out. A
- * subscription failing for {@code warden.webhooks.disable-after-hours} is disabled. Both disablings are audited as
- * {@code webhook.disable}. A node killed mid-delivery leaves the claimed rows due again once their lease ran out.
+ * The delivery loops every node runs (docs/webhooks.md, "Delivery"): up to {@code warden.webhooks.workers} loops at a
+ * time, started every {@code warden.webhooks.poll-ms}, {@value #WAKE_MILLIS} ms after events were written on this node
+ * ({@link #wake}) and by a
+ * loop that claimed a full batch. Each loop claims up to {@code warden.webhooks.batch} due deliveries ({@link
+ * WebhookQueue#claim}, {@code FOR UPDATE SKIP LOCKED}, so loops and nodes share the outbox without sending one
+ * delivery twice at a time), checks each target again after a fresh DNS lookup ({@link TargetPolicy}), sends them at
+ * once through one shared HTTP client ({@link WebhookSender}) and records the batch's outcomes in one transaction: a
+ * 2xx delivers; 410 fails the delivery and disables the subscription; anything else retries on the schedule with
+ * jitter until the attempts run out. A subscription failing for {@code warden.webhooks.disable-after-hours} is
+ * disabled. Both disablings are audited as {@code webhook.disable}. A node killed mid-delivery leaves the claimed rows
+ * due again once their lease ran out.
  */
 @Singleton
 @Startup
@@ -49,6 +58,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class WebhookDispatcher {
+
+    /** How long after an event's write this node starts a delivery loop, in milliseconds. */
+    public static final long WAKE_MILLIS = 50;
 
     private static final Logger LOG = Logger.getLogger(WebhookDispatcher.class.getName());
 
@@ -59,7 +71,10 @@ public class WebhookDispatcher {
     SchemaState schema;
 
     @EJB
-    WebhookStore store;
+    WebhookQueue queue;
+
+    @EJB
+    WebhookSubscriptions subscriptions;
 
     @EJB
     Rooms rooms;
@@ -72,6 +87,8 @@ public class WebhookDispatcher {
     private TargetPolicy policy;
     private WebhookSender sender;
     private ScheduledFuture<?> loop;
+    private final AtomicInteger loops = new AtomicInteger();
+    private final AtomicBoolean waking = new AtomicBoolean();
 
     @PostConstruct
     void start() {
@@ -85,7 +102,7 @@ public class WebhookDispatcher {
         }
         if (settings.enabled()) {
             long ms = settings.poll().toMillis();
-            loop = scheduler.scheduleWithFixedDelay(this::drain, ms, ms, TimeUnit.MILLISECONDS);
+            loop = scheduler.scheduleWithFixedDelay(this::startLoop, ms, ms, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -101,23 +118,84 @@ public class WebhookDispatcher {
         return settings;
     }
 
+    /**
+     * Starts a delivery loop on this node within {@value #WAKE_MILLIS} ms (one start for all the events written in
+     * that time, so deliveries go out in batches); called after events were written on this node. Never throws.
+     */
+    public void wake() {
+        if (!settings.enabled() || !waking.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            scheduler.schedule(
+                    () -> {
+                        waking.set(false);
+                        startLoop();
+                    },
+                    WAKE_MILLIS,
+                    TimeUnit.MILLISECONDS);
+        } catch (RuntimeException e) {
+            waking.set(false);
+            LOG.log(Level.FINE, "Webhooks: no thread to wake the delivery loops", e);
+        }
+    }
+
+    /**
+     * Starts one more delivery loop unless {@code warden.webhooks.workers} already run; called every {@code
+     * warden.webhooks.poll-ms}, by {@link #wake}, and by a loop that claimed a full batch (so the loops grow with the
+     * backlog and end when it is gone).
+     */
+    private void startLoop() {
+        if (!settings.enabled()) {
+            return;
+        }
+        int now;
+        do {
+            now = loops.get();
+            if (now >= settings.workers()) {
+                return;
+            }
+        } while (!loops.compareAndSet(now, now + 1));
+        try {
+            scheduler.execute(this::loop);
+        } catch (RuntimeException e) {
+            loops.decrementAndGet();
+            LOG.log(Level.FINE, "Webhooks: no thread for a delivery loop", e);
+        }
+    }
+
+    private void loop() {
+        try {
+            drain();
+        } finally {
+            loops.decrementAndGet();
+        }
+    }
+
     private void drain() {
         if (!schema.isMigrated()) {
             return;
         }
         try {
-            List<WebhookStore.Claimed> claimed;
+            List<WebhookQueue.Claimed> claimed;
             do {
-                claimed = store.claim(settings.batch(), settings.claim());
+                claimed = queue.claim(settings.batch(), settings.claim());
+                if (claimed.size() == settings.batch()) {
+                    startLoop();
+                }
                 List<CompletableFuture<WebhookSender.Outcome>> sends = new ArrayList<>();
-                for (WebhookStore.Claimed c : claimed) {
+                for (WebhookQueue.Claimed c : claimed) {
                     sends.add(attempt(c));
                 }
                 // the sender's futures never fail and end within the attempt's timeout
                 CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new))
                         .get(settings.claim().toMillis(), TimeUnit.MILLISECONDS);
+                List<WebhookQueue.Finished> done = new ArrayList<>();
                 for (int i = 0; i < claimed.size(); i++) {
-                    finish(claimed.get(i), sends.get(i).join());
+                    done.add(outcome(claimed.get(i), sends.get(i).join()));
+                }
+                if (!done.isEmpty()) {
+                    finish(done);
                 }
             } while (claimed.size() == settings.batch());
         } catch (InterruptedException e) {
@@ -127,7 +205,7 @@ public class WebhookDispatcher {
         }
     }
 
-    private CompletableFuture<WebhookSender.Outcome> attempt(WebhookStore.Claimed c) {
+    private CompletableFuture<WebhookSender.Outcome> attempt(WebhookQueue.Claimed c) {
         try {
             return send(c);
         } catch (RuntimeException e) {
@@ -136,7 +214,7 @@ public class WebhookDispatcher {
         }
     }
 
-    private CompletableFuture<WebhookSender.Outcome> send(WebhookStore.Claimed c) {
+    private CompletableFuture<WebhookSender.Outcome> send(WebhookQueue.Claimed c) {
         var refusal = policy.refusal(c.url());
         if (refusal.isPresent()) {
             return CompletableFuture.completedFuture(new WebhookSender.Outcome(null, "refused: " + refusal.get(), 0));
@@ -151,33 +229,44 @@ public class WebhookDispatcher {
         return sender.send(c.url(), c.msgId(), keys, c.body());
     }
 
-    /** Records one outcome, on this node's managed thread. */
-    private void finish(WebhookStore.Claimed c, WebhookSender.Outcome outcome) {
+    /** What an attempt's answer makes of its delivery: delivered (2xx), failed (410, or no attempt left), pending. */
+    private WebhookQueue.Finished outcome(WebhookQueue.Claimed c, WebhookSender.Outcome outcome) {
+        Integer code = outcome.statusCode();
+        boolean ok = code != null && code >= 200 && code < 300;
+        boolean gone = code != null && code == 410;
+        Duration retry = ok || gone
+                ? null
+                : settings.retryAfter(c.attempt(), ThreadLocalRandom.current().nextDouble())
+                        .orElse(null);
+        String status = ok ? "delivered" : (gone || retry == null) ? "failed" : "pending";
+        return new WebhookQueue.Finished(c, code, outcome.durationMs(), outcome.excerpt(), status, retry);
+    }
+
+    /** Records a batch's outcomes in one transaction, then disables the subscriptions that are gone or failing. */
+    private void finish(List<WebhookQueue.Finished> done) {
         try {
-            Integer code = outcome.statusCode();
-            boolean ok = code != null && code >= 200 && code < 300;
-            boolean gone = code != null && code == 410;
-            Duration retry = ok || gone
-                    ? null
-                    : settings.retryAfter(
-                                    c.attempt(), ThreadLocalRandom.current().nextDouble())
-                            .orElse(null);
-            String status = ok ? "delivered" : (gone || retry == null) ? "failed" : "pending";
-            Instant failingSince =
-                    store.finish(c, code, outcome.durationMs(), outcome.excerpt(), rooms.node(), status, retry);
-            if (gone) {
-                disable(c.webhookId(), "the target answered 410 Gone");
-            } else if (failingSince != null
-                    && failingSince.isBefore(Instant.now().minus(settings.disableAfter()))) {
-                disable(c.webhookId(), "failing since " + failingSince);
+            Map<Long, Instant> failing = queue.finish(done, rooms.node());
+            Set<Long> gone = new HashSet<>();
+            for (WebhookQueue.Finished f : done) {
+                if (f.statusCode() != null
+                        && f.statusCode() == 410
+                        && gone.add(f.claimed().webhookId())) {
+                    disable(f.claimed().webhookId(), "the target answered 410 Gone");
+                }
             }
+            Instant limit = Instant.now().minus(settings.disableAfter());
+            failing.forEach((webhookId, since) -> {
+                if (!gone.contains(webhookId) && since.isBefore(limit)) {
+                    disable(webhookId, "failing since " + since);
+                }
+            });
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Webhooks: the outcome of delivery " + c.deliveryId() + " was not recorded", e);
+            LOG.log(Level.WARNING, "Webhooks: the outcomes of " + done.size() + " deliveries were not recorded", e);
         }
     }
 
     private void disable(long webhookId, String reason) {
-        if (store.disable(webhookId, reason)) {
+        if (subscriptions.disable(webhookId, reason)) {
             trail.afterCommit(new AuditRecord(
                     null,
                     "webhook.disable",

@@ -21,7 +21,7 @@ import java.util.logging.Logger;
 /**
  * Turns every recorded audit entry ({@link Recorded}: after the change committed, never for a rolled-back one) into
  * a webhook event (docs/webhooks.md, "Events") and writes it to the outbox for each enabled subscription whose
- * patterns match, in a transaction of its own ({@link WebhookOutbox#enqueue}). A row change is named {@code
+ * patterns match, in a transaction of its own ({@link #queue}). A row change is named {@code
  * <resource>.created|updated|deleted} with {@code data {resource, id, operator_id, row}} ({@code changes} for an
  * update), anything else by its audit action with {@code data {action, resource, target_id, operator_id, payload}};
  * secrets, hashes and tokens are scrubbed as in the audit log. Never throws: a failure is logged (WARNING).
@@ -41,25 +41,28 @@ public class WebhookEvents {
     WebhookOutbox outbox;
 
     @EJB
-    WebhookStore store;
+    WebhookDispatcher dispatcher;
 
-    private volatile List<WebhookStore.Target> cached;
+    @EJB
+    WebhookSubscriptions subscriptions;
+
+    private volatile List<WebhookSubscriptions.Target> cached;
     private volatile long cachedAt;
 
     void recorded(@Observes Recorded event) {
         try {
-            List<WebhookStore.Target> targets = targets();
+            List<WebhookSubscriptions.Target> targets = targets();
             if (targets.isEmpty()) {
                 return;
             }
             String type = type(event.entry(), event.change());
             List<Long> ids = targets.stream()
                     .filter(t -> EventPatterns.matches(t.events(), type))
-                    .map(WebhookStore.Target::id)
+                    .map(WebhookSubscriptions.Target::id)
                     .toList();
             if (!ids.isEmpty()) {
-                outbox.enqueue(
-                        newMessageId(), type, body(type, Instant.now(), data(event.entry(), event.change())), ids);
+                queue(new WebhookQueue.Event(
+                        newMessageId(), type, body(type, Instant.now(), data(event.entry(), event.change())), ids));
             }
         } catch (RuntimeException e) {
             LOG.log(
@@ -70,16 +73,28 @@ public class WebhookEvents {
         }
     }
 
+    /**
+     * Writes {@code event} to the outbox in a transaction of its own (one statement, committed without waiting for
+     * the WAL flush: docs/decisions/webhooks-delivery-loops-and-cheap-outbox-write.md) and wakes this node's delivery loops.
+     *
+     * @return the delivery ids, in the event's {@code webhookIds} order
+     */
+    public List<Long> queue(WebhookQueue.Event event) {
+        List<Long> ids = outbox.write(List.of(event));
+        dispatcher.wake();
+        return ids;
+    }
+
     /** Forgets the cached subscriptions (after a change on this node). */
     public void changed() {
         cached = null;
     }
 
-    private List<WebhookStore.Target> targets() {
-        List<WebhookStore.Target> now = cached;
+    private List<WebhookSubscriptions.Target> targets() {
+        List<WebhookSubscriptions.Target> now = cached;
         long at = System.currentTimeMillis();
         if (now == null || at - cachedAt > CACHE_MILLIS) {
-            now = store.enabled();
+            now = subscriptions.enabled();
             cached = now;
             cachedAt = at;
         }

@@ -9,21 +9,23 @@ import java.util.List;
 /**
  * Writes events to the outbox in a transaction of their own (docs/decisions/webhooks-outbox-after-the-audit-row.md):
  * called after the change committed and its audit entry was written, so it never joins (nor is rolled back with) the
- * caller's transaction.
+ * caller's transaction. The transaction commits without waiting for PostgreSQL's WAL flush ({@code synchronous_commit
+ * = off}): a Warden node killed after it returned loses nothing; a PostgreSQL crash may lose the events of its last
+ * fraction of a second.
  */
 @Stateless
 public class WebhookOutbox {
 
     @EJB
-    WebhookStore store;
+    WebhookQueue queue;
 
     /**
-     * Writes the event and one pending delivery per subscription in {@code webhookIds}.
+     * Writes the events and one pending delivery per subscription of each, in one transaction.
      *
-     * @return the delivery ids, in {@code webhookIds} order
+     * @return the delivery ids, event by event and in each event's {@code webhookIds} order
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public List<Long> enqueue(String msgId, String type, String body, List<Long> webhookIds) {
-        return store.enqueue(msgId, type, body, webhookIds);
+    public List<Long> write(List<WebhookQueue.Event> events) {
+        return queue.enqueue(events);
     }
 }

@@ -25,7 +25,10 @@ import org.eclipse.microprofile.config.Config;
  *                            included
  * @param poll                {@code warden.webhooks.poll-ms} (default 250): how often each node looks for due
  *                            deliveries
- * @param batch               {@code warden.webhooks.batch} (default 50): deliveries a node claims and sends at once
+ * @param batch               {@code warden.webhooks.batch} (default 50): deliveries a loop claims, sends at once and
+ *                            records in one transaction
+ * @param workers             {@code warden.webhooks.workers} (default 4): delivery loops one node runs at most at a
+ *                            time (1 to 64)
  * @param disableAfter        {@code warden.webhooks.disable-after-hours} (default 120, 5 days): a subscription
  *                            failing for this long is disabled and the disabling audited
  * @param secretKey           {@code warden.webhooks.secret-key} (env {@code WARDEN_WEBHOOKS_SECRET_KEY}): base64 of
@@ -41,6 +44,7 @@ public record WebhookSettings(
         Duration timeout,
         Duration poll,
         int batch,
+        int workers,
         Duration disableAfter,
         Optional<SecretKeySpec> secretKey,
         boolean enabled) {
@@ -76,11 +80,20 @@ public record WebhookSettings(
                 Duration.ofMillis(config.getOptionalValue("warden.webhooks.poll-ms", Long.class)
                         .orElse(250L)),
                 config.getOptionalValue("warden.webhooks.batch", Integer.class).orElse(50),
+                bounded(config, "warden.webhooks.workers", 4, 1, 64),
                 Duration.ofHours(config.getOptionalValue("warden.webhooks.disable-after-hours", Long.class)
                         .orElse(120L)),
                 key,
                 config.getOptionalValue("warden.webhooks.delivery.enabled", Boolean.class)
                         .orElse(true));
+    }
+
+    private static int bounded(Config config, String key, int fallback, int min, int max) {
+        int value = config.getOptionalValue(key, Integer.class).orElse(fallback);
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(key + " must be from " + min + " to " + max);
+        }
+        return value;
     }
 
     /** The waits of a schedule: seconds (decimals allowed), comma-separated. */

@@ -44,10 +44,10 @@ public class Webhooks {
     private static final Set<String> PATCHABLE = Set.of("url", "events", "description", "enabled");
 
     @EJB
-    WebhookStore store;
+    WebhookSubscriptions subscriptions;
 
     @EJB
-    WebhookOutbox outbox;
+    WebhookDeliveryLog log;
 
     @EJB
     WebhookDispatcher dispatcher;
@@ -61,13 +61,13 @@ public class Webhooks {
     /** Every subscription, without secrets. @throws ApiException 403 for a non-admin */
     public JsonArray list(Operator operator) {
         adminOnly(operator);
-        return store.list();
+        return subscriptions.list();
     }
 
     /** One subscription. @throws ApiException 403 for a non-admin; 404 no such subscription */
     public JsonObject read(Operator operator, String id) {
         adminOnly(operator);
-        return store.find(id(id)).orElseThrow(() -> missing(id));
+        return subscriptions.find(id(id)).orElseThrow(() -> missing(id));
     }
 
     /**
@@ -75,7 +75,7 @@ public class Webhooks {
      * carries the new {@code secret} ({@code whsec_...}), shown this once.
      *
      * @throws ApiException 400 bad body; 403 for a non-admin; 422 a refused URL, malformed events or description,
-     *                      or {@value WebhookStore#MAX_SUBSCRIPTIONS} subscriptions already
+     *                      or {@value WebhookSubscriptions#MAX_SUBSCRIPTIONS} subscriptions already
      */
     public JsonObject create(Operator operator, Supplier<JsonObject> body) {
         adminOnly(operator);
@@ -84,25 +84,43 @@ public class Webhooks {
         List<String> patterns = EventPatterns.parse(in.get("events"));
         String description = description(in.get("description"));
         String secret = WebhookSecrets.generate();
-        JsonObject created = store.create(url, patterns, description, secrets().seal(secret), operator.userId())
+        JsonObject created = subscriptions
+                .create(url, patterns, description, secrets().seal(secret), operator.userId())
                 .orElseThrow(() -> ApiException.invalid(
-                        "url", "at most " + WebhookStore.MAX_SUBSCRIPTIONS + " webhooks; delete one first"));
+                        "url", "at most " + WebhookSubscriptions.MAX_SUBSCRIPTIONS + " webhooks; delete one first"));
         events.changed();
         trail.afterCommit(new AuditRecord(
                 operator.userId(), "webhook.create", RESOURCE, created.getString("id"), audited(created)));
         return JSON.createObjectBuilder(created).add("secret", secret).build();
     }
 
+    /** What {@link #change} does to a subscription. */
+    public enum Change {
+        /** {@code PATCH}: the fields given. */
+        UPDATE,
+        /** {@code POST .../rotate}: a new secret. */
+        ROTATE
+    }
+
     /**
-     * Changes {@code url}, {@code events}, {@code description} (null clears it) or {@code enabled}; enabling clears
-     * the disabling reason and the failure streak.
+     * Changes a subscription (docs/webhooks.md, "Admin API"), one path for both kinds of change: {@link
+     * Change#UPDATE} sets {@code url}, {@code events}, {@code description} (null clears it) or {@code enabled}
+     * (enabling clears the disabling reason and the failure streak) and answers the subscription; {@link
+     * Change#ROTATE} gives it a new secret (in the answer's {@code secret}, shown once) while the old one keeps signing
+     * beside it for {@code overlap_hours} (body, default 24, 0 to {@value #MAX_OVERLAP_HOURS}). The body is read after
+     * the access check.
      *
-     * @throws ApiException 400 bad body; 403 for a non-admin; 404 no such subscription; 422 a bad or unknown field
+     * @throws ApiException 400 bad body; 403 for a non-admin; 404 no such subscription; 422 a bad or unknown field, or
+     *                      a bad {@code overlap_hours}
      */
-    public JsonObject update(Operator operator, String id, Supplier<JsonObject> body) {
+    public JsonObject change(Operator operator, String id, Change change, Supplier<JsonObject> body) {
         adminOnly(operator);
         long key = id(id);
         JsonObject in = body.get();
+        return change == Change.ROTATE ? rotate(operator, key, id, in) : update(operator, key, id, in);
+    }
+
+    private JsonObject update(Operator operator, long key, String id, JsonObject in) {
         for (String field : in.keySet()) {
             if (!PATCHABLE.contains(field)) {
                 throw ApiException.invalid(field, "not a field of a webhook (url, events, description, enabled)");
@@ -120,9 +138,10 @@ public class Webhooks {
             }
             enabled = value == JsonValue.TRUE;
         }
-        JsonObject before = store.find(key).orElseThrow(() -> missing(id));
-        JsonObject after =
-                store.update(key, url, patterns, description, clear, enabled).orElseThrow(() -> missing(id));
+        JsonObject before = subscriptions.find(key).orElseThrow(() -> missing(id));
+        JsonObject after = subscriptions
+                .update(key, url, patterns, description, clear, enabled)
+                .orElseThrow(() -> missing(id));
         events.changed();
         trail.afterCommit(new AuditRecord(
                 operator.userId(),
@@ -133,25 +152,7 @@ public class Webhooks {
         return after;
     }
 
-    /** Deletes a subscription and its deliveries. @throws ApiException 403 non-admin; 404 no such subscription */
-    public JsonObject delete(Operator operator, String id) {
-        adminOnly(operator);
-        JsonObject deleted = store.delete(id(id)).orElseThrow(() -> missing(id));
-        events.changed();
-        trail.afterCommit(new AuditRecord(operator.userId(), "webhook.delete", RESOURCE, id, audited(deleted)));
-        return deleted;
-    }
-
-    /**
-     * Gives the subscription a new secret (in the answer's {@code secret}, shown once); the old one keeps signing
-     * beside it for {@code overlap_hours} (body, default 24, 0 to {@value #MAX_OVERLAP_HOURS}).
-     *
-     * @throws ApiException 400 bad body; 403 non-admin; 404 no such subscription; 422 bad {@code overlap_hours}
-     */
-    public JsonObject rotate(Operator operator, String id, Supplier<JsonObject> body) {
-        adminOnly(operator);
-        long key = id(id);
-        JsonObject in = body.get();
+    private JsonObject rotate(Operator operator, long key, String id, JsonObject in) {
         int hours = 24;
         if (in.containsKey("overlap_hours")) {
             if (!(in.get("overlap_hours") instanceof JsonNumber n)
@@ -164,7 +165,8 @@ public class Webhooks {
         }
         String secret = WebhookSecrets.generate();
         Instant until = Instant.now().plus(Duration.ofHours(hours));
-        JsonObject rotated = store.rotate(key, secrets().seal(secret), until).orElseThrow(() -> missing(id));
+        JsonObject rotated =
+                subscriptions.rotate(key, secrets().seal(secret), until).orElseThrow(() -> missing(id));
         trail.afterCommit(new AuditRecord(
                 operator.userId(),
                 "webhook.rotate",
@@ -174,6 +176,15 @@ public class Webhooks {
                         .add("overlap_until", until.toString())
                         .build()));
         return JSON.createObjectBuilder(rotated).add("secret", secret).build();
+    }
+
+    /** Deletes a subscription and its deliveries. @throws ApiException 403 non-admin; 404 no such subscription */
+    public JsonObject delete(Operator operator, String id) {
+        adminOnly(operator);
+        JsonObject deleted = subscriptions.delete(id(id)).orElseThrow(() -> missing(id));
+        events.changed();
+        trail.afterCommit(new AuditRecord(operator.userId(), "webhook.delete", RESOURCE, id, audited(deleted)));
+        return deleted;
     }
 
     /**
@@ -195,20 +206,20 @@ public class Webhooks {
                 throw ApiException.invalid("_limit", "a number from 1 to " + MAX_DELIVERIES);
             }
         }
-        store.find(key).orElseThrow(() -> missing(id));
-        return store.deliveries(key, n);
+        subscriptions.find(key).orElseThrow(() -> missing(id));
+        return log.deliveries(key, n);
     }
 
     /** One delivery with its attempts and payload. @throws ApiException 403 non-admin; 404 no such delivery */
     public JsonObject delivery(Operator operator, String id, String delivery) {
         adminOnly(operator);
-        return store.delivery(id(id), id(delivery)).orElseThrow(() -> missing(id + "/" + delivery));
+        return log.delivery(id(id), id(delivery)).orElseThrow(() -> missing(id + "/" + delivery));
     }
 
     /** Makes one delivery due now for one more attempt. @throws ApiException 403 non-admin; 404 no such delivery */
     public void retry(Operator operator, String id, String delivery) {
         adminOnly(operator);
-        if (!store.retry(id(id), id(delivery))) {
+        if (!log.retry(id(id), id(delivery))) {
             throw missing(id + "/" + delivery);
         }
         trail.afterCommit(new AuditRecord(
@@ -221,7 +232,7 @@ public class Webhooks {
 
     /**
      * Queues again, to this subscription, every event it was sent from {@code from} (inclusive) to {@code to}
-     * (exclusive), ISO 8601 instants in the body; at most {@value WebhookStore#MAX_REPLAY}.
+     * (exclusive), ISO 8601 instants in the body; at most {@value WebhookDeliveryLog#MAX_REPLAY}.
      *
      * @return {@code {queued}}
      * @throws ApiException 400 bad body; 403 non-admin; 404 no such subscription; 422 bad or reversed times
@@ -235,8 +246,8 @@ public class Webhooks {
         if (!from.isBefore(to)) {
             throw ApiException.invalid("to", "must be after from");
         }
-        store.find(key).orElseThrow(() -> missing(id));
-        int queued = store.replay(key, from, to);
+        subscriptions.find(key).orElseThrow(() -> missing(id));
+        int queued = log.replay(key, from, to);
         trail.afterCommit(new AuditRecord(
                 operator.userId(),
                 "webhook.replay",
@@ -259,17 +270,17 @@ public class Webhooks {
     public JsonObject test(Operator operator, String id) {
         adminOnly(operator);
         long key = id(id);
-        store.find(key).orElseThrow(() -> missing(id));
+        subscriptions.find(key).orElseThrow(() -> missing(id));
         JsonObject data = JSON.createObjectBuilder()
                 .add("webhook_id", id)
                 .add("message", "A test event sent from the panel")
                 .add("operator_id", String.valueOf(operator.userId()))
                 .build();
-        List<Long> ids = outbox.enqueue(
+        List<Long> ids = events.queue(new WebhookQueue.Event(
                 WebhookEvents.newMessageId(),
                 "webhook.test",
                 WebhookEvents.body("webhook.test", Instant.now(), data),
-                List.of(key));
+                List.of(key)));
         trail.afterCommit(new AuditRecord(operator.userId(), "webhook.test", RESOURCE, id, null));
         return JSON.createObjectBuilder()
                 .add("delivery_id", String.valueOf(ids.get(0)))

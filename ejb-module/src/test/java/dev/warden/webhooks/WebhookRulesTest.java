@@ -158,6 +158,7 @@ class WebhookRulesTest {
                 Duration.ofSeconds(10),
                 Duration.ofMillis(250),
                 50,
+                4,
                 Duration.ofHours(120),
                 Optional.empty(),
                 true);

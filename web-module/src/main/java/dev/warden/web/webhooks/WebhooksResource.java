@@ -67,7 +67,7 @@ public class WebhooksResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject update(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
-        return webhooks.update(session.operator(), id, () -> JsonBodies.object(contentType, body));
+        return change(Webhooks.Change.UPDATE, id, contentType, body);
     }
 
     /** See {@link WebhooksResource}. */
@@ -83,7 +83,12 @@ public class WebhooksResource {
     @Consumes(MediaType.WILDCARD)
     public JsonObject rotate(
             @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, String body) {
-        return webhooks.rotate(session.operator(), id, () -> JsonBodies.object(contentType, body));
+        return change(Webhooks.Change.ROTATE, id, contentType, body);
+    }
+
+    /** PATCH and rotate: one call of {@link Webhooks#change}. */
+    private JsonObject change(Webhooks.Change change, String id, String contentType, String body) {
+        return webhooks.change(session.operator(), id, change, () -> JsonBodies.object(contentType, body));
     }
 
     /** See {@link WebhooksResource}. */
