@@ -34,24 +34,45 @@ public final class JobsResource {
     private JobsResource() {}
 
     /**
-     * {@code POST /admin-api/:resource/_jobs}: a dry run answers 200 {@code {matched, preview}}; a run answers 202
-     * {@code {id, status: "queued"}} with {@code Location: /admin-api/_jobs/<id>}; 400 bad JSON; 403 by rule, column
-     * or action role; 404 unknown resource or action; 409 a job of the resource is queued or running; 422 bad kind,
-     * filter, set or action, or too many rows; 429 the node's job slots are all in use.
+     * What the routes that submit a job share: the operator's session, the base URI, and the answer of a submission
+     * ({@link #answer}).
      */
-    @Path("{resource}/_jobs")
-    @RequestScoped
-    @Produces(MediaType.APPLICATION_JSON)
-    public static class Submit {
-
-        @EJB
-        Jobs jobs;
+    abstract static class SubmitRoute {
 
         @Inject
         AdminSession session;
 
         @Context
         UriInfo uri;
+
+        /** 200 with a dry run's report, else 202 with the queued job and {@code Location: /admin-api/_jobs/<id>}. */
+        Response answer(Jobs.Submitted submitted) {
+            if (submitted.dryRun()) {
+                return Response.ok(submitted.body()).build();
+            }
+            return Response.accepted(submitted.body())
+                    .location(uri.getBaseUriBuilder()
+                            .path("_jobs")
+                            .segment(String.valueOf(submitted.jobId()))
+                            .build())
+                    .build();
+        }
+    }
+
+    /**
+     * {@code POST /admin-api/:resource/_jobs}: a dry run answers 200 {@code {matched, preview}}; a run answers 202
+     * {@code {id, status: "queued"}} with {@code Location: /admin-api/_jobs/<id>}; 400 bad JSON; 401 a run while
+     * step-up is due; 403 by rule, column or action role; 404 unknown resource or action; 409 a job of the resource is
+     * queued or running; 422 bad kind, filter, set or action, or too many rows; 429 the node's job slots are all in
+     * use.
+     */
+    @Path("{resource}/_jobs")
+    @RequestScoped
+    @Produces(MediaType.APPLICATION_JSON)
+    public static class Submit extends SubmitRoute {
+
+        @EJB
+        Jobs jobs;
 
         /** See {@link Submit}. */
         @POST
@@ -61,21 +82,8 @@ public final class JobsResource {
                 @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                 String body) {
             JsonObject json = JsonBodies.object(contentType, body);
-            return answer(uri, jobs.submit(session.operator(), key, json));
+            return answer(jobs.submit(session.operator(), key, json));
         }
-    }
-
-    /** 200 with a dry run's report, else 202 with the queued job and {@code Location: /admin-api/_jobs/<id>}. */
-    static Response answer(UriInfo uri, Jobs.Submitted submitted) {
-        if (submitted.dryRun()) {
-            return Response.ok(submitted.body()).build();
-        }
-        return Response.accepted(submitted.body())
-                .location(uri.getBaseUriBuilder()
-                        .path("_jobs")
-                        .segment(String.valueOf(submitted.jobId()))
-                        .build())
-                .build();
     }
 
     /**
