@@ -236,6 +236,15 @@ public class Jobs {
     }
 
     private JobStore.Job visible(Operator operator, String id) {
+        return visible(store, operator, id);
+    }
+
+    /**
+     * Job {@code id} as {@code operator} may see it: their own, or any for an admin.
+     *
+     * @throws ApiException 404 unknown id, or another operator's job for a non-admin
+     */
+    static JobStore.Job visible(JobStore store, Operator operator, String id) {
         long jobId;
         try {
             jobId = Long.parseLong(id);
