@@ -50,6 +50,10 @@ public class JobRecovery {
 
     private static final Logger LOG = Logger.getLogger(JobRecovery.class.getName());
 
+    /** A job that lost its node: stale heartbeat (seconds), or (at start-up) left by this node's name. */
+    private static final String STOPPED = "status IN ('queued', 'running') AND (heartbeat_at < now() - "
+            + "make_interval(secs => ?) OR (? AND node = ?))";
+
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
@@ -132,8 +136,7 @@ public class JobRecovery {
         return Sql.list(
                 dataSource,
                 "Finding stopped jobs",
-                "SELECT id FROM warden_jobs WHERE status IN ('queued', 'running') AND (heartbeat_at < now() - "
-                        + "make_interval(secs => ?) OR (? AND node = ?)) ORDER BY id LIMIT 20",
+                "SELECT id FROM warden_jobs WHERE " + STOPPED + " ORDER BY id LIMIT 20",
                 rs -> rs.getLong(1),
                 (double) staleSeconds,
                 first,
@@ -145,9 +148,8 @@ public class JobRecovery {
         return Sql.first(
                         dataSource,
                         "Taking over a stopped job",
-                        "UPDATE warden_jobs SET node = ?, heartbeat_at = now() WHERE id = ? AND status IN "
-                                + "('queued', 'running') AND (heartbeat_at < now() - make_interval(secs => ?) "
-                                + "OR (? AND node = ?)) RETURNING coalesce(execution_id, 0)",
+                        "UPDATE warden_jobs SET node = ?, heartbeat_at = now() WHERE id = ? AND " + STOPPED
+                                + " RETURNING coalesce(execution_id, 0)",
                         rs -> rs.getLong(1),
                         node,
                         jobId,

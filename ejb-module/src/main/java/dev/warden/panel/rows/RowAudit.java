@@ -97,28 +97,21 @@ public class RowAudit {
 
     /** {@code create {row, reverted_from, job_id}}: a restore by job {@code jobId} (null: by hand). */
     public void restored(Operator operator, ResourceDef resource, JsonObject row, long revertedFrom, Long jobId) {
-        created(
-                operator,
-                resource,
-                row,
-                withJob(
-                        JSON.createObjectBuilder(AuditPayloads.row(row))
-                                .add("reverted_from", revertedFrom)
-                                .build(),
-                        jobId));
+        created(operator, resource, row, revertedRow(row, revertedFrom, jobId));
     }
 
     /** {@code delete {row, reverted_from, job_id}}: a created row deleted again by the revert job {@code jobId}. */
     public void uncreated(Operator operator, ResourceDef resource, JsonObject row, long revertedFrom, long jobId) {
-        deleted(
-                operator,
-                resource,
-                row,
-                withJob(
-                        JSON.createObjectBuilder(AuditPayloads.row(row))
-                                .add("reverted_from", revertedFrom)
-                                .build(),
-                        jobId));
+        deleted(operator, resource, row, revertedRow(row, revertedFrom, jobId));
+    }
+
+    /** {@code {row, reverted_from, job_id?}}. */
+    private static JsonObject revertedRow(JsonObject row, long revertedFrom, Long jobId) {
+        return withJob(
+                JSON.createObjectBuilder(AuditPayloads.row(row))
+                        .add("reverted_from", revertedFrom)
+                        .build(),
+                jobId);
     }
 
     /** {@code delete {row}} with the row as it was. */
