@@ -267,7 +267,7 @@ await step("revert on the Jobs page: the conflict list of a row changed since, t
   assert.equal((await admin.locator("#confirm-ok").last().innerText()).trim(), "Force revert of 27 rows");
   await confirmOk(admin);
   await admin.waitForFunction(() => [...document.querySelectorAll("#jobs-table .ant-table-row")]
-    .some((r) => /\brevert\b/.test(r.textContent) && r.querySelector(".job-status")?.textContent === "done"
+    .some((r) => r.querySelector(".job-kind")?.textContent === "revert" && r.querySelector(".job-status")?.textContent === "done"
       && r.querySelector(".job-counts")?.textContent === "27 of 27 rows, 0 failed"));
   await screenshot(admin, "jobs-reverted");
 });

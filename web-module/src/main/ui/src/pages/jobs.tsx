@@ -113,7 +113,7 @@ export function JobsPage() {
                     columns={[
           { key: "id", title: "Job", render: (_, j) => j.id },
           { key: "resource", title: "Resource", render: (_, j) => j.resource },
-          { key: "kind", title: "Kind", render: (_, j) => j.kind },
+          { key: "kind", title: "Kind", render: (_, j) => <span className="job-kind">{j.kind}</span> },
           { key: "status", title: "Status", render: (_, j) => <ColorTag className="job-status" color={STATUS_COLORS[j.status]}>{j.status}</ColorTag> },
           { key: "progress", title: "Progress", render: (_, j) => (
             <Space direction="vertical" size={0} style={{ minWidth: 160 }}>
