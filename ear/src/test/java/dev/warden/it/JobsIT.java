@@ -1,17 +1,19 @@
 package dev.warden.it;
 
+import static dev.warden.it.support.JobCalls.call;
+import static dev.warden.it.support.JobCalls.ended;
+import static dev.warden.it.support.JobCalls.file;
+import static dev.warden.it.support.JobCalls.json;
+import static dev.warden.it.support.JobCalls.leftRunning;
+import static dev.warden.it.support.JobCalls.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.OpenApiContract;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import dev.warden.it.support.Wait;
-import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -24,39 +26,6 @@ import org.junit.jupiter.api.Test;
  */
 @SharedDeployment(SharedDeployment.Ear.WARDEN_WITH_TEST_EXTENSION)
 class JobsIT {
-
-    private static Response call(RequestSpecification spec, String method, String path, int status) {
-        Response r = spec.request(method, path);
-        assertEquals(status, r.statusCode(), method + " " + path + ": " + r.asString());
-        assertEquals(
-                List.of(),
-                OpenApiContract.problems(method, path.replaceFirst("\\?.*", ""), r),
-                "not what openapi/warden-admin.yaml says");
-        return r;
-    }
-
-    private static RequestSpecification json(String cookie, String body) {
-        return Api.session(cookie).contentType(ContentType.JSON).body(body);
-    }
-
-    /** Submits a job (not a dry run), checks 202 and Location, and waits until it ended; answers the job. */
-    private static Response run(String cookie, String resource, String body) {
-        Response queued = call(json(cookie, body), "POST", "/admin-api/" + resource + "/_jobs", 202);
-        String id = queued.jsonPath().getString("id");
-        assertEquals("queued", queued.jsonPath().getString("status"));
-        assertTrue(queued.header("Location").endsWith("/admin-api/_jobs/" + id), queued.header("Location"));
-        return ended(cookie, id);
-    }
-
-    /** Waits until job {@code id} ended; answers it. */
-    private static Response ended(String cookie, String id) {
-        Wait.until(Duration.ofSeconds(30), "job " + id + " ended", () -> !List.of("queued", "running")
-                .contains(Api.session(cookie)
-                        .get("/admin-api/_jobs/" + id)
-                        .jsonPath()
-                        .getString("status")));
-        return call(Api.session(cookie), "GET", "/admin-api/_jobs/" + id, 200);
-    }
 
     @Test
     void aDryRunPreviewsAndTheRunChangesAndAuditsEveryMatchingRow() throws Exception {
@@ -261,11 +230,6 @@ class JobsIT {
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_jobs WHERE created_by = ?", admin.id()));
     }
 
-    private static RequestSpecification file(String cookie, String contentType, String body) {
-        // bytes: RestAssured encodes no string body for a content type it does not know (application/x-ndjson)
-        return Api.session(cookie).contentType(contentType).body(body.getBytes(StandardCharsets.UTF_8));
-    }
-
     @Test
     void anImportOfAnExportChangesNothingAndBadRecordsAreErrorRows() throws Exception {
         Api.Identity admin = Api.signedIn("admin", null);
@@ -411,20 +375,7 @@ class JobsIT {
                 TestDb.insert("INSERT INTO game_scores (score, note) VALUES (3, ?) RETURNING id", tag));
         // what a node that died half-way through an update job leaves: the job running on a node that no longer
         // beats, its first row done (changed and marked), the others pending
-        long job = TestDb.insert(
-                "INSERT INTO warden_jobs (resource, kind, status, params, total, processed, created_by, node, "
-                        + "heartbeat_at) VALUES ('scores', 'update', 'running', CAST(? AS jsonb), 3, 1, ?, "
-                        + "'a-node-that-died', now()) RETURNING id",
-                "{\"filter\": {}, \"set\": {\"season\": \"r-" + tag + "\"}}",
-                admin.id());
-        for (int i = 0; i < 3; i++) {
-            TestDb.update(
-                    "INSERT INTO warden_job_items (job_id, seq, row_id, state) VALUES (?, ?, ?, ?)",
-                    job,
-                    i + 1,
-                    String.valueOf(rows.get(i)),
-                    i == 0 ? "done" : "pending");
-        }
+        long job = leftRunning(admin.id(), "{\"filter\": {}, \"set\": {\"season\": \"r-" + tag + "\"}}", rows);
         TestDb.update("UPDATE game_scores SET season = ? WHERE id = ?", "r-" + tag, rows.get(0));
         TestDb.update("UPDATE warden_jobs SET heartbeat_at = now() - interval '1 hour' WHERE id = ?", job);
         // another node's recovery pass (every warden.jobs.recovery-seconds) takes it over and goes on from there
