@@ -252,6 +252,26 @@ await step("apply to all matching: a dry run, a confirmation naming the count, t
   await admin.waitForFunction(() => [...document.querySelectorAll("#jobs-table .job-status")].some((e) => e.textContent === "done"));
 });
 
+await step("revert on the Jobs page: the conflict list of a row changed since, then the forced revert as a new job", async () => {
+  // one of the 27 rows changed by hand after the job (through the API, as another operator would)
+  const rows = await (await admin.request.get(`${BASE}/admin-api/leaderboards?_q=${encodeURIComponent(F.tag)}&reset_period=weekly&_end=1&_sort=id`)).json();
+  const changed = rows[0]._id;
+  const patched = await admin.request.patch(`${BASE}/admin-api/leaderboards/${encodeURIComponent(changed)}`, { data: { reset_period: "daily" } });
+  assert.equal(patched.status(), 200, await patched.text());
+  await admin.goto(`${ADMIN}/_jobs`);
+  const job = admin.locator("#jobs-table .ant-table-row", { has: admin.locator(".job-counts", { hasText: "27 of 27 rows, 0 failed" }) }).first();
+  await job.locator(".job-revert").click();
+  await admin.locator("#revert-report").waitFor();
+  assert.equal(await admin.locator("#revert-matched").innerText(), "27 rows will be undone, as one new job.");
+  assert.equal(await admin.locator(`#revert-conflicts li[data-row="${changed}"]`).count(), 1);
+  assert.equal((await admin.locator("#confirm-ok").last().innerText()).trim(), "Force revert of 27 rows");
+  await confirmOk(admin);
+  await admin.waitForFunction(() => [...document.querySelectorAll("#jobs-table .ant-table-row")]
+    .some((r) => r.querySelector(".job-kind")?.textContent === "revert" && r.querySelector(".job-status")?.textContent === "done"
+      && r.querySelector(".job-counts")?.textContent === "27 of 27 rows, 0 failed"));
+  await screenshot(admin, "jobs-reverted");
+});
+
 await step("import: a file checked by a dry run, then imported as a job", async () => {
   await admin.goto(`${ADMIN}/leaderboards`);
   await admin.locator("#resource-table").waitFor();

@@ -1,17 +1,19 @@
 package dev.warden.it;
 
+import static dev.warden.it.support.JobCalls.call;
+import static dev.warden.it.support.JobCalls.ended;
+import static dev.warden.it.support.JobCalls.file;
+import static dev.warden.it.support.JobCalls.json;
+import static dev.warden.it.support.JobCalls.leftRunning;
+import static dev.warden.it.support.JobCalls.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
-import dev.warden.it.support.OpenApiContract;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestDb;
 import dev.warden.it.support.Wait;
-import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -24,39 +26,6 @@ import org.junit.jupiter.api.Test;
  */
 @SharedDeployment(SharedDeployment.Ear.WARDEN_WITH_TEST_EXTENSION)
 class JobsIT {
-
-    private static Response call(RequestSpecification spec, String method, String path, int status) {
-        Response r = spec.request(method, path);
-        assertEquals(status, r.statusCode(), method + " " + path + ": " + r.asString());
-        assertEquals(
-                List.of(),
-                OpenApiContract.problems(method, path.replaceFirst("\\?.*", ""), r),
-                "not what openapi/warden-admin.yaml says");
-        return r;
-    }
-
-    private static RequestSpecification json(String cookie, String body) {
-        return Api.session(cookie).contentType(ContentType.JSON).body(body);
-    }
-
-    /** Submits a job (not a dry run), checks 202 and Location, and waits until it ended; answers the job. */
-    private static Response run(String cookie, String resource, String body) {
-        Response queued = call(json(cookie, body), "POST", "/admin-api/" + resource + "/_jobs", 202);
-        String id = queued.jsonPath().getString("id");
-        assertEquals("queued", queued.jsonPath().getString("status"));
-        assertTrue(queued.header("Location").endsWith("/admin-api/_jobs/" + id), queued.header("Location"));
-        return ended(cookie, id);
-    }
-
-    /** Waits until job {@code id} ended; answers it. */
-    private static Response ended(String cookie, String id) {
-        Wait.until(Duration.ofSeconds(30), "job " + id + " ended", () -> !List.of("queued", "running")
-                .contains(Api.session(cookie)
-                        .get("/admin-api/_jobs/" + id)
-                        .jsonPath()
-                        .getString("status")));
-        return call(Api.session(cookie), "GET", "/admin-api/_jobs/" + id, 200);
-    }
 
     @Test
     void aDryRunPreviewsAndTheRunChangesAndAuditsEveryMatchingRow() throws Exception {
@@ -128,6 +97,37 @@ class JobsIT {
                 .jsonPath()
                 .getList("id")
                 .contains(id));
+
+        // revert: a row changed by hand since the job is a conflict (409 naming it, nothing changed) until forced
+        String changed = TestDb.column("SELECT id::text FROM game_scores WHERE note = ? ORDER BY id", tag)
+                .get(1);
+        Api.patch(admin.cookie(), "scores/" + changed, "{\"season\": \"by-hand\"}")
+                .then()
+                .statusCode(200);
+        Response preview =
+                call(Api.session(admin.cookie()), "POST", "/admin-api/_jobs/" + id + "/revert?dry_run=true", 200);
+        assertEquals(3, preview.jsonPath().getInt("matched"));
+        assertEquals(1, preview.jsonPath().getInt("conflicted"));
+        assertEquals(changed, preview.jsonPath().getString("conflicts[0]._id"));
+        Response conflict = call(Api.session(admin.cookie()), "POST", "/admin-api/_jobs/" + id + "/revert", 409);
+        assertTrue(conflict.jsonPath().getMap("error.fields").containsKey(changed), conflict.asString());
+        assertEquals(2, TestDb.scalar("SELECT count(*) FROM game_scores WHERE season = ?", "s-" + tag));
+        Response forced =
+                call(Api.session(admin.cookie()), "POST", "/admin-api/_jobs/" + id + "/revert?force=true", 202);
+        Response reverted = ended(admin.cookie(), forced.jsonPath().getString("id"));
+        assertEquals("revert", reverted.jsonPath().getString("kind"));
+        assertEquals("done", reverted.jsonPath().getString("status"), reverted.asString());
+        assertEquals(3, reverted.jsonPath().getInt("processed"));
+        assertEquals(0, reverted.jsonPath().getInt("failed"), reverted.asString());
+        assertEquals(3, TestDb.scalar("SELECT count(*) FROM game_scores WHERE note = ? AND season = 's1'", tag));
+        assertEquals(
+                3,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'update' AND payload->>'job_id' = ? "
+                                + "AND payload ?? 'reverted_from'",
+                        reverted.jsonPath().getString("id")));
+        // a mod does not see the admin's job
+        call(Api.session(mod.cookie()), "POST", "/admin-api/_jobs/" + id + "/revert?dry_run=true", 404);
 
         // a delete job: every matching row goes, each audited with the job id
         Response deleted =
@@ -206,6 +206,12 @@ class JobsIT {
                                 + "AND payload->>'name' = 'resetScore' AND payload->>'job_id' = ?",
                         job.jsonPath().getString("id")));
 
+        call(
+                Api.session(admin.cookie()),
+                "POST",
+                "/admin-api/_jobs/" + job.jsonPath().getString("id") + "/revert?dry_run=true",
+                422);
+
         Map<String, Integer> bad = Map.of(
                 "{\"kind\": \"rename\"}", 422,
                 "{\"kind\": \"update\", \"set\": {\"nosuch\": 1}}", 422,
@@ -222,11 +228,6 @@ class JobsIT {
         call(Api.anonymous(), "GET", "/admin-api/_jobs", 401);
         assertEquals(2, TestDb.scalar("SELECT count(*) FROM game_scores WHERE note = ?", tag));
         assertEquals(1, TestDb.scalar("SELECT count(*) FROM warden_jobs WHERE created_by = ?", admin.id()));
-    }
-
-    private static RequestSpecification file(String cookie, String contentType, String body) {
-        // bytes: RestAssured encodes no string body for a content type it does not know (application/x-ndjson)
-        return Api.session(cookie).contentType(contentType).body(body.getBytes(StandardCharsets.UTF_8));
     }
 
     @Test
@@ -292,6 +293,17 @@ class JobsIT {
                         "SELECT count(*) FROM warden_admin_audit WHERE action = 'create' AND payload->>'job_id' = ?",
                         id));
 
+        // reverting the import deletes the row it created, audited with the revert's job id
+        Response undo = call(Api.session(admin.cookie()), "POST", "/admin-api/_jobs/" + id + "/revert", 202);
+        Response undone = ended(admin.cookie(), undo.jsonPath().getString("id"));
+        assertEquals("done", undone.jsonPath().getString("status"), undone.asString());
+        assertEquals(0, TestDb.scalar("SELECT count(*) FROM game_scores WHERE note = ?", tag + "-new"));
+        assertEquals(
+                1,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'delete' AND payload->>'job_id' = ?",
+                        undo.jsonPath().getString("id")));
+
         // refused before anything is staged: an unknown column, a wrong content type
         long jobs = TestDb.scalar("SELECT count(*) FROM warden_jobs WHERE created_by = ?", admin.id());
         Response unknown = call(
@@ -303,5 +315,85 @@ class JobsIT {
         call(file(admin.cookie(), "application/json", "{}"), "POST", "/admin-api/scores/_import?format=csv", 415);
         call(file(admin.cookie(), "text/csv", "score\r\n1\r\n"), "POST", "/admin-api/scores/_import?format=xml", 422);
         assertEquals(jobs, TestDb.scalar("SELECT count(*) FROM warden_jobs WHERE created_by = ?", admin.id()));
+    }
+
+    @Test
+    void aRunningJobIsCancelledAfterItsChunkWithEveryDoneRowAudited() throws Exception {
+        Api.Identity admin = Api.signedIn("admin", null);
+        String tag = "jobs-" + TestDb.unique();
+        TestDb.update("INSERT INTO game_open_notes (body) SELECT ? FROM generate_series(1, 300)", tag);
+        // slowTouch takes 20 ms a row: the job runs about 6 s, in chunks of 100 rows
+        Response queued = call(
+                json(
+                        admin.cookie(),
+                        "{\"kind\": \"action\", \"action\": \"slowTouch\", \"filter\": {\"body\": \"" + tag + "\"}}"),
+                "POST",
+                "/admin-api/openNotes/_jobs",
+                202);
+        String id = queued.jsonPath().getString("id");
+        Wait.until(
+                Duration.ofSeconds(30),
+                "job " + id + " running",
+                () -> Api.session(admin.cookie())
+                                .get("/admin-api/_jobs/" + id)
+                                .jsonPath()
+                                .getInt("processed")
+                        > 0);
+        Response asked = call(Api.session(admin.cookie()), "POST", "/admin-api/_jobs/" + id + "/cancel", 202);
+        assertTrue(asked.jsonPath().getBoolean("cancel_requested"), asked.asString());
+        Response job = ended(admin.cookie(), id);
+        assertEquals("cancelled", job.jsonPath().getString("status"), job.asString());
+        int processed = job.jsonPath().getInt("processed");
+        assertTrue(processed > 0 && processed < 300 && processed % 100 == 0, job.asString());
+        assertEquals(0, job.jsonPath().getInt("failed"));
+        // the rows done before the cancel are done and audited, the rest still pending
+        assertEquals(
+                processed,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'custom' AND payload->>'job_id' = ?",
+                        id));
+        assertEquals(
+                300 - processed,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_job_items WHERE job_id = ? AND state = 'pending'",
+                        Long.parseLong(id)));
+        assertEquals(
+                List.of("cancelled"),
+                TestDb.column(
+                        "SELECT payload->>'status' FROM warden_admin_audit WHERE action = 'job.finished' "
+                                + "AND target_id = ?",
+                        id));
+    }
+
+    @Test
+    void aJobItsNodeLeftRunningIsResumedWhereItStopped() throws Exception {
+        Api.Identity admin = Api.signedIn("admin", null);
+        String tag = "jobs-" + TestDb.unique();
+        List<Long> rows = List.of(
+                TestDb.insert("INSERT INTO game_scores (score, note) VALUES (1, ?) RETURNING id", tag),
+                TestDb.insert("INSERT INTO game_scores (score, note) VALUES (2, ?) RETURNING id", tag),
+                TestDb.insert("INSERT INTO game_scores (score, note) VALUES (3, ?) RETURNING id", tag));
+        // what a node that died half-way through an update job leaves: the job running on a node that no longer
+        // beats, its first row done (changed and marked), the others pending
+        long job = leftRunning(admin.id(), "{\"filter\": {}, \"set\": {\"season\": \"r-" + tag + "\"}}", rows);
+        TestDb.update("UPDATE game_scores SET season = ? WHERE id = ?", "r-" + tag, rows.get(0));
+        TestDb.update("UPDATE warden_jobs SET heartbeat_at = now() - interval '1 hour' WHERE id = ?", job);
+        // another node's recovery pass (every warden.jobs.recovery-seconds) takes it over and goes on from there
+        Response resumed = ended(admin.cookie(), String.valueOf(job));
+        assertEquals("done", resumed.jsonPath().getString("status"), resumed.asString());
+        assertEquals(3, resumed.jsonPath().getInt("processed"));
+        assertEquals(
+                3, TestDb.scalar("SELECT count(*) FROM game_scores WHERE note = ? AND season = ?", tag, "r-" + tag));
+        // the pending rows were applied once each (the done one not again), and the job says it resumed
+        assertEquals(
+                2,
+                TestDb.scalar(
+                        "SELECT count(*) FROM warden_admin_audit WHERE action = 'update' AND payload->>'job_id' = ?",
+                        String.valueOf(job)));
+        assertEquals(
+                List.of("job.resumed", "job.finished"),
+                TestDb.column(
+                        "SELECT action FROM warden_admin_audit WHERE action LIKE 'job.%' AND target_id = ? ORDER BY id",
+                        String.valueOf(job)));
     }
 }

@@ -304,18 +304,19 @@ class PanelUiIT {
         // 27 left after the bulk delete, plus the one the browser imported
         assertEquals(28, TestDb.scalar("SELECT count(*) FROM warden_leaderboards WHERE name LIKE ?", tag + "-%"));
         assertEquals(
-                27,
+                0,
                 TestDb.scalar(
-                        "SELECT count(*) FROM warden_leaderboards WHERE name LIKE ? AND reset_period = 'weekly'",
+                        "SELECT count(*) FROM warden_leaderboards WHERE name LIKE ? AND reset_period IN ('weekly', "
+                                + "'daily')",
                         tag + "-%"),
-                "the job over every matching row changed each of them");
+                "the job over every matching row changed each of them, and its forced revert put every one back");
         assertEquals(
-                27,
+                54,
                 TestDb.scalar(
                         "SELECT count(*) FROM warden_admin_audit WHERE operator_id = ? AND action = 'update' "
                                 + "AND resource = 'leaderboards' AND payload->>'job_id' IS NOT NULL",
                         adminId),
-                "one audit entry with the job id per changed row");
+                "one audit entry with the job id per changed row, and one per row its revert put back");
         assertEquals(
                 1,
                 TestDb.scalar(

@@ -1,5 +1,7 @@
 package dev.warden.auth;
 
+import dev.warden.common.ApiException;
+import dev.warden.common.ErrorCode;
 import java.util.List;
 
 /**
@@ -11,8 +13,38 @@ import java.util.List;
  * @param role      the effective role
  * @param scopes    resource keys a mod is assigned to; empty for admins and users
  * @param sessionId id of the session row (SHA-256 of the cookie value); null outside a request
+ * @param stepUpDue the session holds a second factor and has not proved one within the step-up window
+ *                  (docs/security.md, "Second factors and step-up"); false outside a request
  */
-public record Operator(long userId, String email, Role role, List<String> scopes, String sessionId) {
+public record Operator(long userId, String email, Role role, List<String> scopes, String sessionId, boolean stepUpDue) {
+
+    /** An operator whose step-up is not due (a job's operator, a test's). */
+    public Operator(long userId, String email, Role role, List<String> scopes, String sessionId) {
+        this(userId, email, role, scopes, sessionId, false);
+    }
+
+    /** This operator with the session's step-up state {@code due}. */
+    public Operator withStepUpDue(boolean due) {
+        return new Operator(userId, email, role, scopes, sessionId, due);
+    }
+
+    /**
+     * Refuses a step-up use case (docs/security.md, "Second factors and step-up") while the session's step-up is due.
+     *
+     * @throws ApiException 401 {@code step_up_required}
+     */
+    public void requireStepUp() {
+        if (stepUpDue) {
+            throw stepUpRequired();
+        }
+    }
+
+    /** The 401 {@code step_up_required} refusal of a step-up route or use case. */
+    public static ApiException stepUpRequired() {
+        return new ApiException(
+                ErrorCode.STEP_UP_REQUIRED,
+                "Confirm it is you: prove a second factor again (POST /admin-api/auth/step-up)");
+    }
 
     /** Shorthand for {@link Role#ADMIN}. */
     public static final Role ADMIN = Role.ADMIN;

@@ -56,7 +56,7 @@ public class RoomStore {
     DataSource dataSource;
 
     /** Host name and process id, e.g. {@code game-1-4242}. */
-    static String defaultNodeName() {
+    public static String defaultNodeName() {
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();

@@ -75,7 +75,16 @@ public class TestPanel implements PanelCustomizer {
                 .table("openNotes", OpenNote.class)
                 .table("staffNotes", StaffNote.class)
                 .table("lockedNotes", LockedNote.class)
-                .resource("openNotes", r -> everyAction(r, Policy.everyone()))
+                .resource("openNotes", r -> everyAction(r, Policy.everyone())
+                        // a slow per-row action (20 ms a row): a job long enough to be cancelled while it runs
+                        .action(Action.perRow("slowTouch", "Touch slowly").handler((row, ctx) -> {
+                            try {
+                                Thread.sleep(20);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                            return "touched";
+                        })))
                 .resource("staffNotes", r -> everyAction(r, Policy.roles("admin", "mod")))
                 .resource("lockedNotes", r -> everyAction(r, Policy.deny()))
                 .resource("users", r -> r.relationLabel("scores", "High scores"))

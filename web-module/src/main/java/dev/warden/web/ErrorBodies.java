@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * Builds the error body shared by both APIs: {@code {"error": {"code", "message", "fields"?}}}
- * (docs/admin-api.md, "Error body"; docs/hosting-api.md, "Requirements: Errors"). {@code fields} appears only on 422.
+ * (docs/admin-api.md, "Error body"; docs/hosting-api.md, "Requirements: Errors"). {@code fields} appears on 422, and on a 409 that names what conflicted (a job's revert: the rows changed since,
+ * docs/admin-api.md, "Jobs" rule 8).
  */
 public final class ErrorBodies {
 
@@ -31,7 +32,7 @@ public final class ErrorBodies {
             int status, ErrorCode code, String message, Map<String, List<String>> fields) {
         JsonObjectBuilder error =
                 JSON.createObjectBuilder().add("code", code.wire()).add("message", message);
-        if (status == 422 && fields != null && !fields.isEmpty()) {
+        if ((status == 422 || status == 409) && fields != null && !fields.isEmpty()) {
             JsonObjectBuilder byField = JSON.createObjectBuilder();
             fields.forEach((field, messages) -> {
                 JsonArrayBuilder list = JSON.createArrayBuilder();

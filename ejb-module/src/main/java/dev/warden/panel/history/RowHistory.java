@@ -124,6 +124,14 @@ public class RowHistory {
      *                      read or write; 409 naming the columns changed since
      */
     public UpdateResult revert(ResourceDef view, String id, long auditId, Operator operator) {
+        return revert(view, id, auditId, operator, false);
+    }
+
+    /**
+     * As {@link #revert(ResourceDef, String, long, Operator)}; {@code force} puts the values back even over columns
+     * changed since (a job's forced revert, docs/admin-api.md, "Jobs", "Revert").
+     */
+    public UpdateResult revert(ResourceDef view, String id, long auditId, Operator operator, boolean force) {
         Entry entry = entry(auditId);
         if (entry == null || !entry.resource().equals(view.key()) || !id.equals(entry.targetId())) {
             throw ApiException.notFound("No audit entry " + auditId + " of " + view.key() + " " + id);
@@ -155,12 +163,60 @@ public class RowHistory {
                 changed.add(column);
             }
         });
-        if (!changed.isEmpty()) {
+        if (!changed.isEmpty() && !force) {
             throw new ApiException(
                     ErrorCode.CONFLICT,
                     "The row changed since audit entry " + auditId + ": " + String.join(", ", changed));
         }
         return writes.update(view, id, values, null, operator);
+    }
+
+    /**
+     * Deletes again row {@code id} created by the create entry {@code auditId} (a job's revert of an import).
+     *
+     * @param force delete it even when columns changed since
+     * @return the deleted row
+     * @throws ApiException 404 when the entry is not this row's create, or the row is gone; 409 naming the columns
+     *                      changed since (unless {@code force}); 409 when it is still referenced
+     */
+    public JsonObject uncreate(ResourceDef view, String id, long auditId, Operator operator, boolean force) {
+        Entry entry = entry(auditId);
+        if (entry == null
+                || !entry.resource().equals(view.key())
+                || !id.equals(entry.targetId())
+                || !"create".equals(entry.action())
+                || !(entry.payload().get("row") instanceof JsonObject created)) {
+            throw ApiException.notFound("No create entry " + auditId + " of " + view.key() + " " + id);
+        }
+        JsonObject current = rows.read(view, id);
+        List<String> changed = new ArrayList<>();
+        created.forEach((column, value) -> {
+            if (!skipped(view, column)
+                    && !HistoryPayloads.redacted(
+                            JSON.createObjectBuilder().add("after", value).build())
+                    && !same(value, current.get(column))) {
+                changed.add(column);
+            }
+        });
+        if (!changed.isEmpty() && !force) {
+            throw new ApiException(
+                    ErrorCode.CONFLICT,
+                    "The row changed since audit entry " + auditId + ": " + String.join(", ", changed));
+        }
+        return writes.delete(view, id, null, operator);
+    }
+
+    /**
+     * The action of audit entry {@code auditId} ({@code create}, {@code update}, {@code delete}, ...).
+     *
+     * @throws ApiException 404 no such entry
+     */
+    public String action(long auditId) {
+        Entry entry = entry(auditId);
+        if (entry == null) {
+            throw ApiException.notFound("No audit entry " + auditId);
+        }
+        return entry.action();
     }
 
     /**

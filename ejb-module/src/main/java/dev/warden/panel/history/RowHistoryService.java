@@ -91,6 +91,36 @@ public class RowHistoryService {
         return visible(operator, resource, created);
     }
 
+    /**
+     * Undoes the row entry {@code auditId} of row {@code id} as one item of the revert job {@code jobId}
+     * (docs/admin-api.md, "Jobs", "Revert"): an update's {@code before} values put back ({@link #revert}'s rules), a
+     * deleted row created again ({@link #restore}'s), a created row deleted (with {@code delete} on the resource);
+     * audited with {@code reverted_from} and {@code job_id}. Joins the caller's transaction.
+     *
+     * @param force undo it even over columns changed since
+     * @throws ApiException 403 by rule or column; 404 no such entry or row; 409 changed since (without {@code force}),
+     *                      the row exists again, or it is still referenced; 422 an entry that cannot be undone
+     */
+    public void undoInJob(Operator operator, String key, String id, long auditId, boolean force, long jobId) {
+        switch (history.action(auditId)) {
+            case "update" -> {
+                ResourceDef resource = moderation.authorize(operator, Operation.UPDATE, key);
+                audit.reverted(
+                        operator, resource, history.revert(resource, id, auditId, operator, force), auditId, jobId);
+            }
+            case "delete" -> {
+                ResourceDef resource = moderation.authorize(operator, Operation.CREATE, key);
+                audit.restored(operator, resource, history.restore(resource, auditId, operator), auditId, jobId);
+            }
+            case "create" -> {
+                ResourceDef resource = moderation.authorize(operator, Operation.DELETE, key);
+                audit.uncreated(
+                        operator, resource, history.uncreate(resource, id, auditId, operator, force), auditId, jobId);
+            }
+            default -> throw ApiException.invalid("audit_id", "entry " + auditId + " cannot be undone");
+        }
+    }
+
     /** {@code audit_id} of a body: a positive integer (number or digits), else 422. */
     static long auditId(JsonObject body) {
         JsonValue value = body.get("audit_id");

@@ -14,7 +14,8 @@ import java.util.Deque;
 /**
  * The reader of {@code warden-job} (docs/decisions/jobs-on-jakarta-batch.md): the pending items of the job named by the
  * job parameter {@value #JOB_ID}, in sequence order, a page at a time. Its checkpoint is the last item's sequence
- * number, so a restarted job reads on from there. It ends early when cancelling the job was asked for.
+ * number, so a restarted job reads on from there. It ends early when cancelling the job was asked for, which it
+ * looks up at every chunk's checkpoint (docs/admin-api.md, "Jobs": a cancel stops after the current chunk).
  */
 @Named("jobItemReader")
 @Dependent
@@ -35,6 +36,7 @@ public class JobItemReader extends AbstractItemReader {
     private long lastSeq;
     private final Deque<JobStore.Item> page = new ArrayDeque<>();
     private boolean exhausted;
+    private boolean checkCancel;
 
     @Override
     public void open(Serializable checkpoint) {
@@ -44,6 +46,12 @@ public class JobItemReader extends AbstractItemReader {
 
     @Override
     public Object readItem() {
+        if (checkCancel) {
+            checkCancel = false;
+            if (store.cancelRequested(jobId)) {
+                return null;
+            }
+        }
         if (page.isEmpty()) {
             if (exhausted || store.cancelRequested(jobId)) {
                 return null;
@@ -61,6 +69,7 @@ public class JobItemReader extends AbstractItemReader {
 
     @Override
     public Serializable checkpointInfo() {
+        checkCancel = true;
         return lastSeq;
     }
 

@@ -14,7 +14,8 @@ import jakarta.inject.Named;
 
 /**
  * The start and end of {@code warden-job} (docs/admin-api.md, "Jobs" rule 5): marks the {@code warden_jobs} row running,
- * then done, failed or cancelled, records {@code job.started} and {@code job.finished} (with the counts) through
+ * then done, failed or cancelled, records {@code job.started} (or {@code job.resumed} when {@link JobRecovery} took it
+ * over) and {@code job.finished} (with the counts) through
  * {@link AuditTrail}, gives the node's slot back and tells the live stream.
  */
 @Named("jobLifecycle")
@@ -36,14 +37,19 @@ public class JobLifecycle extends AbstractJobListener {
     @Inject
     JobEvents events;
 
+    @EJB
+    JobRecovery recovery;
+
     @Override
     public void beforeJob() {
         long jobId = JobItemReader.jobId(context);
-        store.start(jobId);
+        boolean resumed =
+                store.find(jobId).map(job -> job.status().equals("running")).orElse(false);
+        store.start(jobId, recovery.node());
         store.find(jobId)
                 .ifPresent(job -> trail.afterCommit(new AuditRecord(
                         job.createdBy(),
-                        "job.started",
+                        resumed ? "job.resumed" : "job.started",
                         job.resource(),
                         String.valueOf(job.id()),
                         JSON.createObjectBuilder()

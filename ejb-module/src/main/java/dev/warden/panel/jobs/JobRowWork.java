@@ -4,6 +4,7 @@ import dev.warden.auth.Operator;
 import dev.warden.auth.OperatorLoader;
 import dev.warden.common.ApiException;
 import dev.warden.panel.crud.RowAddress;
+import dev.warden.panel.history.RowHistoryService;
 import dev.warden.panel.registry.ResourceDef;
 import dev.warden.panel.registry.ResourceRegistry;
 import dev.warden.panel.rows.PanelRows;
@@ -16,7 +17,8 @@ import jakarta.json.JsonValue;
 
 /**
  * One item of a job, in a transaction of its own (docs/admin-api.md, "Jobs" rule 4): the row changed exactly as the
- * single-row route changes it ({@link PanelRows}: policy, mod scope, field permissions, action roles, the audit entry
+ * single-row route changes it ({@link PanelRows}, a revert's item as the row's history undoes it,
+ * {@link RowHistoryService}: policy, mod scope, field permissions, action roles, the audit entry
  * with {@code job_id}), and the item marked done in the same transaction. A refusal or failure rolls both back and
  * reaches the caller, which records the item as an error row.
  */
@@ -35,6 +37,9 @@ public class JobRowWork {
 
     @EJB
     ResourceRegistry registry;
+
+    @EJB
+    RowHistoryService history;
 
     /** The {@code _id} of the row whose primary key {@code values} hold, when it exists; null otherwise. */
     private String existing(String key, JsonObject values) {
@@ -78,6 +83,14 @@ public class JobRowWork {
                     rows.updateInJob(operator, job.resource(), id, values, job.id());
                 }
             }
+            case "revert" ->
+                history.undoInJob(
+                        operator,
+                        job.resource(),
+                        item.rowId(),
+                        item.data().getJsonNumber("audit_id").longValue(),
+                        job.params().getBoolean("force", false),
+                        job.id());
             default -> throw new IllegalStateException("Unknown job kind " + job.kind());
         }
         store.done(job.id(), item.seq());

@@ -29,7 +29,7 @@ import javax.sql.DataSource;
  * The {@code warden_jobs} rows the jobs API answers from and the items staged for each job in
  * {@code warden_job_items} (docs/admin-api.md, "Jobs"). Every method commits on its own ({@code REQUIRES_NEW}) except
  * {@link #done}, which joins the transaction of the row it marks, so that a row's change and its item's state commit
- * together.
+ * together. Marking an item also sets the job's heartbeat ({@link JobRecovery}).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -135,7 +135,7 @@ public class JobStore {
                 }
                 ps.executeBatch();
             }
-            return null;
+            return Sql.update(c, "UPDATE warden_jobs SET heartbeat_at = now() WHERE id = ?", jobId);
         });
     }
 
@@ -198,15 +198,17 @@ public class JobStore {
     }
 
     /**
-     * Marks job {@code jobId} running, unless it was cancelled before it started.
+     * Marks job {@code jobId} running on {@code node} (its heartbeat now), unless it was cancelled before it started.
      *
      * @return true when it is now running
      */
-    public boolean start(long jobId) {
+    public boolean start(long jobId, String node) {
         return Sql.update(
                         dataSource,
                         "Starting a job",
-                        "UPDATE warden_jobs SET status = 'running' WHERE id = ? AND status IN ('queued', 'running')",
+                        "UPDATE warden_jobs SET status = 'running', node = ?, heartbeat_at = now() WHERE id = ? "
+                                + "AND status IN ('queued', 'running')",
+                        node,
                         jobId)
                 > 0;
     }
@@ -240,7 +242,8 @@ public class JobStore {
     public void done(long jobId, long seq) {
         Sql.with(dataSource, "Marking a job's item done", c -> {
             Sql.update(c, "UPDATE warden_job_items SET state = 'done' WHERE job_id = ? AND seq = ?", jobId, seq);
-            return Sql.update(c, "UPDATE warden_jobs SET processed = processed + 1 WHERE id = ?", jobId);
+            return Sql.update(
+                    c, "UPDATE warden_jobs SET processed = processed + 1, heartbeat_at = now() WHERE id = ?", jobId);
         });
     }
 
@@ -254,7 +257,10 @@ public class JobStore {
                     jobId,
                     seq);
             return Sql.update(
-                    c, "UPDATE warden_jobs SET processed = processed + 1, failed = failed + 1 WHERE id = ?", jobId);
+                    c,
+                    "UPDATE warden_jobs SET processed = processed + 1, failed = failed + 1, heartbeat_at = now() "
+                            + "WHERE id = ?",
+                    jobId);
         });
     }
 

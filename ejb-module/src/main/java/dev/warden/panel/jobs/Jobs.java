@@ -97,12 +97,18 @@ public class Jobs {
      * {@code POST /admin-api/:resource/_jobs} with {@code {kind, filter, set?, action?, dry_run?}}.
      *
      * @return a dry run's {@code {matched, preview: [{_id, before, after}]}}, or the queued job {@code {id, status}}
-     * @throws ApiException 403 by rule, a column the operator may not write, an action not for their role; 404 unknown
+     * @throws ApiException 401 {@code step_up_required} for a run (not a dry run) while the session's step-up is due
+     *                      (docs/security.md, "Second factors and step-up"); 403 by rule, a column the operator may not
+     *                      write, an action not for their role; 404 unknown
      *                      resource or action; 409 another job of the resource is queued or running; 422 bad kind,
      *                      filter, set or action, or more matching rows than {@code warden.jobs.max-rows}; 429 every
      *                      job slot of this node in use
      */
     public Submitted submit(Operator operator, String key, JsonObject body) {
+        boolean dryRun = body.get("dry_run") == JsonValue.TRUE;
+        if (!dryRun) {
+            operator.requireStepUp();
+        }
         ResourceDef view = moderation.authorize(operator, Operation.LIST, key);
         String kind = body.get("kind") instanceof JsonString s ? s.getString() : null;
         if (kind == null || !KINDS.contains(kind)) {
@@ -122,7 +128,6 @@ public class Jobs {
         Map<String, List<String>> params = params(filter);
         ListSql where = ListSql.where(view, ListQuery.parse(params, view));
         long matched = store.count(view, where);
-        boolean dryRun = body.get("dry_run") == JsonValue.TRUE;
         if (dryRun) {
             return new Submitted(true, 0, preview(operator, view, params, matched, set));
         }
@@ -153,11 +158,16 @@ public class Jobs {
     /**
      * The resource an import in {@code mode} may write, after the role rule and policies ({@code create}; an upsert
      * also {@code update}; docs/admin-api.md, "Import"). {@link Imports} calls it before reading the file, so that
-     * these reads run in this method's transaction, never in the import's unmanaged reading.
+     * these reads run in this method's transaction, never in the import's unmanaged reading. A run (not a dry run) is
+     * a step-up use case (docs/security.md, "Second factors and step-up").
      *
-     * @throws ApiException 403 by rule; 404 unknown resource; 422 a mode other than {@code insert} or {@code upsert}
+     * @throws ApiException 401 {@code step_up_required} for a run while step-up is due; 403 by rule; 404 unknown
+     *                      resource; 422 a mode other than {@code insert} or {@code upsert}
      */
-    public ResourceDef authorizeImport(Operator operator, String key, String mode) {
+    public ResourceDef authorizeImport(Operator operator, String key, String mode, boolean dryRun) {
+        if (!dryRun) {
+            operator.requireStepUp();
+        }
         ResourceDef view = moderation.authorize(operator, Operation.CREATE, key);
         if (!"insert".equals(mode) && !"upsert".equals(mode)) {
             throw ApiException.invalid("mode", "insert or upsert");
@@ -226,6 +236,15 @@ public class Jobs {
     }
 
     private JobStore.Job visible(Operator operator, String id) {
+        return visible(store, operator, id);
+    }
+
+    /**
+     * Job {@code id} as {@code operator} may see it: their own, or any for an admin.
+     *
+     * @throws ApiException 404 unknown id, or another operator's job for a non-admin
+     */
+    static JobStore.Job visible(JobStore store, Operator operator, String id) {
         long jobId;
         try {
             jobId = Long.parseLong(id);

@@ -71,26 +71,47 @@ public class RowAudit {
      * audit entry it reverted; nothing when the revert wrote nothing.
      */
     public void reverted(Operator operator, ResourceDef resource, UpdateResult result, long revertedFrom) {
+        reverted(operator, resource, result, revertedFrom, null);
+    }
+
+    /** {@code update {changes, reverted_from, job_id}}: a revert by job {@code jobId} (null: by hand). */
+    public void reverted(Operator operator, ResourceDef resource, UpdateResult result, long revertedFrom, Long jobId) {
         if (result.written()) {
             updated(
                     operator,
                     resource,
                     result,
-                    JSON.createObjectBuilder(AuditPayloads.changes(result.before(), result.after(), result.redacted()))
-                            .add("reverted_from", revertedFrom)
-                            .build());
+                    withJob(
+                            JSON.createObjectBuilder(
+                                            AuditPayloads.changes(result.before(), result.after(), result.redacted()))
+                                    .add("reverted_from", revertedFrom)
+                                    .build(),
+                            jobId));
         }
     }
 
     /** {@code create {row, reverted_from}} for a row restored from its delete entry. */
     public void restored(Operator operator, ResourceDef resource, JsonObject row, long revertedFrom) {
-        created(
-                operator,
-                resource,
-                row,
+        restored(operator, resource, row, revertedFrom, null);
+    }
+
+    /** {@code create {row, reverted_from, job_id}}: a restore by job {@code jobId} (null: by hand). */
+    public void restored(Operator operator, ResourceDef resource, JsonObject row, long revertedFrom, Long jobId) {
+        created(operator, resource, row, revertedRow(row, revertedFrom, jobId));
+    }
+
+    /** {@code delete {row, reverted_from, job_id}}: a created row deleted again by the revert job {@code jobId}. */
+    public void uncreated(Operator operator, ResourceDef resource, JsonObject row, long revertedFrom, long jobId) {
+        deleted(operator, resource, row, revertedRow(row, revertedFrom, jobId));
+    }
+
+    /** {@code {row, reverted_from, job_id?}}. */
+    private static JsonObject revertedRow(JsonObject row, long revertedFrom, Long jobId) {
+        return withJob(
                 JSON.createObjectBuilder(AuditPayloads.row(row))
                         .add("reverted_from", revertedFrom)
-                        .build());
+                        .build(),
+                jobId);
     }
 
     /** {@code delete {row}} with the row as it was. */
@@ -100,14 +121,13 @@ public class RowAudit {
 
     /** {@code delete {row, job_id}} for a row deleted by job {@code jobId} (null: by hand). */
     public void deleted(Operator operator, ResourceDef resource, JsonObject row, Long jobId) {
+        deleted(operator, resource, row, withJob(AuditPayloads.row(row), jobId));
+    }
+
+    private void deleted(Operator operator, ResourceDef resource, JsonObject row, JsonObject payload) {
         String id = row.getString("_id");
         trail.afterCommit(
-                new AuditRecord(
-                        operator.userId(),
-                        Operation.DELETE.wireName(),
-                        resource.key(),
-                        id,
-                        withJob(AuditPayloads.row(row), jobId)),
+                new AuditRecord(operator.userId(), Operation.DELETE.wireName(), resource.key(), id, payload),
                 new RowChange(resource.key(), "deleted", id));
     }
 

@@ -1,5 +1,6 @@
 package dev.warden.web.auth;
 
+import dev.warden.auth.Operator;
 import dev.warden.auth.SessionVerdict;
 import dev.warden.common.ApiException;
 import dev.warden.common.ErrorCode;
@@ -18,11 +19,13 @@ import java.util.regex.Pattern;
  *   <li>step-up due: the routes that change who can do what or that take data out answer 401
  *       {@code step_up_required}: user ban, unban, revoke-sessions and mfa-reset; every write to {@code roles} and
  *       {@code apiTokens}; the token actions ({@code teamMembers/createToken}, {@code apiTokens/createToken},
- *       {@code apiTokens/revoke}); export; history revert and restore; room dispose, state edits and their reverts; jobs and imports
- *       (their dry runs too: the path cannot tell them apart, and a dry run is the first step of the same
- *       confirmation); webhook create, update and secret rotation; removing one's own TOTP or passkey; {@code GET auth/step-up} (the
+ *       {@code apiTokens/revoke}); export; history revert and restore; room dispose, state edits and their reverts;
+ *       webhook create, update and secret rotation; removing one's own TOTP or passkey; {@code GET auth/step-up} (the
  *       UI's check before a step-up link).</li>
  * </ul>
+ * Jobs, imports and job reverts are step-up use cases decided by their service ({@code Jobs}, {@code Imports},
+ * {@code JobReverts}): a run asks for step-up, a dry run (which writes nothing and shows only what the list shows)
+ * does not, and only the service knows which one a request is.
  */
 public final class SecondFactorRoutes {
 
@@ -50,8 +53,6 @@ public final class SecondFactorRoutes {
             route("POST", "rooms/" + SEGMENT + "/dispose"),
             route("(PATCH|DELETE)", "rooms/" + SEGMENT + "/state"),
             route("POST", "rooms/" + SEGMENT + "/edits/" + SEGMENT + "/revert"),
-            route("POST", SEGMENT + "/(_jobs|_import)"),
-            route("POST", "_jobs/" + SEGMENT + "/revert"),
             route("(POST|PATCH)", "_webhooks(/" + SEGMENT + "(/rotate)?)?"),
             route("DELETE", "auth/mfa/totp"),
             route("DELETE", "auth/mfa/webauthn/" + SEGMENT),
@@ -76,9 +77,7 @@ public final class SecondFactorRoutes {
                     "Your role needs a second factor: enrol an authenticator app or a passkey on the Security page");
         }
         if (verdict.stepUpDue() && isStepUp(method, path)) {
-            throw new ApiException(
-                    ErrorCode.STEP_UP_REQUIRED,
-                    "Confirm it is you: prove a second factor again (POST /admin-api/auth/step-up)");
+            throw Operator.stepUpRequired();
         }
     }
 

@@ -90,7 +90,7 @@ public class SessionFilter implements ContainerRequestFilter {
                 cookie == null && authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)
                         ? bearer.check(authorization.substring(7).strip())
                         : auth.check(cookie);
-        session.set(verdict.orThrow());
+        session.set(verdict.orThrow().withStepUpDue(verdict.stepUpDue()));
         SecondFactorRoutes.enforce(verdict, request.getMethod(), path);
     }
 

@@ -1,10 +1,8 @@
 package dev.warden.web.panel;
 
 import dev.warden.panel.jobs.Imports;
-import dev.warden.web.auth.AdminSession;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.RequestScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -12,11 +10,9 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
 
 /**
@@ -27,16 +23,10 @@ import java.io.InputStream;
 @Path("{resource}/_import")
 @RequestScoped
 @Produces(MediaType.APPLICATION_JSON)
-public class ImportResource {
+public class ImportResource extends JobsResource.SubmitRoute {
 
     @EJB
     Imports imports;
-
-    @Inject
-    AdminSession session;
-
-    @Context
-    UriInfo uri;
 
     /** See {@link ImportResource}. */
     @POST
@@ -48,16 +38,7 @@ public class ImportResource {
             @QueryParam("dry_run") String dryRun,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             InputStream body) {
-        return JobsResource.answer(
-                uri,
-                imports.submit(
-                                session.operator(),
-                                key,
-                                format == null ? "csv" : format,
-                                mode == null ? "insert" : mode,
-                                "true".equals(dryRun),
-                                contentType,
-                                body)
-                        .orThrow());
+        Imports.Request request = new Imports.Request(format, mode, "true".equals(dryRun), contentType);
+        return answer(imports.submit(session.operator(), key, request, body).orThrow());
     }
 }

@@ -1,5 +1,6 @@
 package dev.warden.web.panel;
 
+import dev.warden.panel.jobs.JobReverts;
 import dev.warden.panel.jobs.Jobs;
 import dev.warden.web.JsonBodies;
 import dev.warden.web.auth.AdminSession;
@@ -16,6 +17,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -34,24 +36,45 @@ public final class JobsResource {
     private JobsResource() {}
 
     /**
-     * {@code POST /admin-api/:resource/_jobs}: a dry run answers 200 {@code {matched, preview}}; a run answers 202
-     * {@code {id, status: "queued"}} with {@code Location: /admin-api/_jobs/<id>}; 400 bad JSON; 403 by rule, column
-     * or action role; 404 unknown resource or action; 409 a job of the resource is queued or running; 422 bad kind,
-     * filter, set or action, or too many rows; 429 the node's job slots are all in use.
+     * What the routes that submit a job share: the operator's session, the base URI, and the answer of a submission
+     * ({@link #answer}).
      */
-    @Path("{resource}/_jobs")
-    @RequestScoped
-    @Produces(MediaType.APPLICATION_JSON)
-    public static class Submit {
-
-        @EJB
-        Jobs jobs;
+    abstract static class SubmitRoute {
 
         @Inject
         AdminSession session;
 
         @Context
         UriInfo uri;
+
+        /** 200 with a dry run's report, else 202 with the queued job and {@code Location: /admin-api/_jobs/<id>}. */
+        Response answer(Jobs.Submitted submitted) {
+            if (submitted.dryRun()) {
+                return Response.ok(submitted.body()).build();
+            }
+            return Response.accepted(submitted.body())
+                    .location(uri.getBaseUriBuilder()
+                            .path("_jobs")
+                            .segment(String.valueOf(submitted.jobId()))
+                            .build())
+                    .build();
+        }
+    }
+
+    /**
+     * {@code POST /admin-api/:resource/_jobs}: a dry run answers 200 {@code {matched, preview}}; a run answers 202
+     * {@code {id, status: "queued"}} with {@code Location: /admin-api/_jobs/<id>}; 400 bad JSON; 401 a run while
+     * step-up is due; 403 by rule, column or action role; 404 unknown resource or action; 409 a job of the resource is
+     * queued or running; 422 bad kind, filter, set or action, or too many rows; 429 the node's job slots are all in
+     * use.
+     */
+    @Path("{resource}/_jobs")
+    @RequestScoped
+    @Produces(MediaType.APPLICATION_JSON)
+    public static class Submit extends SubmitRoute {
+
+        @EJB
+        Jobs jobs;
 
         /** See {@link Submit}. */
         @POST
@@ -61,38 +84,29 @@ public final class JobsResource {
                 @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                 String body) {
             JsonObject json = JsonBodies.object(contentType, body);
-            return answer(uri, jobs.submit(session.operator(), key, json));
+            return answer(jobs.submit(session.operator(), key, json));
         }
-    }
-
-    /** 200 with a dry run's report, else 202 with the queued job and {@code Location: /admin-api/_jobs/<id>}. */
-    static Response answer(UriInfo uri, Jobs.Submitted submitted) {
-        if (submitted.dryRun()) {
-            return Response.ok(submitted.body()).build();
-        }
-        return Response.accepted(submitted.body())
-                .location(uri.getBaseUriBuilder()
-                        .path("_jobs")
-                        .segment(String.valueOf(submitted.jobId()))
-                        .build())
-                .build();
     }
 
     /**
      * {@code GET /admin-api/_jobs} (200, the newest jobs: all for an admin, else the caller's),
      * {@code GET /admin-api/_jobs/:id} (200 the job with its first error rows; 404 unknown or another operator's),
-     * {@code POST /admin-api/_jobs/:id/cancel} (202 the job; 404 as read; 409 already ended).
+     * {@code POST /admin-api/_jobs/:id/cancel} (202 the job; 404 as read; 409 already ended),
+     * {@code POST /admin-api/_jobs/:id/revert?dry_run=&force=} (a dry run 200 {@code {matched, conflicted, conflicts}};
+     * a run 202 the queued revert job with {@code Location}; 401 a run while step-up is due; 403 an operation the
+     * revert needs; 404 as read; 409 not ended, a job of the resource running, or rows changed since (named in
+     * {@code fields}) without {@code force}; 422 not revertible; 429 no job slot).
      */
     @Path("_jobs")
     @RequestScoped
     @Produces(MediaType.APPLICATION_JSON)
-    public static class All {
+    public static class All extends SubmitRoute {
 
         @EJB
         Jobs jobs;
 
-        @Inject
-        AdminSession session;
+        @EJB
+        JobReverts reverts;
 
         /** See {@link All}. */
         @GET
@@ -112,6 +126,14 @@ public final class JobsResource {
         @Path("{id}/cancel")
         public Response cancel(@PathParam("id") String id) {
             return Response.accepted(jobs.cancel(session.operator(), id)).build();
+        }
+
+        /** See {@link All}. */
+        @POST
+        @Path("{id}/revert")
+        public Response revert(
+                @PathParam("id") String id, @QueryParam("dry_run") String dryRun, @QueryParam("force") String force) {
+            return answer(reverts.revert(session.operator(), id, "true".equals(dryRun), "true".equals(force)));
         }
     }
 
