@@ -70,6 +70,21 @@ public class PasskeyChallenges {
                 id);
     }
 
+    /**
+     * How many passwordless sign-ins are started and unexpired, counted up to {@code limit} (the count stops there:
+     * bounded work however many there are).
+     */
+    public long liveLogins(int limit) {
+        return Sql.first(
+                        dataSource,
+                        "Counting started passkey sign-ins",
+                        "SELECT count(*) FROM (SELECT 1 FROM warden_mfa_pending WHERE kind = 'webauthn-login'"
+                                + " AND expires_at > now() LIMIT ?) AS live",
+                        rs -> rs.getLong(1),
+                        limit)
+                .orElse(0L);
+    }
+
     /** The row id of a passwordless sign-in's challenge: bound to its cookie by the cookie's SHA-256. */
     static String loginId(String cookieValue) {
         return "webauthn-login:" + Hashing.sha256Hex(cookieValue);

@@ -34,6 +34,9 @@ public class PasskeySignIn {
     /** Passwordless sign-ins one client address may start per minute. */
     public static final int STARTS_PER_MINUTE = 30;
 
+    /** Most passwordless sign-ins started and unexpired at once, from all addresses together (rows kept 5 minutes). */
+    public static final int MAX_PENDING_STARTS = 10_000;
+
     @PersistenceContext(unitName = "warden")
     EntityManager em;
 
@@ -74,9 +77,12 @@ public class PasskeySignIn {
 
     /**
      * {@code POST /auth/mfa/webauthn/login-options}: a challenge for any passkey of this relying party; at most
-     * {@value #STARTS_PER_MINUTE} a minute per client address (each is a row for 5 minutes).
+     * {@value #STARTS_PER_MINUTE} a minute per client address (each is a row for 5 minutes), and at most
+     * {@value #MAX_PENDING_STARTS} unexpired from all addresses together (many addresses starting sign-ins they never
+     * finish store no more than that).
      *
-     * @throws ApiException 403 in SSO-only mode; 429 {@code rate_limited} past the starts per minute
+     * @throws ApiException 403 in SSO-only mode; 429 {@code rate_limited} past the starts per minute; 503
+     *                      {@code unavailable} with {@code Retry-After} while {@value #MAX_PENDING_STARTS} are pending
      */
     public Started start(String ip) {
         requireAllowed();
@@ -88,6 +94,13 @@ public class PasskeySignIn {
                     "Too many passkey sign-ins started; try again in a minute",
                     Map.of(),
                     Map.of("Retry-After", Long.toString(Math.max(1, count.retryAfterSeconds()))));
+        }
+        if (challenges.liveLogins(MAX_PENDING_STARTS) >= MAX_PENDING_STARTS) {
+            throw new ApiException(
+                    ErrorCode.UNAVAILABLE,
+                    "Too many passkey sign-ins are in progress; try again in a minute",
+                    Map.of(),
+                    Map.of("Retry-After", "60"));
         }
         String value = Hashing.randomToken(32);
         byte[] challenge = challenges.issue(PasskeyChallenges.loginId(value), null);
