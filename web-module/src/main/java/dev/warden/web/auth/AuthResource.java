@@ -103,11 +103,21 @@ public class AuthResource {
                 .entity(JSON.createObjectBuilder()
                         .add("user", users.row(result.operator().userId()))
                         .build())
-                .cookie(
-                        sessionCookie(
-                                request, result.cookieValue(), result.ttl().toSeconds()),
-                        pendingCookie(request, "", 0))
+                .cookie(signedInCookies(request, result))
                 .build();
+    }
+
+    /**
+     * The session cookie, and the pending sign-in's cookie cleared when the request carried one (the second step);
+     * a plain password sign-in sets the session cookie alone.
+     */
+    private static NewCookie[] signedInCookies(HttpServletRequest request, LoginResult result) {
+        NewCookie session =
+                sessionCookie(request, result.cookieValue(), result.ttl().toSeconds());
+        jakarta.servlet.http.Cookie[] sent = request.getCookies();
+        boolean pending =
+                sent != null && java.util.Arrays.stream(sent).anyMatch(c -> PENDING_COOKIE.equals(c.getName()));
+        return pending ? new NewCookie[] {session, pendingCookie(request, "", 0)} : new NewCookie[] {session};
     }
 
     /** {@code POST /auth/logout}: 204; ends the session (audited as {@code auth.logout}) and clears the cookie. */
