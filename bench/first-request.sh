@@ -34,16 +34,6 @@ esac
 . bench/list-lib.sh
 deploy_with_extension "$WORK" "$DROPIN" "$EXT"
 WILDFLY_PID=
-stop_server() {
-    if [ "$SERVER" = wildfly ]; then
-        JBOSS_HOME="$WILDFLY" "$WILDFLY/bin/jboss-cli.sh" --controller="127.0.0.1:$MGMT_PORT" --timeout=60000 -c --command=:shutdown \
-            >/dev/null 2>&1 || true
-        [ -z "$WILDFLY_PID" ] || wait "$WILDFLY_PID" 2>/dev/null || true
-        WILDFLY_PID=
-    else
-        WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || true
-    fi
-}
 trap 'stop_server; cp ear/target/warden.ear "$DROPIN"; rm -rf "$WORK"' EXIT
 export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PORT WARDEN_DEMO=false WARDEN_WARM_UP_SECONDS=${WARM_UP:-0}
 export WARDEN_TXN_RECOVERY_PORT=$TXN_PORT WARDEN_TXN_STATUS_PORT=$((TXN_PORT + 1))

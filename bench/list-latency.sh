@@ -24,15 +24,7 @@ PSQL="psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qAt"
 BASE="http://localhost:$PORT"
 WORK=$(mktemp -d)
 WILDFLY_PID=
-stop_server() {
-    if [ "$SERVER" = wildfly ]; then
-        JBOSS_HOME="$WILDFLY" "$WILDFLY/bin/jboss-cli.sh" --controller="127.0.0.1:$MGMT_PORT" --timeout=60000 -c --command=:shutdown \
-            >/dev/null 2>&1 || true
-        [ -z "$WILDFLY_PID" ] || wait "$WILDFLY_PID" 2>/dev/null || true
-    else
-        WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || true
-    fi
-}
+. bench/list-lib.sh
 trap 'stop_server; rm -rf "$WORK"' EXIT
 
 command -v wrk >/dev/null || { apt-get install -y -q wrk >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q wrk >/dev/null; }; }
@@ -45,7 +37,6 @@ case "$SERVER" in
 esac
 EXT=$(ls test-extension/target/warden-test-extension-*.jar 2>/dev/null | head -n 1)
 [ -n "$EXT" ] || { echo "no test-extension jar: build first (mvn -B install -DskipTests)"; exit 1; }
-. bench/list-lib.sh
 deploy_with_extension "$WORK" "$DROPIN" "$EXT"
 trap 'stop_server; cp ear/target/warden.ear "$DROPIN"; rm -rf "$WORK"' EXIT
 

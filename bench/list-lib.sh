@@ -49,3 +49,16 @@ deploy_with_extension() {
     (cd "$work" && zip -q warden.ear lib/"$(basename "$ext")")
     cp "$work/warden.ear" "$dropin"
 }
+
+# stop_server: stops the benchmark's server (SERVER liberty or wildfly; WLP, PORT, or WILDFLY, MGMT_PORT and
+# WILDFLY_PID of a WildFly started in the background), waiting for a WildFly to exit; nothing when none runs
+stop_server() {
+    if [ "$SERVER" = wildfly ]; then
+        JBOSS_HOME="$WILDFLY" "$WILDFLY/bin/jboss-cli.sh" --controller="127.0.0.1:$MGMT_PORT" --timeout=60000 -c --command=:shutdown \
+            >/dev/null 2>&1 || true
+        [ -z "$WILDFLY_PID" ] || wait "$WILDFLY_PID" 2>/dev/null || true
+        WILDFLY_PID=
+    else
+        WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || true
+    fi
+}
