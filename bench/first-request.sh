@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # How soon a fresh node is fast: starts Warden on Open Liberty (SERVER=wildfly: WildFly 39; no demo data) over an
 # existing benchmark database (DB, made by peer-directus.sh or list-latency.sh: the 1M-row game_scores table and its
-# admin), then from the moment the process starts sends one list request after another (the first page of `scores`
-# by score, one client) and records each answer's time. Warm latency is the median of the last 200 requests of RUN_S
-# seconds (default 180); the figure is the time from the process start until the median of every later 25-request
-# window stays within 2x of warm. Also the node's RSS when idle (IDLE_S seconds, default 20, after readiness, before
-# any request) and, with JFR=1, a flight recording from the process start to the end of the requests (jfr print
-# --events jdk.ExecutionSample summarised by top frames). Appends a line to bench/RESULTS.md.
+# admin), then from the moment the process starts signs in as soon as the node answers (not at readiness: a warm-up
+# keeps readiness DOWN while the APIs answer) and sends one list request after another (the first page of `scores`
+# by score, one client), recording each answer's time since the process start. Warm latency is the median of the
+# last 200 requests of RUN_S seconds (default 180); the figure is the time from the process start until the median
+# of every later 25-request window stays within 2x of warm. Readiness (/health/ready 200) is timed beside it. Then
+# the node's RSS when idle, IDLE_S seconds (default 20) after the last request, and, with JFR=1, a flight recording
+# from the process start to the end of the requests (jfr print --events jdk.ExecutionSample summarised by top
+# frames). Appends a line to bench/RESULTS.md.
 #
 # CDS=1: application class data sharing (bench/RESULTS.md, "A fresh node with application class data sharing"): a training start
 # first (-XX:ArchiveClassesAtExit, TRAIN_REQUESTS list requests, then a clean stop, which writes the archive), then
@@ -35,7 +37,7 @@ esac
 deploy_with_extension "$WORK" "$DROPIN" "$EXT"
 WILDFLY_PID=
 trap 'stop_server; cp ear/target/warden.ear "$DROPIN"; rm -rf "$WORK"' EXIT
-export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PORT WARDEN_DEMO=false WARDEN_WARM_UP_SECONDS=${WARM_UP:-0}
+export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PORT WARDEN_DEMO=false WARDEN_MFA_REQUIRED_ROLES=none WARDEN_WARM_UP_SECONDS=${WARM_UP:-0}
 export WARDEN_TXN_RECOVERY_PORT=$TXN_PORT WARDEN_TXN_STATUS_PORT=$((TXN_PORT + 1))
 # start_server OPTIONS: the server with these JVM options, in the background (WildFly: its defaults from
 # bin/standalone.conf kept, which JAVA_OPTS would otherwise replace)
@@ -81,18 +83,33 @@ JVM="$JVM -Xlog:class+load=info:file=$WORK/classes.log"
 [ "${JFR:-0}" = 1 ] && JVM="$JVM -XX:StartFlightRecording=filename=$WORK/first.jfr,settings=profile,duration=$((IDLE_S + RUN_S + 300))s"
 t0=$(date +%s%N)
 start_server "$JVM"
-await_ready
-ready=$(( ($(date +%s%N) - t0) / 1000000 ))
-pid=$(ss -Hltnp "sport = :$PORT" | grep -o 'pid=[0-9]*' | head -n 1 | cut -d= -f2)
-sleep "$IDLE_S"
-rss_mb=$(( $(awk '/VmRSS/ {print $2}' "/proc/$pid/status") / 1024 ))
-COOKIE=$(bench_admin_cookie "$DB" "$BASE")
-[ -n "$COOKIE" ] || { echo "login failed (run peer-directus.sh or list-latency.sh once on $DB)"; exit 1; }
+# readiness and the process id, watched beside the requests (a warm-up keeps readiness DOWN while the APIs answer)
+( await_ready; echo $(( ($(date +%s%N) - t0) / 1000000 )) >"$WORK/ready" ) &
+watcher=$!
+# the client starts as soon as the node answers a sign-in, not at readiness: the figure counts from the process start
+bench_admin_cookie "$DB" "$BASE" >/dev/null 2>&1 # makes the admin; the node is not up yet
+COOKIE=
+until [ -n "$COOKIE" ]; do
+    COOKIE=$(bench_admin_login "$BASE" 2>/dev/null)
+    [ -n "$COOKIE" ] || sleep 0.2
+    [ $(( ($(date +%s%N) - t0) / 1000000000 )) -lt 600 ] || { echo "no sign-in after 600 s"; exit 1; }
+done
 end=$(( $(date +%s) + RUN_S ))
 while [ "$(date +%s)" -lt "$end" ]; do
     now=$(( ($(date +%s%N) - t0) / 1000000 ))
     echo "$now $(curl -s -o /dev/null -w '%{time_total}' -H "Cookie: warden_session=$COOKIE" "$URL")"
 done >"$WORK/times"
+wait "$watcher"
+ready=$(cat "$WORK/ready")
+pid=$(ss -Hltnp "sport = :$PORT" | grep -o 'pid=[0-9]*' | head -n 1 | cut -d= -f2)
+# idle RSS: IDLE_S seconds after the last request (the node has served and compiled its paths by then)
+sleep "$IDLE_S"
+rss_mb=$(( $(awk '/VmRSS/ {print $2}' "/proc/$pid/status") / 1024 ))
+# JVM_EXTRA=-XX:NativeMemoryTracking=summary: where the idle RSS goes, by the JVM's own account (committed MB)
+case "$JVM" in *NativeMemoryTracking*)
+    echo "native memory of the idle node (committed MB):"
+    jcmd "$pid" VM.native_memory summary scale=MB | grep -E '^-|Total' | sed -E 's/reserved=[0-9]+MB, //' ;;
+esac
 if [ -f "$WORK/classes.log" ]; then
     shared=$(grep -c 'source: shared objects file' "$WORK/classes.log" || true)
     total=$(grep -c 'source: ' "$WORK/classes.log" || true)
@@ -111,12 +128,13 @@ for t, m in medians:
     else:
         fast_from = None
 first = rows[0][1]
-print(f"{warm:.1f} {first:.0f} {(fast_from or 0) / 1000:.1f} {len(rows)}")
+print(f"{warm:.1f} {first:.0f}ms@{rows[0][0] / 1000:.1f}s {(fast_from or 0) / 1000:.1f} {len(rows)}")
 PY
 )
 read -r warm first fast n <<<"$result"
+[ -z "${TIMES_OUT:-}" ] || cp "$WORK/times" "$TIMES_OUT" # every request: ms since the process start, seconds taken
 line="| $(date -u '+%Y-%m-%d %H:%M') | $SERVER_NAME | ${WARM_UP:-0} | ${JVM_EXTRA:-—}${cds_note:+ ($cds_note)} | $((ready / 1000)).$(( (ready % 1000) / 100 )) | $rss_mb | $first | $warm | $fast | $n | $(cut -d' ' -f1-3 /proc/loadavg) |"
-echo "| when (UTC) | server | warm-up (s) | JVM options | ready after start (s) | idle RSS (MB) | first request (ms) | warm median (ms) | within 2x of warm from (s after start) | requests | load average |"
+echo "| when (UTC) | server | warm-up (s) | JVM options | ready after start (s) | idle RSS (MB) | first request (ms @ s after start) | warm median (ms) | within 2x of warm from (s after start) | requests | load average |"
 echo "$line"
 if [ "${JFR:-0}" = 1 ]; then
     sleep 5

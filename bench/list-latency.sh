@@ -42,7 +42,7 @@ trap 'stop_server; cp ear/target/warden.ear "$DROPIN"; rm -rf "$WORK"' EXIT
 
 $PSQL -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$DB'" | grep -q 1 || $PSQL -d postgres -c "CREATE DATABASE $DB"
 # WARM_UP: the server's start-up warm-up in seconds (warden.warm-up.seconds; 0 measures the cold start itself)
-export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PORT WARDEN_DEMO=false WARDEN_WARM_UP_SECONDS=${WARM_UP:-20}
+export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PORT WARDEN_DEMO=false WARDEN_MFA_REQUIRED_ROLES=none WARDEN_WARM_UP_SECONDS=${WARM_UP:-20}
 if [ "$SERVER" = wildfly ]; then
     export WARDEN_TXN_RECOVERY_PORT=$TXN_PORT WARDEN_TXN_STATUS_PORT=$((TXN_PORT + 1))
     stop_server

@@ -47,7 +47,7 @@ DROPIN="$WLP/usr/servers/warden/dropins/warden.ear"
 deploy_with_extension "$WORK" "$DROPIN" "$EXT"
 trap 'stop_all; cp ear/target/warden.ear "$DROPIN"; rm -rf "$WORK"' EXIT
 $PSQL -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$DB'" | grep -q 1 || $PSQL -d postgres -c "CREATE DATABASE $DB"
-export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PORT WARDEN_DEMO=false WARDEN_WARM_UP_SECONDS=${WARM_UP:-20}
+export WARDEN_DB_URL="jdbc:postgresql://127.0.0.1:5432/$DB" WARDEN_HTTP_PORT=$PORT WARDEN_DEMO=false WARDEN_MFA_REQUIRED_ROLES=none WARDEN_WARM_UP_SECONDS=${WARM_UP:-20}
 "$WLP/bin/server" stop warden >/dev/null 2>&1 || true
 started=$(date +%s%N)
 "$WLP/bin/server" start warden >/dev/null
