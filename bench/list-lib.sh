@@ -46,8 +46,8 @@ bench_admin_login() {
     local base=$1 cookie status
     cookie=$(curl -s -i -H 'Content-Type: application/json' \
         -d '{"email":"bench-admin@example.com","password":"bench-password-123"}' \
-        "$base/admin-api/auth/login" | grep -i '^set-cookie: warden_session=' | sed -E 's/^[^=]*=([^;]*).*/\1/' | tr -d '\r')
-    status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: warden_session=$cookie" "$base/admin-api")
+        "$base/admin-api/auth/login" | grep -i '^set-cookie: warden_session=' | sed -E 's/^[^=]*=([^;]*).*/\1/' | tr -d '\r') || true
+    status=$(curl -s -o /dev/null -w '%{http_code}' -H "Cookie: warden_session=$cookie" "$base/admin-api") || true
     if [ -z "$cookie" ] || [ "$status" != 200 ]; then
         echo "the bench admin's session answers $status on GET /admin-api" >&2
         return 0
@@ -71,7 +71,14 @@ stop_server() {
     if [ "$SERVER" = wildfly ]; then
         JBOSS_HOME="$WILDFLY" "$WILDFLY/bin/jboss-cli.sh" --controller="127.0.0.1:$MGMT_PORT" --timeout=60000 -c --command=:shutdown \
             >/dev/null 2>&1 || true
-        [ -z "$WILDFLY_PID" ] || wait "$WILDFLY_PID" 2>/dev/null || true
+        # polled rather than waited for: a shutdown sent while it boots is lost (`wait` then blocked for ever), so
+        # after 60 s the process tree is killed
+        local polls=0
+        while [ -n "$WILDFLY_PID" ] && kill -0 "$WILDFLY_PID" 2>/dev/null; do
+            polls=$((polls + 1))
+            if [ "$polls" -ge 120 ]; then pkill -9 -P "$WILDFLY_PID" 2>/dev/null || true; kill -9 "$WILDFLY_PID" 2>/dev/null || true; fi
+            sleep 0.5
+        done
         WILDFLY_PID=
     else
         WARDEN_HTTP_PORT=$PORT "$WLP/bin/server" stop warden >/dev/null 2>&1 || true

@@ -4,7 +4,8 @@
 # 1. adds EclipseLink to the org.eclipse.persistence module and the PostgreSQL driver as module org.postgresql;
 # 2. copies standalone.xml to standalone-warden.xml and applies warden.cli to it (embed-server, offline), so
 #    running it again starts from WildFly's own configuration;
-# 3. copies each DEPLOYMENT (warden.ear, warden-simulator.war) into standalone/deployments.
+# 3. copies each DEPLOYMENT (warden.ear, warden-simulator.war) into standalone/deployments;
+# 4. appends the footprint JVM options to bin/standalone.conf (once).
 # Start with: WILDFLY_HOME/bin/standalone.sh -c standalone-warden.xml
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -20,6 +21,16 @@ cp "$postgresql" "$home/modules/org/postgresql/main/postgresql.jar"
 cp "$home/standalone/configuration/standalone.xml" "$home/standalone/configuration/standalone-warden.xml"
 rm -rf "$home/standalone/configuration/standalone_xml_history"
 JBOSS_HOME="$home" bash "$home/bin/jboss-cli.sh" --file="$here/warden.cli"
+
+# 4. the same footprint options as Liberty's jvm.options (docs/configuration.md, "JVM options"), after WildFly's own
+#    defaults in bin/standalone.conf, so they also apply when JAVA_OPTS comes from the environment
+if ! grep -q "warden: footprint" "$home/bin/standalone.conf"; then
+    cat >>"$home/bin/standalone.conf" <<'CONF'
+
+# warden: footprint (docs/configuration.md, "JVM options"): G1 gives back what an idle node does not use
+JAVA_OPTS="$JAVA_OPTS -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:G1PeriodicGCInterval=15000"
+CONF
+fi
 
 for d in "$@"; do
     cp "$d" "$home/standalone/deployments/"

@@ -54,6 +54,14 @@ final class LoopbackRequests {
         send(base + "/api/v1/applications", "Authorization", bearer);
     }
 
+    /**
+     * True once a request reached the node over loopback, or the requests over HTTP ended for good: from then on a
+     * round does the same work every time (before, a round skips HTTP while the port is still closed).
+     */
+    boolean settled() {
+        return sent > 0 || failure != null;
+    }
+
     /** What was sent, for the warm-up's summary: empty when nothing was. */
     String summary() {
         if (failure != null) {

@@ -40,8 +40,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Warms the JIT compiler at start-up (an admin list within 1.3x of its SQL "from a cold start";
- * the first minute after a start ran 2 to 3x slower). For {@code warden.warm-up.seconds} (default 0: off) after the
- * schema is ready, one thread runs, over and over, what a panel request runs: the session check (with a random
+ * the first minute after a start ran 2 to 3x slower). After the schema is ready, one thread runs, over and over,
+ * until its rounds stop getting faster ({@link WarmUpProgress}) or for at most {@code warden.warm-up.seconds}
+ * (default 0: off), what a panel request runs: the session check (with a random
  * cookie value, so it ends in the 401 path without touching a session), the first page of every registered
  * resource as its list request reads it, its JSON written out, and the first row read back; and, over loopback HTTP
  * to this node's own port ({@link LoopbackRequests}), the same lists and a hosting API request with credentials
@@ -123,9 +124,12 @@ public class WarmUp {
                 + " resources before reporting ready (warden.warm-up.seconds)");
         int rounds = 0;
         int failures = 0;
+        boolean steady = false;
+        WarmUpProgress progress = new WarmUpProgress();
         LoopbackRequests http = new LoopbackRequests(httpPort);
         try {
-            while (System.nanoTime() < deadline) {
+            while (!steady && System.nanoTime() < deadline) {
+                long roundStarted = System.nanoTime();
                 rounds++;
                 checkSession();
                 for (ResourceDef resource : resources) {
@@ -135,10 +139,17 @@ public class WarmUp {
                     http.refusedList(resource.key());
                 }
                 http.refusedHostingRequest();
+                long now = System.nanoTime();
+                // rounds count once the HTTP part runs (or ended for good): before, they skip it and are faster
+                steady = http.settled() && progress.round(now - started, now - roundStarted);
             }
         } finally {
             long millis = (System.nanoTime() - started) / 1_000_000;
             String summary = rounds + " rounds over " + resources.size() + " resources in " + millis + " ms"
+                    + (steady
+                            ? " (steady: no round 10% faster for 4 s; fastest " + progress.fastest() / 1_000_000
+                                    + " ms)"
+                            : "")
                     + (failures > 0 ? ", " + failures + " failed lists (FINE log)" : "") + http.summary();
             health.warmUpDone(summary);
             LOG.info(() -> "Warm-up: done, " + summary + "; ready");
