@@ -32,7 +32,9 @@ import javax.naming.NamingException;
  *   <li>two per-row actions on {@code seasonScores} that assign and remove the row's player's mod scope
  *       through the {@code Moderation} EJB;</li>
  *   <li>{@code openNotes}, {@code staffNotes}, {@code lockedNotes}: one policy ({@code everyone},
- *       {@code ['admin', 'mod']}, {@code deny}) on every CRUD action, for PolicyMatrixIT;</li>
+ *       {@code ['admin', 'mod']}, {@code deny}) on every CRUD action, for PolicyMatrixIT; a slow per-row action on
+ *       {@code openNotes} (JobsIT's cancel) and one on {@code staffNotes} that can hold a row ({@link HeldTouch},
+ *       JobRestartIT);</li>
  *   <li>{@code contacts} (with {@code calls} pointing at it): column read and write policies, for
  *       FieldPermissionsIT: {@code name} and {@code email} readable by admins and mods,
  *       {@code email} writable by admins only, {@code salary}, {@code secret} and {@code handler_id} admins only.</li>
@@ -85,7 +87,11 @@ public class TestPanel implements PanelCustomizer {
                             }
                             return "touched";
                         })))
-                .resource("staffNotes", r -> everyAction(r, Policy.roles("admin", "mod")))
+                .resource("staffNotes", r -> everyAction(r, Policy.roles("admin", "mod"))
+                        // appends "+" to the row's body; holds one row on a server told to (JobRestartIT)
+                        .action(Action.perRow("holdTouch", "Touch, or hold")
+                                .roles("admin")
+                                .handler((row, ctx) -> HeldTouch.touch(row))))
                 .resource("lockedNotes", r -> everyAction(r, Policy.deny()))
                 .resource("users", r -> r.relationLabel("scores", "High scores"))
                 // an integrator's own code assigning mod scopes through the Moderation EJB: the row's player
