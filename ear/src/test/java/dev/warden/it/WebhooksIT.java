@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Outbound webhooks (docs/webhooks.md) against a receiver in the test JVM that verifies every delivery with the
  * Standard Webhooks reference library: signed row and audit events, rotation, retries with backoff, 410 disabling,
- * refused targets (the test servers allow private targets, so the receiver on 127.0.0.1 is reachable; metadata
- * addresses stay refused, also at delivery time), no event for a rolled-back write, the delivery log, retry and replay.
+ * refused targets (the test servers allow one private target, 127.0.0.1, where the receiver listens; other private
+ * and metadata addresses are refused, also at delivery time), no event for a rolled-back write, the delivery log, retry and replay.
  * The servers retry after 0.5 s (jitter 0.2), three times.
  */
 @SharedDeployment
@@ -278,33 +278,64 @@ class WebhooksIT {
     }
 
     @Test
-    void metadataTargetsAreRefusedAtCreationAndAtDeliveryPrivateOnesOnlyWithTheSetting() throws Exception {
-        for (String url : List.of(
-                "http://169.254.169.254/latest/meta-data",
-                "http://[fd00:ec2::254]/",
-                "file:///etc/passwd",
-                "http://user:pw@127.0.0.1/")) {
-            Response refused =
-                    call(json("{\"url\": \"" + url + "\", \"events\": [\"*\"]}"), "POST", "/admin-api/_webhooks", 422);
-            assertTrue(refused.jsonPath().getMap("error.fields").containsKey("url"), refused.asString());
+    void privateTargetsAreRefusedUnlessListedAndMetadataAlwaysAtCreationAndAtDelivery() throws Exception {
+        // the test servers list 127.0.0.1 only in warden.webhooks.allowed-private-targets
+        for (String[] refused : new String[][] {
+            {"http://10.0.0.1/hook", "private address that is not allowed (warden.webhooks.allowed-private-targets)"},
+            {"http://192.168.1.10/hook", "private address that is not allowed"},
+            {"http://172.16.0.1/hook", "private address that is not allowed"},
+            {"http://127.0.0.2/hook", "loopback address that is not allowed"},
+            {"http://[::1]/hook", "loopback address that is not allowed"},
+            {"http://169.254.10.1/hook", "link-local address that is not allowed"},
+            {"http://169.254.169.254/latest/meta-data", "cloud metadata address"},
+            {"http://[fd00:ec2::254]/", "cloud metadata address"},
+            {"file:///etc/passwd", "the scheme must be http or https"},
+            {"http://user:pw@127.0.0.1/", "credentials in the URL are not allowed"}
+        }) {
+            Response r = call(
+                    json("{\"url\": \"" + refused[0] + "\", \"events\": [\"*\"]}"),
+                    "POST",
+                    "/admin-api/_webhooks",
+                    422);
+            JsonPath body = r.jsonPath();
+            assertEquals("invalid_request", body.getString("error.code"), r.asString());
+            List<String> why = body.getList("error.fields.url");
+            assertEquals(1, why.size(), r.asString());
+            assertTrue(why.get(0).contains(refused[1]), refused[0] + ": " + r.asString());
         }
-        // 127.0.0.1 is accepted: the test servers set warden.webhooks.allow-private-targets
+        assertEquals(
+                0, TestDb.scalar("SELECT count(*) FROM warden_webhooks WHERE url LIKE '%/hook' OR url LIKE '%meta%'"));
+        // 127.0.0.1 is listed: accepted and delivered
         String id = subscribe("/rebound", "[\"nothing.matches\"]").getString("id");
-        // the host now resolves elsewhere (as after DNS rebinding): checked again before the attempt, nothing sent
-        TestDb.update(
-                "UPDATE warden_webhooks SET url = 'http://169.254.169.254/hook' WHERE id = ?", Long.parseLong(id));
         call(Api.session(admin.cookie()), "POST", "/admin-api/_webhooks/" + id + "/test", 202);
-        Wait.until(
-                DEADLINE,
-                "the refused attempt",
-                () -> TestDb.scalar(
-                                "SELECT count(*) FROM warden_webhook_attempts a JOIN warden_webhook_deliveries d "
-                                        + "ON d.id = a.delivery_id WHERE d.webhook_id = ? AND a.status_code IS NULL "
-                                        + "AND a.excerpt LIKE 'refused: %metadata%'",
-                                Long.parseLong(id))
-                        >= 1);
+        awaitOne("/rebound", "webhook.test");
+        // the host now resolves elsewhere (as after DNS rebinding): checked again before each attempt, nothing sent
+        for (String elsewhere : List.of("http://10.0.0.1/hook", "http://169.254.169.254/hook")) {
+            TestDb.update("UPDATE warden_webhooks SET url = ? WHERE id = ?", elsewhere, Long.parseLong(id));
+            JsonPath test = call(Api.session(admin.cookie()), "POST", "/admin-api/_webhooks/" + id + "/test", 202)
+                    .jsonPath();
+            String delivery = test.getString("delivery_id");
+            String reason = elsewhere.contains("169.254") ? "metadata" : "private address that is not allowed";
+            Wait.until(
+                    DEADLINE,
+                    "the refused attempt to " + elsewhere,
+                    () -> TestDb.scalar(
+                                    "SELECT count(*) FROM warden_webhook_attempts WHERE delivery_id = ? "
+                                            + "AND status_code IS NULL AND excerpt LIKE ?",
+                                    Long.parseLong(delivery),
+                                    "refused: %" + reason + "%")
+                            >= 1);
+            JsonPath log = call(
+                            Api.session(admin.cookie()),
+                            "GET",
+                            "/admin-api/_webhooks/" + id + "/deliveries/" + delivery,
+                            200)
+                    .jsonPath();
+            assertTrue(log.getString("attempt_log[0].excerpt").startsWith("refused: "), log.prettify());
+        }
         call(Api.session(admin.cookie()), "DELETE", "/admin-api/_webhooks/" + id, 200);
-        assertEquals(List.of(), receiver.at("/rebound"));
+        // only the first test event arrived
+        assertEquals(1, receiver.at("/rebound").size());
     }
 
     @Test

@@ -11,20 +11,21 @@ import java.util.Optional;
 /**
  * Which webhook targets Warden may call (docs/webhooks.md, "Targets"; docs/security.md, "Outbound calls"): an
  * {@code http} or {@code https} URL without user info, whose host resolves, and none of whose addresses is a cloud
- * metadata service (always refused) or loopback, link-local or private ({@link TargetAddresses.Kind}) unless {@code
- * warden.webhooks.allow-private-targets} is true. Checked when a subscription is created or its URL changed, and again
- * before each attempt, after a fresh DNS lookup. Pure apart from the lookup.
+ * metadata service (always refused) or loopback, link-local or private ({@link TargetAddresses.Kind}) unless the
+ * operator allowed it ({@link PrivateTargets}: {@code warden.webhooks.allowed-private-targets}, or all with {@code
+ * warden.webhooks.allow-private-targets}). Checked when a subscription is created or its URL changed, and again before
+ * each attempt, after a fresh DNS lookup. Pure apart from the lookup.
  */
 public final class TargetPolicy {
 
     /** Longest target URL, in characters. */
     public static final int MAX_URL = 2048;
 
-    private final boolean allowPrivate;
+    private final PrivateTargets allowed;
 
-    /** A policy; {@code allowPrivate} is {@code warden.webhooks.allow-private-targets}. */
-    public TargetPolicy(boolean allowPrivate) {
-        this.allowPrivate = allowPrivate;
+    /** A policy accepting the private targets in {@code allowed}. */
+    public TargetPolicy(PrivateTargets allowed) {
+        this.allowed = allowed;
     }
 
     /**
@@ -48,6 +49,10 @@ public final class TargetPolicy {
         if (uri.getHost() == null || uri.getHost().isBlank()) {
             return Optional.of("the URL has no host");
         }
+        String host = uri.getHost().toLowerCase(Locale.ROOT);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
         List<InetAddress> addresses;
         try {
             addresses = TargetAddresses.resolve(uri);
@@ -59,10 +64,10 @@ public final class TargetPolicy {
             if (kind == TargetAddresses.Kind.METADATA) {
                 return Optional.of("the host resolves to a cloud metadata address");
             }
-            if (kind != TargetAddresses.Kind.PUBLIC && !allowPrivate) {
+            if (kind != TargetAddresses.Kind.PUBLIC && !allowed.allows(host, address)) {
                 return Optional.of("the host resolves to a "
                         + kind.name().toLowerCase(Locale.ROOT).replace('_', '-')
-                        + " address (warden.webhooks.allow-private-targets)");
+                        + " address that is not allowed (" + PrivateTargets.KEY + ")");
             }
         }
         return Optional.empty();

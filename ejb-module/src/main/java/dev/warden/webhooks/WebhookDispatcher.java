@@ -94,7 +94,7 @@ public class WebhookDispatcher {
     void start() {
         settings = WebhookSettings.of(ConfigProvider.getConfig());
         secrets = new WebhookSecrets(settings.secretKey());
-        policy = new TargetPolicy(settings.allowPrivateTargets());
+        policy = new TargetPolicy(settings.privateTargets());
         sender = new WebhookSender(settings.connectTimeout(), settings.timeout());
         if (settings.secretKey().isEmpty()) {
             LOG.warning("Webhooks: warden.webhooks.secret-key is not set, so signing secrets are stored unsealed "

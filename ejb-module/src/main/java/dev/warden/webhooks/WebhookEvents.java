@@ -5,6 +5,7 @@ import static dev.warden.common.JsonSupport.JSON;
 import dev.warden.panel.audit.AuditPayloads;
 import dev.warden.panel.audit.AuditRecord;
 import dev.warden.panel.audit.Recorded;
+import dev.warden.panel.audit.Recording;
 import dev.warden.panel.audit.RowChange;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,18 +14,21 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Turns every recorded audit entry ({@link Recorded}: after the change committed, never for a rolled-back one) into
- * a webhook event (docs/webhooks.md, "Events") and writes it to the outbox for each enabled subscription whose
- * patterns match, in a transaction of its own ({@link #queue}). A row change is named {@code
+ * Turns every audit entry into a webhook event (docs/webhooks.md, "Events") and writes it to the outbox for each
+ * enabled subscription whose patterns match. The event is written inside the entry's own transaction ({@link
+ * Recording}: after the change committed, never for a rolled-back one; one commit for the entry and its event,
+ * docs/decisions/webhooks-outbox-in-the-audit-transaction.md); when that transaction failed, after it, in a
+ * transaction of its own ({@link Recorded} not {@code queued}: {@link #queue}). A row change is named {@code
  * <resource>.created|updated|deleted} with {@code data {resource, id, operator_id, row}} ({@code changes} for an
  * update), anything else by its audit action with {@code data {action, resource, target_id, operator_id, payload}};
- * secrets, hashes and tokens are scrubbed as in the audit log. Never throws: a failure is logged (WARNING).
+ * secrets, hashes and tokens are scrubbed as in the audit log.
  *
  * <p>The enabled subscriptions are cached for {@value #CACHE_MILLIS} ms per node and dropped on any change made on
  * this node, so a subscription made on another node starts matching within that time.
@@ -41,6 +45,9 @@ public class WebhookEvents {
     WebhookOutbox outbox;
 
     @EJB
+    WebhookQueue queue;
+
+    @EJB
     WebhookDispatcher dispatcher;
 
     @EJB
@@ -49,20 +56,24 @@ public class WebhookEvents {
     private volatile List<WebhookSubscriptions.Target> cached;
     private volatile long cachedAt;
 
+    /** In the entries' transaction: writes their events there ({@link #enqueue}); a failure rolls it back. */
+    void recording(@Observes Recording event) {
+        enqueue(event.entries());
+    }
+
+    /** After an entry was handed to the audit log: writes its event now unless it was written with the entry. */
     void recorded(@Observes Recorded event) {
-        try {
-            List<WebhookSubscriptions.Target> targets = targets();
-            if (targets.isEmpty()) {
-                return;
+        if (event.queued()) {
+            if (!targets().isEmpty()) {
+                dispatcher.wake();
             }
-            String type = type(event.entry(), event.change());
-            List<Long> ids = targets.stream()
-                    .filter(t -> EventPatterns.matches(t.events(), type))
-                    .map(WebhookSubscriptions.Target::id)
-                    .toList();
-            if (!ids.isEmpty()) {
-                queue(new WebhookQueue.Event(
-                        newMessageId(), type, body(type, Instant.now(), data(event.entry(), event.change())), ids));
+            return;
+        }
+        try {
+            List<WebhookQueue.Event> events = events(List.of(event));
+            if (!events.isEmpty()) {
+                outbox.write(events);
+                dispatcher.wake();
             }
         } catch (RuntimeException e) {
             LOG.log(
@@ -71,6 +82,45 @@ public class WebhookEvents {
                             + event.entry().resource() + " could not be queued",
                     e);
         }
+    }
+
+    /**
+     * Writes the events of {@code entries} (each with its row event, or null) for the matching enabled subscriptions
+     * to the outbox <em>in the caller's transaction</em>, one statement for the whole list, in the entries' order
+     * (for a caller that writes the entries in its own transaction: they commit or roll back together). Wake the
+     * delivery loops after the commit ({@link WebhookDispatcher#wake}), or leave it to their poll.
+     *
+     * @return how many events were written (entries no subscription matches have none)
+     * @throws RuntimeException when the outbox cannot be written (the caller's transaction must roll back)
+     */
+    public int enqueue(List<Recorded> entries) {
+        List<WebhookQueue.Event> events = events(entries);
+        if (!events.isEmpty()) {
+            queue.enqueue(events, false);
+        }
+        return events.size();
+    }
+
+    /** The events of {@code entries} for the matching enabled subscriptions, in order; none without a match. */
+    List<WebhookQueue.Event> events(List<Recorded> entries) {
+        List<WebhookSubscriptions.Target> targets = targets();
+        if (targets.isEmpty()) {
+            return List.of();
+        }
+        Instant now = Instant.now();
+        List<WebhookQueue.Event> events = new ArrayList<>();
+        for (Recorded entry : entries) {
+            String type = type(entry.entry(), entry.change());
+            List<Long> ids = targets.stream()
+                    .filter(t -> EventPatterns.matches(t.events(), type))
+                    .map(WebhookSubscriptions.Target::id)
+                    .toList();
+            if (!ids.isEmpty()) {
+                events.add(new WebhookQueue.Event(
+                        newMessageId(), type, body(type, now, data(entry.entry(), entry.change())), ids));
+            }
+        }
+        return events;
     }
 
     /**

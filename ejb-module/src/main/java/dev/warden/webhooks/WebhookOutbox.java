@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * Writes events to the outbox in a transaction of their own (docs/decisions/webhooks-outbox-after-the-audit-row.md):
- * called after the change committed and its audit entry was written, so it never joins (nor is rolled back with) the
- * caller's transaction. The transaction commits without waiting for PostgreSQL's WAL flush ({@code synchronous_commit
+ * for an event not written with its audit entry (docs/decisions/webhooks-outbox-in-the-audit-transaction.md: the
+ * entry's transaction failed), a test event, a replay; it never joins (nor is rolled back with) the caller's
+ * transaction. The transaction commits without waiting for PostgreSQL's WAL flush ({@code synchronous_commit
  * = off}): a Warden node killed after it returned loses nothing; a PostgreSQL crash may lose the events of its last
  * fraction of a second.
  */
@@ -26,6 +27,6 @@ public class WebhookOutbox {
      */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public List<Long> write(List<WebhookQueue.Event> events) {
-        return queue.enqueue(events);
+        return queue.enqueue(events, true);
     }
 }

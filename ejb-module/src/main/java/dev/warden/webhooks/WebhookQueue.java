@@ -53,11 +53,13 @@ public class WebhookQueue {
             Claimed claimed, Integer statusCode, long durationMs, String excerpt, String status, Duration retryAfter) {}
 
     /**
-     * Writes the events and their pending deliveries: one statement for the whole list.
+     * Writes the events and their pending deliveries in the caller's transaction: one statement for the whole list.
      *
+     * @param noFlush the transaction commits without waiting for the WAL flush ({@code SET LOCAL synchronous_commit =
+     *                off}): only for a transaction that writes nothing else
      * @return the delivery ids, event by event and in each event's {@code webhookIds} order
      */
-    public List<Long> enqueue(List<Event> events) {
+    public List<Long> enqueue(List<Event> events, boolean noFlush) {
         List<String> ids = new ArrayList<>();
         List<String> types = new ArrayList<>();
         List<String> bodies = new ArrayList<>();
@@ -76,7 +78,9 @@ public class WebhookQueue {
             // the event is durable once the node returns from here, but for a PostgreSQL crash in the next fraction
             // of a second (docs/decisions/webhooks-delivery-loops-and-cheap-outbox-write.md): no WAL flush on the write
             // path
-            Sql.update(c, "SET LOCAL synchronous_commit = off");
+            if (noFlush) {
+                Sql.update(c, "SET LOCAL synchronous_commit = off");
+            }
             return Sql.list(
                     c,
                     """

@@ -11,8 +11,10 @@ import org.eclipse.microprofile.config.Config;
 /**
  * The webhook settings (docs/configuration.md, "Webhooks"), read from MicroProfile Config.
  *
- * @param allowPrivateTargets {@code warden.webhooks.allow-private-targets} (default false): loopback, private and
- *                            link-local targets allowed; cloud metadata addresses are refused whatever it says
+ * @param privateTargets      the loopback, private and link-local targets allowed: {@code
+ *                            warden.webhooks.allowed-private-targets} (addresses, CIDR ranges, host names; default
+ *                            none), or all with {@code warden.webhooks.allow-private-targets} (default false); cloud
+ *                            metadata addresses are refused whatever they say
  * @param retrySchedule       {@code warden.webhooks.retry-schedule}: the wait after each failed attempt, in
  *                            seconds, comma-separated (default {@code 5,300,1800,7200,18000,36000,36000}: 8
  *                            attempts over about 27 hours); one attempt more than entries
@@ -36,7 +38,7 @@ import org.eclipse.microprofile.config.Config;
  * @param enabled             {@code warden.webhooks.delivery.enabled} (default true): this node drains the outbox
  */
 public record WebhookSettings(
-        boolean allowPrivateTargets,
+        PrivateTargets privateTargets,
         List<Duration> retrySchedule,
         double jitter,
         Duration claim,
@@ -66,8 +68,11 @@ public record WebhookSettings(
                     return new SecretKeySpec(bytes, "AES");
                 });
         return new WebhookSettings(
-                config.getOptionalValue("warden.webhooks.allow-private-targets", Boolean.class)
-                        .orElse(false),
+                PrivateTargets.parse(
+                        config.getOptionalValue("warden.webhooks.allow-private-targets", Boolean.class)
+                                .orElse(false),
+                        config.getOptionalValue(PrivateTargets.KEY, String.class)
+                                .orElse(null)),
                 waits,
                 config.getOptionalValue("warden.webhooks.retry-jitter", Double.class)
                         .orElse(0.2),

@@ -299,11 +299,9 @@ public class Webhooks {
         if (url.length() > TargetPolicy.MAX_URL) {
             throw ApiException.invalid("url", "at most " + TargetPolicy.MAX_URL + " characters");
         }
-        new TargetPolicy(dispatcher.settings().allowPrivateTargets())
-                .refusal(url)
-                .ifPresent(why -> {
-                    throw ApiException.invalid("url", why);
-                });
+        new TargetPolicy(dispatcher.settings().privateTargets()).refusal(url).ifPresent(why -> {
+            throw ApiException.invalid("url", why);
+        });
         return url;
     }
 

@@ -132,12 +132,12 @@ class WebhookRulesTest {
 
     @Test
     void targetsAreRefusedUnlessAllowedAndMetadataAlways() {
-        TargetPolicy strict = new TargetPolicy(false);
-        TargetPolicy lax = new TargetPolicy(true);
+        TargetPolicy strict = new TargetPolicy(PrivateTargets.NONE);
+        TargetPolicy lax = new TargetPolicy(PrivateTargets.parse(true, null));
         for (String url :
                 List.of("http://127.0.0.1:8080/x", "http://10.0.0.5/", "http://[::1]/", "http://169.254.10.1/")) {
             assertTrue(strict.refusal(url).isPresent(), url);
-            assertTrue(strict.refusal(url).get().contains("warden.webhooks.allow-private-targets"), url);
+            assertTrue(strict.refusal(url).get().contains("warden.webhooks.allowed-private-targets"), url);
             assertEquals(Optional.empty(), lax.refusal(url), url);
         }
         assertTrue(lax.refusal("http://169.254.169.254/latest").get().contains("metadata"));
@@ -147,10 +147,60 @@ class WebhookRulesTest {
         assertEquals(Optional.empty(), strict.refusal("https://93.184.216.34/hook"));
     }
 
+    @Test
+    void onlyTheListedPrivateTargetsAreAllowedAndMetadataNever() {
+        TargetPolicy listed = new TargetPolicy(
+                PrivateTargets.parse(false, " 127.0.0.1, 10.20.0.0/16 ,[fd12::]/16, 169.254.0.0/16, Hooks.Internal"));
+        for (String url : List.of(
+                "http://127.0.0.1:8080/x",
+                "http://10.20.255.1/",
+                "http://[fd12:3::1]/",
+                "http://169.254.10.1/",
+                "https://93.184.216.34/hook")) {
+            assertEquals(Optional.empty(), listed.refusal(url), url);
+        }
+        for (String url : List.of(
+                "http://127.0.0.2/",
+                "http://10.21.0.1/",
+                "http://10.0.0.1/",
+                "http://192.168.1.10/",
+                "http://172.16.0.1/",
+                "http://[::1]/",
+                "http://[fd13::1]/",
+                "http://[::ffff:10.0.0.1]/")) {
+            assertTrue(listed.refusal(url).orElseThrow().contains("not allowed"), url);
+        }
+        // a listed range that holds a metadata address does not open it
+        assertTrue(listed.refusal("http://169.254.169.254/latest").orElseThrow().contains("metadata"));
+        PrivateTargets names = PrivateTargets.parse(false, "hooks.internal");
+        assertTrue(names.allows("hooks.internal", InetAddress.getLoopbackAddress()));
+        assertFalse(names.allows("other.internal", InetAddress.getLoopbackAddress()));
+        assertEquals(PrivateTargets.NONE, PrivateTargets.parse(false, " , "));
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "10.0.0.0/33",
+                "10.0.0.0/x",
+                "fd12::/129",
+                "300.1.1.1",
+                "10.0.0.1/8/8",
+                "http://10.0.0.1",
+                "under_score",
+                "1.2.3"
+            })
+    void aMalformedAllowlistEntryIsRefused(String entry) {
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> PrivateTargets.parse(false, entry));
+        assertTrue(e.getMessage().contains(PrivateTargets.KEY), e.getMessage());
+    }
+
     /** Settings with the default values but {@code waits}. */
     private static WebhookSettings settings(List<Duration> waits) {
         return new WebhookSettings(
-                false,
+                PrivateTargets.NONE,
                 waits,
                 0.2,
                 Duration.ofSeconds(60),

@@ -5,11 +5,14 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import javax.sql.DataSource;
 
 /**
@@ -41,6 +44,24 @@ public class AuditLog {
 
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
+
+    @Inject
+    Event<Recording> recording;
+
+    /**
+     * Writes {@code entry} and what the observers of {@link Recording} add (the webhooks' outbox rows) in one new
+     * transaction, one commit for both (docs/decisions/webhooks-outbox-in-the-audit-transaction.md): the observers
+     * first, so the audit chain's head is locked for the entry's insert and the commit only.
+     *
+     * @param change the entry's row event, or null
+     * @return the new row's id
+     * @throws RuntimeException when either write fails: nothing was written
+     */
+    @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
+    public long record(AuditRecord entry, RowChange change) {
+        recording.fire(new Recording(List.of(new Recorded(entry, change))));
+        return record(entry);
+    }
 
     /**
      * {@code audit.record}: writes one audit row in a new transaction (the requirements: "Writes one audit row. Throws on

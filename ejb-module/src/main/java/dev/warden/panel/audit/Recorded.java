@@ -9,5 +9,14 @@ package dev.warden.panel.audit;
  *
  * @param entry  the entry
  * @param change the row event, or null
+ * @param queued the entry's observers of {@link Recording} already wrote their rows in the entry's own transaction
+ *               (committed with it); false when the entry was written without them (their write failed) or not
+ *               written at all: they must write theirs now
  */
-public record Recorded(AuditRecord entry, RowChange change) {}
+public record Recorded(AuditRecord entry, RowChange change, boolean queued) {
+
+    /** An entry whose {@link Recording} observers have not run. */
+    public Recorded(AuditRecord entry, RowChange change) {
+        this(entry, change, false);
+    }
+}
