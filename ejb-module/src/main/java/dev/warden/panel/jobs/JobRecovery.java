@@ -50,9 +50,12 @@ public class JobRecovery {
 
     private static final Logger LOG = Logger.getLogger(JobRecovery.class.getName());
 
-    /** A job that lost its node: stale heartbeat (seconds), or (at start-up) left by this node's name. */
+    /**
+     * A job that lost its node: stale heartbeat (seconds), or (at start-up) left by this node's name before this start
+     * (a job this node started since, before the start-up pass ran, is its own and running).
+     */
     private static final String STOPPED = "status IN ('queued', 'running') AND (heartbeat_at < now() - "
-            + "make_interval(secs => ?) OR (? AND node = ?))";
+            + "make_interval(secs => ?) OR (? AND node = ? AND heartbeat_at < ?))";
 
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
@@ -68,6 +71,9 @@ public class JobRecovery {
 
     private String node;
     private long staleSeconds;
+    /** When this node started, on the database's clock (the clock of every {@code heartbeat_at}). */
+    private java.time.Instant booted;
+
     private ScheduledFuture<?> timer;
 
     @PostConstruct
@@ -81,6 +87,11 @@ public class JobRecovery {
                 1,
                 config.getOptionalValue("warden.jobs.recovery-seconds", Long.class)
                         .orElse(10L));
+        booted = Sql.first(
+                        dataSource, "Reading the database's clock", "SELECT statement_timestamp()", rs -> rs.getObject(
+                                        1, java.time.OffsetDateTime.class)
+                                .toInstant())
+                .orElseThrow();
         // the start-up pass runs on the scheduler too: the batch container may not take jobs during deployment
         timer = scheduler.scheduleWithFixedDelay(this::recover, 2, every, TimeUnit.SECONDS);
     }
@@ -140,7 +151,8 @@ public class JobRecovery {
                 rs -> rs.getLong(1),
                 (double) staleSeconds,
                 first,
-                node);
+                node,
+                booted);
     }
 
     /** Takes job {@code jobId} over for this node; its execution id (0: none), or null when another node has it. */
@@ -155,7 +167,8 @@ public class JobRecovery {
                         jobId,
                         (double) staleSeconds,
                         first,
-                        node)
+                        node,
+                        booted)
                 .orElse(null);
     }
 
