@@ -87,13 +87,25 @@ public class JobRecovery {
                 1,
                 config.getOptionalValue("warden.jobs.recovery-seconds", Long.class)
                         .orElse(10L));
-        booted = Sql.first(
-                        dataSource, "Reading the database's clock", "SELECT statement_timestamp()", rs -> rs.getObject(
-                                        1, java.time.OffsetDateTime.class)
-                                .toInstant())
-                .orElseThrow();
+        booted = startInstant();
         // the start-up pass runs on the scheduler too: the batch container may not take jobs during deployment
         timer = scheduler.scheduleWithFixedDelay(this::recover, 2, every, TimeUnit.SECONDS);
+    }
+
+    /** Now on the database's clock; this JVM's clock when the database does not answer (the start goes on). */
+    private java.time.Instant startInstant() {
+        try {
+            return Sql.first(
+                            dataSource,
+                            "Reading the database's clock",
+                            "SELECT statement_timestamp()",
+                            rs -> rs.getObject(1, java.time.OffsetDateTime.class)
+                                    .toInstant())
+                    .orElseThrow();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Jobs: the database's clock could not be read; using this node's", e);
+            return java.time.Instant.now();
+        }
     }
 
     @PreDestroy
