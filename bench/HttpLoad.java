@@ -26,6 +26,11 @@ import java.util.concurrent.atomic.LongAdder;
  * request i of the list (cycling when the list is shorter), taken in turn by the {@code concurrency} threads; rps is
  * then over the wall time of the N requests. An argument {@code @<file>} stands for the file's non-empty lines,
  * one request each (for long lists of distinct URLs, e.g. bench/hosting-metrics-http.sh).
+ *
+ * <p>Fixed-rate mode: {@code <seconds>@<rate>} (e.g. {@code 15@100}) sends {@code rate} requests a second whatever
+ * the answers' speed (open loop, as wrk2 does), request k due at {@code k / rate} s, taken by whichever of the
+ * {@code concurrency} threads is free; each latency counts from the request's due time, so a server that falls
+ * behind shows its queue in the percentiles (no coordinated omission). Use enough threads for the rate.
  */
 public class HttpLoad {
 
@@ -37,7 +42,9 @@ public class HttpLoad {
         int concurrency = Integer.parseInt(args[0]);
         boolean counted = args[1].startsWith("n=");
         long total = counted ? Long.parseLong(args[1].substring(2)) : 0;
-        double seconds = counted ? 0 : Double.parseDouble(args[1]);
+        int at = args[1].indexOf('@');
+        double rate = at > 0 ? Double.parseDouble(args[1].substring(at + 1)) : 0;
+        double seconds = counted ? 0 : Double.parseDouble(at > 0 ? args[1].substring(0, at) : args[1]);
         List<String> specs = new ArrayList<>();
         for (String arg : Arrays.copyOfRange(args, 2, args.length)) {
             if (arg.startsWith("@")) {
@@ -95,7 +102,24 @@ public class HttpLoad {
                             return;
                         }
                     }
-                    long started = System.nanoTime();
+                    long started;
+                    if (rate > 0) {
+                        long k = next.getAndIncrement();
+                        started = begin + (long) (k * 1e9 / rate);
+                        if (started >= end) {
+                            return;
+                        }
+                        long wait = started - System.nanoTime();
+                        if (wait > 0) {
+                            try {
+                                Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                        }
+                    } else {
+                        started = System.nanoTime();
+                    }
                     if (started >= end) {
                         return;
                     }

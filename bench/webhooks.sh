@@ -9,17 +9,19 @@
 #      each event's timestamp to its arrival (count, p50, p99, max) and the script how long the drain took.
 #   2. writes: a signed-in admin POSTs /admin-api/userNotes from CONC closed-loop clients (bench/HttpLoad.java) for
 #      LDUR seconds, alternating (ABBA, RUNS times) no subscription and a subscription to userNotes.* on the sink:
-#      the write latency with and without webhooks, measured in one run.
+#      the write latency with and without webhooks, measured in one run; then the same ABBA at a fixed rate of WRATE
+#      writes a second (open loop, 8 client threads: bench/HttpLoad.java's <seconds>@<rate>), the latency of a
+#      write at a panel's working rate rather than at the 2 cores' saturation (WRATE=0 leaves it out).
 # Prints a Markdown table and appends it to bench/RESULTS.md with the load average.
 #
 # Usage: DB=warden_h4 BASE=http://127.0.0.1:9480 EMAIL=admin@warden.local PASSWORD=... RATE=1000 DUR=10 CONC=4 \
-#        LDUR=15 RUNS=2 NOTE="..." bench/webhooks.sh
+#        LDUR=15 RUNS=2 WRATE=100 NOTE="..." bench/webhooks.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DB:?DB=<the running server own database>}"
 case "$DB" in warden | warden_it | warden_it_wildfly | postgres) echo "refusing to write to the shared database $DB" >&2; exit 2 ;; esac
 BASE=${BASE:-http://127.0.0.1:9080}; EMAIL=${EMAIL:-admin@warden.local}; : "${PASSWORD:?PASSWORD=<the admin password>}"
-RATE=${RATE:-1000}; DUR=${DUR:-10}; CONC=${CONC:-4}; LDUR=${LDUR:-15}; RUNS=${RUNS:-2}; NOTE=${NOTE:-}
+RATE=${RATE:-1000}; DUR=${DUR:-10}; CONC=${CONC:-4}; LDUR=${LDUR:-15}; RUNS=${RUNS:-2}; WRATE=${WRATE:-100}; NOTE=${NOTE:-}
 SINK_PORT=${SINK_PORT:-9479}
 PSQL="psql -h 127.0.0.1 -U postgres -qAt -v ON_ERROR_STOP=1 -d $DB"
 jar=$(mktemp)
@@ -65,16 +67,24 @@ user=$($PSQL -c "SELECT id FROM warden_users ORDER BY id LIMIT 1")
 body="{\"user_id\": $user, \"body\": \"a note written by the webhook benchmark\"}"
 spec="POST $BASE/admin-api/userNotes|Content-Type: application/json|Origin: $BASE|Cookie: warden_session=$cookie|body=$body"
 load() { java bench/HttpLoad.java "$CONC" "$LDUR" "$spec"; }
+paced() { java bench/HttpLoad.java 8 "$LDUR@$WRATE" "$spec"; }
 curl -fsS "http://127.0.0.1:$SINK_PORT/reset" >/dev/null # phase 2 counts the writes' events only
 p() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p"; }
-off=(); on=()
+off=(); on=(); poff=(); pon=()
 case_off() { off+=("$(load)"); }
 case_on() { local h; h=$(subscribe writes 'userNotes.*'); on+=("$(load)"); unsubscribe "$h"; }
+pcase_off() { poff+=("$(paced)"); }
+pcase_on() { local h; h=$(subscribe writes 'userNotes.*'); pon+=("$(paced)"); unsubscribe "$h"; }
 load >/dev/null # warm-up
 load2=$(load_avg)
 for r in $(seq 1 "$RUNS"); do
     if [ $((r % 2)) = 1 ]; then case_off; case_on; else case_on; case_off; fi
 done
+if [ "$WRATE" != 0 ]; then
+    for r in $(seq 1 "$RUNS"); do
+        if [ $((r % 2)) = 1 ]; then pcase_off; pcase_on; else pcase_on; pcase_off; fi
+    done
+fi
 wstats=$(curl -fsS "http://127.0.0.1:$SINK_PORT/stats")
 
 {
@@ -82,7 +92,7 @@ wstats=$(curl -fsS "http://127.0.0.1:$SINK_PORT/stats")
     echo "### Webhooks ($(date -u +%Y-%m-%d), $(nproc) cores, load average $load1 / $load2) ${NOTE}"
     echo
     echo "bench/webhooks.sh: outbox $RATE events/s for $DUR s (one delivery each, receiver on 127.0.0.1); panel writes"
-    echo "POST /admin-api/userNotes from $CONC clients, $LDUR s per case, $RUNS ABBA runs."
+    echo "POST /admin-api/userNotes from $CONC clients, $LDUR s per case, $RUNS ABBA runs; then at $WRATE writes/s (open loop, latency from each write's due time)."
     echo
     echo "| measure | value |"
     echo "| --- | --- |"
@@ -92,6 +102,10 @@ wstats=$(curl -fsS "http://127.0.0.1:$SINK_PORT/stats")
     for i in "${!off[@]}"; do
         echo "| writes without webhooks, run $((i + 1)) | ${off[$i]} |"
         echo "| writes with a subscription, run $((i + 1)) | ${on[$i]} |"
+    done
+    for i in "${!poff[@]}"; do
+        echo "| $WRATE writes/s without webhooks, run $((i + 1)) | ${poff[$i]} |"
+        echo "| $WRATE writes/s with a subscription, run $((i + 1)) | ${pon[$i]} |"
     done
     echo "| event-to-delivery of the writes' events (sink) | $wstats |"
 } | tee -a bench/RESULTS.md

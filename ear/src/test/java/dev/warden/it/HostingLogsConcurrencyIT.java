@@ -58,7 +58,8 @@ class HostingLogsConcurrencyIT {
         HostingTeam t = HostingTeam.create();
         String path = logsPath(t);
         HostingTeam.awaitWindowWithAtLeast(20);
-        // slower than it takes to send the second request, faster than the test server's agent timeout (1 s)
+        // slower than it takes to send the second request, faster than the test server's agent timeout (2 s: 1 s gave
+        // 502s on a loaded machine)
         Simulator.mode("agent", "slow", 400);
         CompletableFuture<Response> first =
                 CompletableFuture.supplyAsync(() -> Api.bearer(t.token()).get(path));

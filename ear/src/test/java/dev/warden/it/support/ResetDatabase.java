@@ -9,7 +9,9 @@ import java.util.Properties;
  * Drops and re-creates the integration-test database before the test server starts, so every run
  * begins from an empty database that Flyway migrates (run by the ear module in pre-integration-test).
  *
- * <p>Arguments: admin JDBC URL, user, password, database name ({@code [a-z0-9_]+}).
+ * <p>Arguments: admin JDBC URL, user, password, database name ({@code [a-z0-9_]+}). A build that runs no tests
+ * ({@code -DskipTests} or {@code -DskipITs}, e.g. {@code mvn verify -DskipTests} to package) leaves the database
+ * alone: it may be the one another build's integration tests are using on this machine (README.md, "Tests").
  */
 public final class ResetDatabase {
 
@@ -20,6 +22,10 @@ public final class ResetDatabase {
         String user = args[1];
         String password = args.length > 2 ? args[2] : "";
         String name = args[3];
+        if (Boolean.getBoolean("skipTests") || Boolean.getBoolean("skipITs")) {
+            System.out.println("[warden-it] no tests in this build: database " + name + " left as it is");
+            return;
+        }
         if (!name.matches("[a-z0-9_]+")) {
             throw new IllegalArgumentException("Test database name must match [a-z0-9_]+: " + name);
         }
