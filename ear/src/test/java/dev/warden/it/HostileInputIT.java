@@ -36,8 +36,8 @@ import org.junit.jupiter.api.Test;
  * Hostile paths, query strings, headers and bodies; every unsafe request carries at least one ingredient that must
  * make Warden refuse it, so the database must not change. Asserts: no 5xx, every error in the documented body, the
  * server still answers, no table changed (sessions, token use times and limit counters aside), no stack trace in the
- * server log. System properties: {@code warden.it.fuzz.seed} (default 18), {@code warden.it.fuzz.requests} (default
- * 10,000), {@code warden.it.fuzz.max-seconds} (default 900), {@code warden.it.fuzz.threads} (default 4).
+ * server log. System properties: {@code warden.it.fuzz.seed} (default 18; WildFly's run 19, so one CI run sends
+ * two different sequences), {@code warden.it.fuzz.requests} (default 3,000), {@code warden.it.fuzz.max-seconds} (default 900), {@code warden.it.fuzz.threads} (default 4).
  */
 @SharedDeployment
 class HostileInputIT {
@@ -190,9 +190,9 @@ class HostileInputIT {
     private record Route(String method, String template) {}
 
     @Test
-    void tenThousandHostileRequestsGetNo5xxChangeNothingAndLeaveNoStackTrace() throws Exception {
+    void thousandsOfHostileRequestsGetNo5xxChangeNothingAndLeaveNoStackTrace() throws Exception {
         long seed = Long.getLong("warden.it.fuzz.seed", 18);
-        int total = Integer.getInteger("warden.it.fuzz.requests", 10_000);
+        int total = Integer.getInteger("warden.it.fuzz.requests", 3_000);
         long maxSeconds = Long.getLong("warden.it.fuzz.max-seconds", 900);
         int threads = Integer.getInteger("warden.it.fuzz.threads", 4);
 
