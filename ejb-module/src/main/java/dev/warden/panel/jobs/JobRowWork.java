@@ -100,13 +100,18 @@ public class JobRowWork {
      * {@link #apply} does it, then the chunk's audit entries ({@link AuditLog#recordAll}) and the items marked done
      * ({@link JobStore#doneAll}), committed together.
      *
+     * @param setBased an update job's rows written set-based ({@link PanelRows#updateAllInJob}) when they can be
      * @return the chunk's audit entries, for the caller to announce once this method returned (committed)
-     * @throws ChunkRowFailed naming the first item refused or failing; nothing of the chunk was written
+     * @throws ChunkRowFailed naming the first item refused or failing, or with index -1 when the set-based write
+     *                        failed (the caller applies the chunk again without it); nothing of the chunk was written
      */
-    public List<Recorded> applyChunk(JobStore.Job job, Operator operator, List<JobStore.Item> items) {
+    public List<Recorded> applyChunk(JobStore.Job job, Operator operator, List<JobStore.Item> items, boolean setBased) {
         trail.collectInTransaction();
         List<Long> seqs = new ArrayList<>(items.size());
-        for (int i = 0; i < items.size(); i++) {
+        if (setBased && job.kind().equals("update") && updateAll(job, operator, items)) {
+            items.forEach(item -> seqs.add(item.seq()));
+        }
+        for (int i = seqs.size(); i < items.size(); i++) {
             JobStore.Item item = items.get(i);
             try {
                 applyRow(job, operator, item);
@@ -122,6 +127,20 @@ public class JobRowWork {
         audit.recordAll(entries);
         store.doneAll(job.id(), seqs);
         return entries;
+    }
+
+    /** The chunk's rows of an update job written set-based; false when they cannot be (nothing written). */
+    private boolean updateAll(JobStore.Job job, Operator operator, List<JobStore.Item> items) {
+        try {
+            return rows.updateAllInJob(
+                    operator,
+                    job.resource(),
+                    items.stream().map(JobStore.Item::rowId).toList(),
+                    job.params().getJsonObject("set"),
+                    job.id());
+        } catch (RuntimeException e) {
+            throw new ChunkRowFailed(-1, e.getMessage() == null ? SERVER_ERROR : e.getMessage());
+        }
     }
 
     private void applyRow(JobStore.Job job, Operator operator, JobStore.Item item) {
