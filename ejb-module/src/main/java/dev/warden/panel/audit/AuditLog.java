@@ -10,7 +10,9 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
 import javax.sql.DataSource;
@@ -40,6 +42,9 @@ public class AuditLog {
      * as the table's owner and sets {@code warden.audit_prune} for its own DELETE, which the table's delete guard
      * (migration V5) requires; an application role without DELETE on the table can prune only this way.
      */
+    static final String INSERT_ONLY = "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, "
+            + "payload) VALUES (?, ?, ?, ?, CAST(? AS jsonb))";
+
     static final String PRUNE = "SELECT warden_admin_audit_prune(?)";
 
     @Resource(lookup = Sql.DATA_SOURCE)
@@ -61,6 +66,42 @@ public class AuditLog {
     public long record(AuditRecord entry, RowChange change) {
         recording.fire(new Recording(List.of(new Recorded(entry, change))));
         return record(entry);
+    }
+
+    /**
+     * Writes the entries of a job's chunk in the caller's transaction (docs/admin-api.md, "Jobs": one transaction per
+     * chunk): the observers of {@link Recording} first (the webhooks' outbox, as {@link #record(AuditRecord,
+     * RowChange)}), then every row in one JDBC batch; the hash chain links each row on insert as for a single entry.
+     *
+     * @throws AuditWriteException when the rows cannot be written (the caller's transaction must roll back)
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public void recordAll(List<Recorded> entries) {
+        if (entries.isEmpty()) {
+            return;
+        }
+        recording.fire(new Recording(entries));
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement insert = connection.prepareStatement(INSERT_ONLY)) {
+            for (Recorded recorded : entries) {
+                AuditRecord entry = recorded.entry();
+                JsonValue payload = AuditPayloads.scrub(entry.payload());
+                if (entry.operatorId() == null) {
+                    insert.setNull(1, Types.BIGINT);
+                } else {
+                    insert.setLong(1, entry.operatorId());
+                }
+                insert.setString(2, entry.action());
+                insert.setString(3, entry.resource());
+                insert.setString(4, entry.targetId());
+                insert.setString(5, payload == null ? null : payload.toString());
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        } catch (SQLException e) {
+            throw new AuditWriteException(
+                    "Writing " + entries.size() + " audit entries of a job's chunk failed: " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -117,6 +117,32 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
     }
 
     /**
+     * The rows of a single-column-key {@code resource} whose keys are {@code keys}, in no order, locked
+     * ({@code FOR UPDATE} of the resource's table only) when {@code lock} (docs/admin-api.md, "Jobs": a chunk's
+     * before-images).
+     */
+    public static PageStatement rows(ResourceDef resource, List<LabelLookup> labels, List<Object> keys, boolean lock) {
+        StringBuilder sql = new StringBuilder("SELECT ");
+        appendRow(sql, resource, labels);
+        sql.append(" FROM ")
+                .append(Sql.quote(resource.table()))
+                .append(" AS ")
+                .append(ROW_ALIAS)
+                .append(" WHERE ")
+                .append(ROW_ALIAS)
+                .append('.')
+                .append(Sql.quote(resource.primaryKey().get(0)))
+                .append(" IN (")
+                .append(String.join(", ", java.util.Collections.nCopies(keys.size(), "?")))
+                .append(')');
+        if (lock) {
+            sql.append(" FOR UPDATE OF ").append(ROW_ALIAS);
+        }
+        return new PageStatement(
+                sql.toString(), List.copyOf(keys), 1, 1 + resource.columns().size());
+    }
+
+    /**
      * {@code SELECT 1 FROM table WHERE ... LIMIT ?}: the rows a bounded count counts ({@code table} quoted). Its
      * parameters are the filters' and then the limit.
      */

@@ -224,6 +224,30 @@ public class ResourceRows {
     }
 
     /**
+     * The rows {@code ids} of a single-column-key {@code resource} as {@link #read} answers each, by {@code _id}, in
+     * one statement in the caller's transaction, locked for the rest of it when {@code lock} (docs/admin-api.md,
+     * "Jobs": a chunk's before- and after-images). Rows that do not exist are absent from the answer.
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public java.util.Map<String, JsonObject> readAll(ResourceDef resource, List<String> ids, boolean lock) {
+        List<LabelLookup> labels = labelLookups(resource);
+        List<Object> keys =
+                ids.stream().map(id -> RowAddress.decode(resource, id).get(0)).toList();
+        PageStatement statement = PageStatement.rows(resource, labels, keys, lock);
+        java.util.Map<String, JsonObject> out = new java.util.HashMap<>();
+        Sql.with(
+                        dataSource,
+                        "Reading " + ids.size() + " rows of " + resource.key(),
+                        connection -> Sql.list(
+                                connection,
+                                statement.sql(),
+                                rs -> labelled(rs, resource, labels, statement),
+                                statement.params().toArray()))
+                .forEach(row -> out.put(row.getString("_id"), row));
+        return out;
+    }
+
+    /**
      * {@code GET /:resource/:id/_counts}: the number of rows of each {@code many} relation that point at
      * the row, as {@code {"<relation name>": n}} (docs/admin-api.md, "Rows" rule 8).
      *

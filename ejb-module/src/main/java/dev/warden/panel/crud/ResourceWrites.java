@@ -199,6 +199,56 @@ public class ResourceWrites {
     }
 
     /**
+     * The rows {@code ids} updated with {@code body} as {@link #update} updates each (no {@code If-Match}), in three
+     * statements in the caller's transaction: the before-images locked and read, one {@code UPDATE ... WHERE key IN
+     * (...)}, the after-images read (docs/admin-api.md, "Jobs": a chunk of an update job). Only for a resource with a
+     * single-column key other than {@code users} (whose rows have rules of their own), and a body without the key.
+     *
+     * @return each row's result, in the order of {@code ids}; null when this cannot be done set-based (the resource,
+     *         the body, a row that does not exist or an id given twice): the caller then updates the rows one by one,
+     *         in the same transaction (nothing was written, the rows found are locked)
+     * @throws ApiException as {@link #update} (the caller's transaction must roll back)
+     */
+    public List<UpdateResult> updateAll(ResourceDef resource, List<String> ids, JsonObject body, Operator operator) {
+        if (ids.isEmpty()
+                || UserAccountRules.USERS.equals(resource.key())
+                || resource.primaryKey().size() != 1
+                || body.containsKey(resource.primaryKey().get(0))) {
+            return null;
+        }
+        List<Object> keys =
+                ids.stream().map(id -> RowAddress.decode(resource, id).get(0)).toList();
+        List<RowChanges.Assignment> assignments =
+                RowChanges.forUpdate(resource, body, List.of(keys.get(0))).assignments();
+        java.util.Map<String, JsonObject> before = rows.readAll(resource, ids, true);
+        if (before.size() != ids.size() || !before.keySet().containsAll(ids)) {
+            return null;
+        }
+        if (assignments.isEmpty()) {
+            return ids.stream()
+                    .map(id -> new UpdateResult(before.get(id), before.get(id), false))
+                    .toList();
+        }
+        String sql = "UPDATE " + Sql.quote(resource.table()) + " SET "
+                + assignments.stream()
+                        .map(a -> Sql.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
+                        .collect(Collectors.joining(", "))
+                + " WHERE " + Sql.quote(resource.primaryKey().get(0)) + " IN ("
+                + String.join(", ", java.util.Collections.nCopies(keys.size(), "?")) + ")";
+        try (Connection connection = dataSource.getConnection();
+                PreparedStatement ps = connection.prepareStatement(sql)) {
+            Sql.bind(ps, bind(ps, 1, assignments), keys.toArray());
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw SqlErrors.map(resource, e);
+        }
+        java.util.Map<String, JsonObject> after = rows.readAll(resource, ids, false);
+        return ids.stream()
+                .map(id -> new UpdateResult(before.get(id), after.get(id), true))
+                .toList();
+    }
+
+    /**
      * The credential fields an update of a user would change, read before it runs: every write-only field of the
      * body and the {@code email} when the body gives another value than the row holds ({@link UserAccountRules}).
      */

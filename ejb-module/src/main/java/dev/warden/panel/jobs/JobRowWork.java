@@ -3,6 +3,9 @@ package dev.warden.panel.jobs;
 import dev.warden.auth.Operator;
 import dev.warden.auth.OperatorLoader;
 import dev.warden.common.ApiException;
+import dev.warden.panel.audit.AuditLog;
+import dev.warden.panel.audit.AuditTrail;
+import dev.warden.panel.audit.Recorded;
 import dev.warden.panel.crud.RowAddress;
 import dev.warden.panel.history.RowHistoryService;
 import dev.warden.panel.registry.ResourceDef;
@@ -12,8 +15,13 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * One item of a job, in a transaction of its own (docs/admin-api.md, "Jobs" rule 4): the row changed exactly as the
@@ -21,10 +29,20 @@ import jakarta.json.JsonValue;
  * {@link RowHistoryService}: policy, mod scope, field permissions, action roles, the audit entry
  * with {@code job_id}), and the item marked done in the same transaction. A refusal or failure rolls both back and
  * reaches the caller, which records the item as an error row.
+ *
+ * <p>{@link #applyChunk} does the same for the items of a chunk in one transaction (docs/admin-api.md, "Jobs"): each
+ * row as by hand, then the chunk's audit entries in one batch and its items marked done in one statement, all
+ * committed together; the first row refused or failing rolls the whole chunk back and is named to the caller
+ * ({@link ChunkRowFailed}), which applies the rows before it again and records it as an error row.
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class JobRowWork {
+
+    private static final Logger LOG = Logger.getLogger(JobRowWork.class.getName());
+
+    /** The message of an error row whose change failed on the server (not refused by a rule). */
+    static final String SERVER_ERROR = "The row could not be changed (server error)";
 
     @EJB
     PanelRows rows;
@@ -40,6 +58,12 @@ public class JobRowWork {
 
     @EJB
     RowHistoryService history;
+
+    @EJB
+    AuditLog audit;
+
+    @Inject
+    AuditTrail trail;
 
     /** The {@code _id} of the row whose primary key {@code values} hold, when it exists; null otherwise. */
     private String existing(String key, JsonObject values) {
@@ -67,6 +91,59 @@ public class JobRowWork {
      * @throws dev.warden.common.ApiException as the single-row route (403, 404, 409, 422, ...)
      */
     public void apply(JobStore.Job job, Operator operator, JobStore.Item item) {
+        applyRow(job, operator, item);
+        store.done(job.id(), item.seq());
+    }
+
+    /**
+     * Applies the items {@code items} of {@code job} for {@code operator} in one transaction: every row as
+     * {@link #apply} does it, then the chunk's audit entries ({@link AuditLog#recordAll}) and the items marked done
+     * ({@link JobStore#doneAll}), committed together.
+     *
+     * @param setBased an update job's rows written set-based ({@link PanelRows#updateAllInJob}) when they can be
+     * @return the chunk's audit entries, for the caller to announce once this method returned (committed)
+     * @throws ChunkRowFailed naming the first item refused or failing, or with index -1 when the set-based write
+     *                        failed (the caller applies the chunk again without it); nothing of the chunk was written
+     */
+    public List<Recorded> applyChunk(JobStore.Job job, Operator operator, List<JobStore.Item> items, boolean setBased) {
+        trail.collectInTransaction();
+        List<Long> seqs = new ArrayList<>(items.size());
+        if (setBased && job.kind().equals("update") && updateAll(job, operator, items)) {
+            items.forEach(item -> seqs.add(item.seq()));
+        }
+        for (int i = seqs.size(); i < items.size(); i++) {
+            JobStore.Item item = items.get(i);
+            try {
+                applyRow(job, operator, item);
+            } catch (ApiException e) {
+                throw new ChunkRowFailed(i, e.getMessage());
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Job " + job.id() + ", item " + item.seq() + " failed", e);
+                throw new ChunkRowFailed(i, SERVER_ERROR);
+            }
+            seqs.add(item.seq());
+        }
+        List<Recorded> entries = List.copyOf(trail.collected());
+        audit.recordAll(entries);
+        store.doneAll(job.id(), seqs);
+        return entries;
+    }
+
+    /** The chunk's rows of an update job written set-based; false when they cannot be (nothing written). */
+    private boolean updateAll(JobStore.Job job, Operator operator, List<JobStore.Item> items) {
+        try {
+            return rows.updateAllInJob(
+                    operator,
+                    job.resource(),
+                    items.stream().map(JobStore.Item::rowId).toList(),
+                    job.params().getJsonObject("set"),
+                    job.id());
+        } catch (RuntimeException e) {
+            throw new ChunkRowFailed(-1, e.getMessage() == null ? SERVER_ERROR : e.getMessage());
+        }
+    }
+
+    private void applyRow(JobStore.Job job, Operator operator, JobStore.Item item) {
         switch (job.kind()) {
             case "update" ->
                 rows.updateInJob(
@@ -93,6 +170,5 @@ public class JobRowWork {
                         job.id());
             default -> throw new IllegalStateException("Unknown job kind " + job.kind());
         }
-        store.done(job.id(), item.seq());
     }
 }

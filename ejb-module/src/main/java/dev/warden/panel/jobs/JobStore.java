@@ -28,8 +28,8 @@ import javax.sql.DataSource;
 /**
  * The {@code warden_jobs} rows the jobs API answers from and the items staged for each job in
  * {@code warden_job_items} (docs/admin-api.md, "Jobs"). Every method commits on its own ({@code REQUIRES_NEW}) except
- * {@link #done}, which joins the transaction of the row it marks, so that a row's change and its item's state commit
- * together. Marking an item also sets the job's heartbeat ({@link JobRecovery}).
+ * {@link #done} and {@link #doneAll}, which join the transaction of the rows they mark (a chunk's), so that a row's
+ * change and its item's state commit together. Marking an item also sets the job's heartbeat ({@link JobRecovery}).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -244,6 +244,30 @@ public class JobStore {
             Sql.update(c, "UPDATE warden_job_items SET state = 'done' WHERE job_id = ? AND seq = ?", jobId, seq);
             return Sql.update(
                     c, "UPDATE warden_jobs SET processed = processed + 1, heartbeat_at = now() WHERE id = ?", jobId);
+        });
+    }
+
+    /**
+     * Marks the items {@code seqs} done and counts them, in the caller's transaction (the chunk's, which changed their
+     * rows): one statement for the items, one for the job (docs/admin-api.md, "Jobs").
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public void doneAll(long jobId, List<Long> seqs) {
+        if (seqs.isEmpty()) {
+            return;
+        }
+        Sql.with(dataSource, "Marking a job's items done", c -> {
+            try (var ps = c.prepareStatement(
+                    "UPDATE warden_job_items SET state = 'done' WHERE job_id = ? AND seq = ANY (?)")) {
+                ps.setLong(1, jobId);
+                ps.setArray(2, c.createArrayOf("bigint", seqs.toArray()));
+                ps.executeUpdate();
+            }
+            return Sql.update(
+                    c,
+                    "UPDATE warden_jobs SET processed = processed + ?, heartbeat_at = now() WHERE id = ?",
+                    seqs.size(),
+                    jobId);
         });
     }
 

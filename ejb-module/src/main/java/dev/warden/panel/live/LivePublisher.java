@@ -25,4 +25,12 @@ public class LivePublisher {
             live.publish(change.resource(), change.action(), change.rowId());
         }
     }
+
+    /**
+     * Publishes the row events of a job's chunk once the chunk committed (docs/admin-api.md, "Jobs": its entries were
+     * written in the chunk's transaction, so no {@link Audited} event reaches {@link #committed}); never throws.
+     */
+    public void committed(java.util.List<RowChange> changes) {
+        live.publishAll(changes);
+    }
 }

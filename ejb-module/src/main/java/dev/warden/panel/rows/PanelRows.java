@@ -141,6 +141,31 @@ public class PanelRows {
         return update(operator, key, id, () -> set, null, jobId);
     }
 
+    /**
+     * The rows {@code ids} of an update job's chunk (docs/admin-api.md, "Jobs" rule 4): exactly {@link #updateInJob}
+     * for each, the same checks (the policy, the field permissions of {@code set}), the rows written set-based
+     * ({@link ResourceWrites#updateAll}), one audit entry with {@code job_id} per row; joins the caller's transaction.
+     *
+     * @return false when this cannot be done set-based (a body naming a locked column, or as
+     *         {@link ResourceWrites#updateAll} says): nothing was written, the caller updates the rows one by one
+     * @throws ApiException as {@link #update} (the caller's transaction must roll back)
+     */
+    public boolean updateAllInJob(Operator operator, String key, List<String> ids, JsonObject set, long jobId) {
+        ResourceDef resource = moderation.authorize(operator, Operation.UPDATE, key);
+        if (FieldAccess.namesLocked(resource, set)) {
+            return false;
+        }
+        List<UpdateResult> results =
+                writes.updateAll(resource, ids, FieldAccess.checkBody(resource, set, null), operator);
+        if (results == null) {
+            return false;
+        }
+        for (UpdateResult result : results) {
+            audit.updated(operator, resource, result, jobId);
+        }
+        return true;
+    }
+
     private JsonObject update(
             Operator operator, String key, String id, Supplier<JsonObject> body, String ifMatch, Long jobId) {
         ResourceDef resource = moderation.authorize(operator, Operation.UPDATE, key);

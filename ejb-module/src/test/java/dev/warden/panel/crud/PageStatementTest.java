@@ -70,6 +70,22 @@ class PageStatementTest {
     }
 
     @Test
+    void aChunksRowsAreReadByTheirKeysInOneStatementLockedWhenAsked() {
+        ResourceDef users = TestResources.users();
+        String key = users.primaryKey().get(0);
+        PageStatement locked = PageStatement.rows(users, List.of(), List.of(1L, 2L, 3L), true);
+        assertTrue(
+                locked.sql()
+                        .endsWith(" FROM \"warden_users\" AS p WHERE p.\"" + key + "\" IN (?, ?, ?) FOR UPDATE OF p"),
+                locked.sql());
+        assertEquals(List.of(1L, 2L, 3L), locked.params());
+        assertEquals(1, locked.firstColumn());
+        assertEquals(1 + users.columns().size(), locked.firstLabel());
+        PageStatement read = PageStatement.rows(users, List.of(), List.of(4L), false);
+        assertTrue(read.sql().endsWith(" IN (?)"), read.sql());
+    }
+
+    @Test
     void filtersBindTwiceInPlaceholderOrder() {
         ListQuery query = TestQueries.parse(ENTRIES, "score_gte", "10", "user_id", "7", "_start", "0", "_end", "10");
         ListSql where = ListSql.where(ENTRIES, query);
