@@ -93,6 +93,17 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
                 firstColumn + resource.columns().size());
     }
 
+    /** {@code SELECT <a page row's columns and labels> FROM <table> AS <row alias> WHERE }, for a condition to follow. */
+    private static StringBuilder selectWhere(ResourceDef resource, List<LabelLookup> labels) {
+        StringBuilder sql = new StringBuilder("SELECT ");
+        appendRow(sql, resource, labels);
+        return sql.append(" FROM ")
+                .append(Sql.quote(resource.table()))
+                .append(" AS ")
+                .append(ROW_ALIAS)
+                .append(" WHERE ");
+    }
+
     /**
      * The statement that reads one row of {@code resource} by its primary key, with the same columns and labels as a
      * page's row (so {@link ResourceRows} reads both alike): the columns from position 1, then the labels.
@@ -100,13 +111,7 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
      * @param key the primary key's values, in {@link ResourceDef#primaryKey()} order
      */
     public static PageStatement row(ResourceDef resource, List<LabelLookup> labels, List<Object> key) {
-        StringBuilder sql = new StringBuilder("SELECT ");
-        appendRow(sql, resource, labels);
-        sql.append(" FROM ")
-                .append(Sql.quote(resource.table()))
-                .append(" AS ")
-                .append(ROW_ALIAS)
-                .append(" WHERE ")
+        StringBuilder sql = selectWhere(resource, labels)
                 .append(String.join(
                         " AND ",
                         resource.primaryKey().stream()
@@ -122,13 +127,7 @@ public record PageStatement(String sql, List<Object> params, int firstColumn, in
      * before-images).
      */
     public static PageStatement rows(ResourceDef resource, List<LabelLookup> labels, List<Object> keys, boolean lock) {
-        StringBuilder sql = new StringBuilder("SELECT ");
-        appendRow(sql, resource, labels);
-        sql.append(" FROM ")
-                .append(Sql.quote(resource.table()))
-                .append(" AS ")
-                .append(ROW_ALIAS)
-                .append(" WHERE ")
+        StringBuilder sql = selectWhere(resource, labels)
                 .append(ROW_ALIAS)
                 .append('.')
                 .append(Sql.quote(resource.primaryKey().get(0)))
