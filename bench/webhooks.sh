@@ -15,13 +15,14 @@
 # Prints a Markdown table and appends it to bench/RESULTS.md with the load average.
 #
 # Usage: DB=warden_h4 BASE=http://127.0.0.1:9480 EMAIL=admin@warden.local PASSWORD=... RATE=1000 DUR=10 CONC=4 \
-#        LDUR=15 RUNS=2 WRATE=100 NOTE="..." bench/webhooks.sh
+#        LDUR=15 RUNS=2 WRATE=100 WARM=120 NOTE="..." bench/webhooks.sh
+# WARM: seconds of writes before the measured part 2 (a node a few minutes old still compiles its write path).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DB:?DB=<the running server own database>}"
 case "$DB" in warden | warden_it | warden_it_wildfly | postgres) echo "refusing to write to the shared database $DB" >&2; exit 2 ;; esac
 BASE=${BASE:-http://127.0.0.1:9080}; EMAIL=${EMAIL:-admin@warden.local}; : "${PASSWORD:?PASSWORD=<the admin password>}"
-RATE=${RATE:-1000}; DUR=${DUR:-10}; CONC=${CONC:-4}; LDUR=${LDUR:-15}; RUNS=${RUNS:-2}; WRATE=${WRATE:-100}; NOTE=${NOTE:-}
+RATE=${RATE:-1000}; DUR=${DUR:-10}; CONC=${CONC:-4}; LDUR=${LDUR:-15}; RUNS=${RUNS:-2}; WRATE=${WRATE:-100}; WARM=${WARM:-120}; NOTE=${NOTE:-}
 SINK_PORT=${SINK_PORT:-9479}
 PSQL="psql -h 127.0.0.1 -U postgres -qAt -v ON_ERROR_STOP=1 -d $DB"
 jar=$(mktemp)
@@ -75,7 +76,7 @@ case_off() { off+=("$(load)"); }
 case_on() { local h; h=$(subscribe writes 'userNotes.*'); on+=("$(load)"); unsubscribe "$h"; }
 pcase_off() { poff+=("$(paced)"); }
 pcase_on() { local h; h=$(subscribe writes 'userNotes.*'); pon+=("$(paced)"); unsubscribe "$h"; }
-load >/dev/null # warm-up
+java bench/HttpLoad.java "$CONC" "$WARM" "$spec" >/dev/null # warm-up: the JIT compiles the write path first
 load2=$(load_avg)
 for r in $(seq 1 "$RUNS"); do
     if [ $((r % 2)) = 1 ]; then case_off; case_on; else case_on; case_off; fi
