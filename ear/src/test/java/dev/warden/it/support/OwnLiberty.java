@@ -20,7 +20,6 @@ final class OwnLiberty extends OwnServer {
 
     private final Path wlp;
     private final String name;
-    private final int port;
 
     OwnLiberty(String node, Path ear) throws IOException {
         this(node, ear, ServerLog.serverDir());
@@ -29,10 +28,12 @@ final class OwnLiberty extends OwnServer {
     private OwnLiberty(String node, Path ear, Path testServer) throws IOException {
         // a name that holds no other server's: Arquillian takes a JVM whose command line holds its server's name for
         // that server already running
-        super(node, testServer.resolveSibling("own-node-" + property("warden.it.node.port")));
+        super(
+                node,
+                testServer.resolveSibling("own-node-" + property("warden.it.node.port")),
+                Integer.parseInt(property("warden.it.node.port")));
         wlp = Path.of(property("warden.it.wlp.dir"));
         name = dir.getFileName().toString();
-        port = Integer.parseInt(property("warden.it.node.port"));
         delete(dir);
         Files.createDirectories(dir);
         for (String part :
@@ -53,11 +54,6 @@ final class OwnLiberty extends OwnServer {
                 </server>
                 """
                         .formatted(port, node));
-    }
-
-    @Override
-    public String baseUrl() {
-        return "http://localhost:" + port;
     }
 
     @Override

@@ -43,11 +43,15 @@ public abstract class OwnServer implements AutoCloseable {
     /** Where its files live (Liberty: {@code usr/servers/<name>}; WildFly: its base directory). */
     protected final Path dir;
 
+    /** Its HTTP port. */
+    protected final int port;
+
     private Long pid;
 
-    protected OwnServer(String node, Path dir) {
+    protected OwnServer(String node, Path dir, int port) {
         this.node = node;
         this.dir = dir;
+        this.port = port;
         Runtime.getRuntime().addShutdownHook(new Thread(this::killQuietly));
     }
 
@@ -68,7 +72,9 @@ public abstract class OwnServer implements AutoCloseable {
     }
 
     /** Its base URL, e.g. {@code http://localhost:9183}. */
-    public abstract String baseUrl();
+    public String baseUrl() {
+        return "http://localhost:" + port;
+    }
 
     /** Its server log (Liberty's {@code messages.log}, WildFly's {@code server.log}). */
     public abstract Path log();

@@ -21,13 +21,14 @@ import java.util.Properties;
 final class OwnWildFly extends OwnServer {
 
     private final Path home;
-    private final int port;
     private final Path properties;
 
     OwnWildFly(String node, Path ear) throws IOException {
-        super(node, Path.of(property("warden.it.wildfly.node.base")));
+        super(
+                node,
+                Path.of(property("warden.it.wildfly.node.base")),
+                Integer.parseInt(property("warden.it.wildfly.node.port")));
         home = Path.of(property("warden.it.wildfly.home"));
-        port = Integer.parseInt(property("warden.it.wildfly.node.port"));
         delete(dir);
         Files.createDirectories(dir.resolve("deployments"));
         copy(home.resolve("standalone/configuration"), dir.resolve("configuration"));
@@ -45,11 +46,6 @@ final class OwnWildFly extends OwnServer {
         try (Writer out = Files.newBufferedWriter(properties)) {
             values.store(out, "OwnServer: the WildFly test server's properties on ports of its own");
         }
-    }
-
-    @Override
-    public String baseUrl() {
-        return "http://localhost:" + port;
     }
 
     @Override

@@ -88,13 +88,13 @@ final class ImportFile {
                     if (e.getCause() instanceof CharacterCodingException coding) {
                         throw coding;
                     }
-                    sink.add(new JobStore.Staged(
+                    sink.add(new JobStaging.Staged(
                             ++seq, null, null, "Malformed CSV: " + e.getCause().getMessage()));
                     break; // the parser cannot go on past a broken quote
                 }
                 seq++;
                 if (record.size() != columns.size()) {
-                    sink.add(new JobStore.Staged(
+                    sink.add(new JobStaging.Staged(
                             seq,
                             null,
                             null,
@@ -102,7 +102,7 @@ final class ImportFile {
                     continue;
                 }
                 JsonObjectBuilder values = JSON.createObjectBuilder();
-                JobStore.Staged failed = null;
+                JobStaging.Staged failed = null;
                 for (int i = 0; i < columns.size() && failed == null; i++) {
                     ColumnDef column = columns.get(i);
                     try {
@@ -111,10 +111,10 @@ final class ImportFile {
                             values.add(column.name(), value);
                         }
                     } catch (IllegalArgumentException | JsonException e) {
-                        failed = new JobStore.Staged(seq, null, column.name(), e.getMessage());
+                        failed = new JobStaging.Staged(seq, null, column.name(), e.getMessage());
                     }
                 }
-                sink.add(failed != null ? failed : new JobStore.Staged(seq, values.build(), null, null));
+                sink.add(failed != null ? failed : new JobStaging.Staged(seq, values.build(), null, null));
             }
         }
     }
@@ -131,7 +131,7 @@ final class ImportFile {
             try (JsonReader json = JSON.createReader(new StringReader(line))) {
                 object = json.readObject();
             } catch (JsonException | IllegalStateException e) {
-                sink.add(new JobStore.Staged(seq, null, null, "Malformed line: not a JSON object"));
+                sink.add(new JobStaging.Staged(seq, null, null, "Malformed line: not a JSON object"));
                 continue;
             }
             JsonObjectBuilder values = JSON.createObjectBuilder();
@@ -141,7 +141,7 @@ final class ImportFile {
                     values.add(column.name(), entry.getValue());
                 }
             }
-            sink.add(new JobStore.Staged(seq, values.build(), null, null));
+            sink.add(new JobStaging.Staged(seq, values.build(), null, null));
         }
     }
 
@@ -190,7 +190,7 @@ final class ImportFile {
 
     /** Where records go: a dry run's report, or the job's items ({@link Imports}). */
     interface Sink {
-        void add(JobStore.Staged record);
+        void add(JobStaging.Staged record);
 
         Jobs.Submitted finish();
 

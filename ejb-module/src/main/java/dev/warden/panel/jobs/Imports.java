@@ -44,6 +44,9 @@ public class Imports {
     JobStore store;
 
     @EJB
+    JobStaging staging;
+
+    @EJB
     Jobs jobs;
 
     @Inject
@@ -147,7 +150,7 @@ public class Imports {
         private int errorsShown;
 
         @Override
-        public void add(JobStore.Staged record) {
+        public void add(JobStaging.Staged record) {
             records++;
             if (record.error() == null && shown < Jobs.PREVIEW) {
                 shown++;
@@ -181,7 +184,7 @@ public class Imports {
 
     private final class Staging implements ImportFile.Sink {
         private final long jobId;
-        private final List<JobStore.Staged> batch = new ArrayList<>();
+        private final List<JobStaging.Staged> batch = new ArrayList<>();
         private long records;
         private boolean slot;
 
@@ -205,7 +208,7 @@ public class Imports {
         }
 
         @Override
-        public void add(JobStore.Staged record) {
+        public void add(JobStaging.Staged record) {
             if (++records > maxRows) {
                 throw ApiException.invalid("body", "more than warden.jobs.max-rows (" + maxRows + ") records");
             }
@@ -217,7 +220,7 @@ public class Imports {
 
         private void flush() {
             if (!batch.isEmpty()) {
-                store.stage(jobId, batch);
+                staging.stage(jobId, batch);
                 batch.clear();
             }
         }
@@ -225,14 +228,14 @@ public class Imports {
         @Override
         public Jobs.Submitted finish() {
             flush();
-            store.staged(jobId, records);
+            staging.staged(jobId, records);
             jobs.launch(jobId);
             return Jobs.Submitted.queued(jobId);
         }
 
         @Override
         public void abandon() {
-            store.discard(jobId);
+            staging.discard(jobId);
             if (slot) {
                 slots.release();
             }

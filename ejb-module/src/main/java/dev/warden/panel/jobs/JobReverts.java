@@ -47,6 +47,9 @@ public class JobReverts {
     JobStore store;
 
     @EJB
+    JobStaging staging;
+
+    @EJB
     JobRevertStore entries;
 
     @EJB
@@ -134,7 +137,7 @@ public class JobReverts {
         try {
             entries.stage(revertId, job.id(), job.resource());
         } catch (RuntimeException e) {
-            store.discard(revertId);
+            staging.discard(revertId);
             slots.release();
             throw e;
         }

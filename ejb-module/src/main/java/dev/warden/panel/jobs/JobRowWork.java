@@ -51,6 +51,9 @@ public class JobRowWork {
     JobStore store;
 
     @EJB
+    JobStaging staging;
+
+    @EJB
     OperatorLoader operators;
 
     @EJB
@@ -72,7 +75,7 @@ public class JobRowWork {
             return null;
         }
         String id = RowAddress.encode(resource, values);
-        return store.exists(resource, RowAddress.decode(resource, id)) ? id : null;
+        return staging.exists(resource, RowAddress.decode(resource, id)) ? id : null;
     }
 
     /**

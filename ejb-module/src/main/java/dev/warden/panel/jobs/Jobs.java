@@ -71,6 +71,9 @@ public class Jobs {
     @EJB
     JobStore store;
 
+    @EJB
+    JobStaging staging;
+
     @Inject
     JobSlots slots;
 
@@ -127,7 +130,7 @@ public class Jobs {
         JsonObject filter = filter(view, body.get("filter"));
         Map<String, List<String>> params = params(filter);
         ListSql where = ListSql.where(view, ListQuery.parse(params, view));
-        long matched = store.count(view, where);
+        long matched = staging.count(view, where);
         if (dryRun) {
             return new Submitted(true, 0, preview(operator, view, params, matched, set));
         }
@@ -146,7 +149,7 @@ public class Jobs {
         long jobId;
         try {
             jobId = store.create(view.key(), kind, stored.build(), operator.userId());
-            store.stageMatches(jobId, view, where);
+            staging.stageMatches(jobId, view, where);
         } catch (RuntimeException e) {
             slots.release();
             throw e;
