@@ -94,6 +94,24 @@ public final class GameClient implements WebSocket.Listener {
         }
     }
 
+    /**
+     * Whether the server spoke first: true when a frame arrives before the connection closes (a seated client's
+     * {@code state}), false when it closes first (a refused join); fails after 30 s with neither.
+     */
+    public boolean framedBeforeClose() throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (System.nanoTime() < end) {
+            if (!frames.isEmpty()) {
+                return true;
+            }
+            if (closed.isDone()) {
+                return false;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("neither a frame nor a close within " + WAIT_SECONDS + " s");
+    }
+
     /** Sends {@code {"t":"msg","type":type,"data":dataJson}}. */
     public void send(String type, String dataJson) {
         socket.sendText("{\"t\":\"msg\",\"type\":\"" + type + "\",\"data\":" + dataJson + "}", true)
