@@ -5,7 +5,7 @@
 # 2. copies standalone.xml to standalone-warden.xml and applies warden.cli to it (embed-server, offline), so
 #    running it again starts from WildFly's own configuration;
 # 3. copies each DEPLOYMENT (warden.ear, warden-simulator.war) into standalone/deployments;
-# 4. appends the footprint JVM options to bin/standalone.conf (once).
+# 4. appends the footprint JVM options and MALLOC_ARENA_MAX=2 to bin/standalone.conf (once).
 # Start with: WILDFLY_HOME/bin/standalone.sh -c standalone-warden.xml
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -29,6 +29,14 @@ if ! grep -q "warden: footprint" "$home/bin/standalone.conf"; then
 
 # warden: footprint (docs/configuration.md, "JVM options"): G1 gives back what an idle node does not use
 JAVA_OPTS="$JAVA_OPTS -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:G1PeriodicGCInterval=15000"
+CONF
+fi
+# 5. at most two malloc arenas (glibc makes up to 8 per core, each keeping freed memory), unless the environment
+#    says otherwise (docs/configuration.md, "JVM options")
+if ! grep -q "warden: at most two malloc arenas" "$home/bin/standalone.conf"; then
+    cat >>"$home/bin/standalone.conf" <<'CONF'
+# warden: at most two malloc arenas (docs/configuration.md, "JVM options")
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 CONF
 fi
 
