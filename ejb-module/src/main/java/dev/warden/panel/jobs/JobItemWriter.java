@@ -21,7 +21,7 @@ import java.util.logging.Logger;
  * The writer of {@code warden-job} (docs/admin-api.md, "Jobs" rule 4): applies the items of a chunk through
  * {@link JobRowWork} as the operator who submitted the job, whose roles are read again for every chunk (a revoked role
  * stops the rest of the job row by row). An update, delete, import or revert applies the whole chunk in one
- * transaction ({@link JobRowWork#applyChunk}; an update job's rows set-based where they can be); when a row is refused or fails, that transaction rolls back, the rows
+ * transaction ({@link JobRowWork#applyChunk}; an update's, delete's or import's rows set-based where they can be); when a row is refused or fails, that transaction rolls back, the rows
  * before it are applied again in one, the row becomes an error row with its message, and the rest goes on the same
  * way. An action job applies each row in a transaction of its own, because a handler may act outside the database and
  * must not run again for a row. A refused or failed row never stops the job.

@@ -2,8 +2,10 @@ package dev.warden.panel.jobs;
 
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.crud.ListSql;
+import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -25,6 +27,9 @@ public class JobStaging {
 
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
+
+    @EJB
+    ResourceRows rows;
 
     /**
      * Stages the {@code _id} of every row of {@code resource} that {@code where} matches, in primary-key order, as the
@@ -104,6 +109,17 @@ public class JobStaging {
                         rs -> true,
                         key.toArray())
                 .isPresent();
+    }
+
+    /**
+     * The {@code _id}s among {@code ids} of rows that exist, in one statement (an import's upsert chunk); only for a
+     * resource with a single-column key, in the caller's transaction (the chunk's).
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public java.util.Set<String> existing(ResourceDef resource, List<String> ids) {
+        return ids.isEmpty()
+                ? java.util.Set.of()
+                : rows.readAll(resource, ids, false).keySet();
     }
 
     /** The number of rows of {@code resource} that {@code where} matches. */
