@@ -25,6 +25,13 @@ import javax.sql.DataSource;
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class JobStaging {
 
+    /**
+     * Fresh statistics once a job's items are staged: without them the planner, counting a few items, reads every
+     * pending item of a large job and sorts them for each page the reader asks for ({@link JobStore#next}: 0.7 s a
+     * page at 1,000,000 items) instead of walking the key's index (0.5 ms).
+     */
+    private static final String ANALYZE = "ANALYZE warden_job_items";
+
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
@@ -47,6 +54,7 @@ public class JobStaging {
         return Sql.with(dataSource, "Staging a job's rows", c -> {
             long staged = Sql.update(c, sql, params.toArray());
             Sql.update(c, "UPDATE warden_jobs SET total = ? WHERE id = ?", staged, jobId);
+            Sql.update(c, ANALYZE);
             return staged;
         });
     }
@@ -90,6 +98,7 @@ public class JobStaging {
                 jobId,
                 jobId,
                 jobId);
+        Sql.update(dataSource, "Analysing a job's items", ANALYZE);
     }
 
     /** Deletes job {@code jobId} and its items (an import refused while it was being staged). */
