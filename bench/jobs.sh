@@ -111,7 +111,7 @@ TABLE=$(cat <<MD
 ${NOTE:+$NOTE
 
 }Machine: $(nproc) cores, shared; \`uptime\` load $(cut -d' ' -f1-3 /proc/loadavg) at the end. $ROWS rows of game_scores
-(resource \`scores\`); each row in its own transaction with its checks and its audit row.
+(resource \`scores\`); a chunk of 100 rows in one transaction with each row's checks and audit row.
 
 | job | rows | status | processed / failed | rows/s (POST to done) | notes |
 | --- | --- | --- | --- | --- | --- |

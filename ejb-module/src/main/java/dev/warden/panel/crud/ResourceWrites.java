@@ -70,29 +70,9 @@ public class ResourceWrites {
     public JsonObject create(ResourceDef resource, JsonObject body, Operator operator) {
         RowChanges changes =
                 RowChanges.forCreate(resource, withDefaults(resource, body, operator.userId()), operator.userId());
-        List<RowChanges.Assignment> assignments = changes.assignments();
-        String returning = resource.primaryKey().stream().map(Sql::quote).collect(Collectors.joining(", "));
-        String sql = assignments.isEmpty()
-                ? "INSERT INTO " + Sql.quote(resource.table()) + " DEFAULT VALUES RETURNING " + returning
-                : "INSERT INTO " + Sql.quote(resource.table()) + " ("
-                        + assignments.stream()
-                                .map(a -> Sql.quote(a.column().name()))
-                                .collect(Collectors.joining(", "))
-                        + ") VALUES ("
-                        + assignments.stream()
-                                .map(a -> BodyValues.placeholder(a.column()))
-                                .collect(Collectors.joining(", "))
-                        + ") RETURNING " + returning;
         String id;
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement ps = connection.prepareStatement(sql)) {
-            bind(ps, 1, assignments);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                JsonObjectBuilder key = JSON.createObjectBuilder();
-                RowJson.read(rs, keyColumns(resource), key);
-                id = RowAddress.encode(resource, key.build());
-            }
+        try (Connection connection = dataSource.getConnection()) {
+            id = insert(connection, resource, List.of(changes.assignments())).get(0);
         } catch (SQLException e) {
             throw SqlErrors.map(resource, e);
         }
@@ -172,11 +152,7 @@ public class ResourceWrites {
             return new UpdateResult(current, current, false);
         }
         boolean users = UserAccountRules.USERS.equals(resource.key());
-        String sql = "UPDATE " + Sql.quote(resource.table()) + " SET "
-                + assignments.stream()
-                        .map(a -> Sql.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
-                        .collect(Collectors.joining(", "))
-                + " WHERE " + whereKey(resource);
+        String sql = updateSet(resource, assignments) + " WHERE " + whereKey(resource);
         try (Connection connection = dataSource.getConnection()) {
             if (users) {
                 UserAccountRules.requireMayChange(connection, operator, ((Number) key.get(0)).longValue());
@@ -196,56 +172,6 @@ public class ResourceWrites {
         } catch (SQLException e) {
             throw SqlErrors.map(resource, e);
         }
-    }
-
-    /**
-     * The rows {@code ids} updated with {@code body} as {@link #update} updates each (no {@code If-Match}), in three
-     * statements in the caller's transaction: the before-images locked and read, one {@code UPDATE ... WHERE key IN
-     * (...)}, the after-images read (docs/admin-api.md, "Jobs": a chunk of an update job). Only for a resource with a
-     * single-column key other than {@code users} (whose rows have rules of their own), and a body without the key.
-     *
-     * @return each row's result, in the order of {@code ids}; null when this cannot be done set-based (the resource,
-     *         the body, a row that does not exist or an id given twice): the caller then updates the rows one by one,
-     *         in the same transaction (nothing was written, the rows found are locked)
-     * @throws ApiException as {@link #update} (the caller's transaction must roll back)
-     */
-    public List<UpdateResult> updateAll(ResourceDef resource, List<String> ids, JsonObject body, Operator operator) {
-        if (ids.isEmpty()
-                || UserAccountRules.USERS.equals(resource.key())
-                || resource.primaryKey().size() != 1
-                || body.containsKey(resource.primaryKey().get(0))) {
-            return null;
-        }
-        List<Object> keys =
-                ids.stream().map(id -> RowAddress.decode(resource, id).get(0)).toList();
-        List<RowChanges.Assignment> assignments =
-                RowChanges.forUpdate(resource, body, List.of(keys.get(0))).assignments();
-        java.util.Map<String, JsonObject> before = rows.readAll(resource, ids, true);
-        if (before.size() != ids.size() || !before.keySet().containsAll(ids)) {
-            return null;
-        }
-        if (assignments.isEmpty()) {
-            return ids.stream()
-                    .map(id -> new UpdateResult(before.get(id), before.get(id), false))
-                    .toList();
-        }
-        String sql = "UPDATE " + Sql.quote(resource.table()) + " SET "
-                + assignments.stream()
-                        .map(a -> Sql.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
-                        .collect(Collectors.joining(", "))
-                + " WHERE " + Sql.quote(resource.primaryKey().get(0)) + " IN ("
-                + String.join(", ", java.util.Collections.nCopies(keys.size(), "?")) + ")";
-        try (Connection connection = dataSource.getConnection();
-                PreparedStatement ps = connection.prepareStatement(sql)) {
-            Sql.bind(ps, bind(ps, 1, assignments), keys.toArray());
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw SqlErrors.map(resource, e);
-        }
-        java.util.Map<String, JsonObject> after = rows.readAll(resource, ids, false);
-        return ids.stream()
-                .map(id -> new UpdateResult(before.get(id), after.get(id), true))
-                .toList();
     }
 
     /**
@@ -317,6 +243,59 @@ public class ResourceWrites {
         return current;
     }
 
+    /**
+     * One {@code INSERT ... VALUES (...), (...) RETURNING <key>} of {@code rows} (each a create's assignments), in
+     * {@code connection}: the columns any row assigns, {@code DEFAULT} where a row assigns none of them;
+     * {@code DEFAULT VALUES} for one row that assigns nothing.
+     *
+     * @return the new rows' {@code _id}, in the order of {@code rows}
+     */
+    static List<String> insert(Connection connection, ResourceDef resource, List<List<RowChanges.Assignment>> rows)
+            throws SQLException {
+        java.util.Map<String, ColumnDef> columns = new java.util.LinkedHashMap<>();
+        rows.forEach(row -> row.forEach(a -> columns.putIfAbsent(a.column().name(), a.column())));
+        StringBuilder sql = new StringBuilder("INSERT INTO ").append(Sql.quote(resource.table()));
+        if (columns.isEmpty()) {
+            sql.append(" DEFAULT VALUES");
+        } else {
+            sql.append(" (")
+                    .append(columns.keySet().stream().map(Sql::quote).collect(Collectors.joining(", ")))
+                    .append(") VALUES ");
+            List<String> values = new java.util.ArrayList<>(rows.size());
+            for (List<RowChanges.Assignment> row : rows) {
+                Set<String> assigned = row.stream().map(a -> a.column().name()).collect(Collectors.toSet());
+                values.add(columns.values().stream()
+                        .map(c -> assigned.contains(c.name()) ? BodyValues.placeholder(c) : "DEFAULT")
+                        .collect(Collectors.joining(", ", "(", ")")));
+            }
+            sql.append(String.join(", ", values));
+        }
+        sql.append(" RETURNING ")
+                .append(resource.primaryKey().stream().map(Sql::quote).collect(Collectors.joining(", ")));
+        List<String> ids = new java.util.ArrayList<>(rows.size());
+        try (PreparedStatement ps = connection.prepareStatement(sql.toString())) {
+            int index = 1;
+            for (List<RowChanges.Assignment> row : rows) {
+                java.util.Map<String, RowChanges.Assignment> byColumn = new java.util.HashMap<>();
+                row.forEach(a -> byColumn.put(a.column().name(), a));
+                for (String column : columns.keySet()) {
+                    RowChanges.Assignment a = byColumn.get(column);
+                    if (a != null) {
+                        BodyValues.bind(ps, index++, a.column(), a.value());
+                    }
+                }
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    JsonObjectBuilder key = JSON.createObjectBuilder();
+                    RowJson.read(rs, keyColumns(resource), key);
+                    ids.add(RowAddress.encode(resource, key.build()));
+                }
+            }
+        }
+        return ids;
+    }
+
     /** Locks the addressed row for the rest of the transaction and reads it. */
     private JsonObject lockAndRead(ResourceDef resource, String id, List<Object> key) {
         String sql = "SELECT 1 FROM " + Sql.quote(resource.table()) + " WHERE " + whereKey(resource) + " FOR UPDATE";
@@ -336,7 +315,15 @@ public class ResourceWrites {
         }
     }
 
-    private static List<ColumnDef> keyColumns(ResourceDef resource) {
+    /** {@code UPDATE <table> SET "column" = ?, ...} for {@code assignments}, a condition to follow. */
+    static String updateSet(ResourceDef resource, List<RowChanges.Assignment> assignments) {
+        return "UPDATE " + Sql.quote(resource.table()) + " SET "
+                + assignments.stream()
+                        .map(a -> Sql.quote(a.column().name()) + " = " + BodyValues.placeholder(a.column()))
+                        .collect(Collectors.joining(", "));
+    }
+
+    static List<ColumnDef> keyColumns(ResourceDef resource) {
         return resource.primaryKey().stream()
                 .map(c -> resource.column(c).orElseThrow())
                 .toList();
@@ -346,8 +333,7 @@ public class ResourceWrites {
         return resource.primaryKey().stream().map(c -> Sql.quote(c) + " = ?").collect(Collectors.joining(" AND "));
     }
 
-    private static int bind(PreparedStatement ps, int first, List<RowChanges.Assignment> assignments)
-            throws SQLException {
+    static int bind(PreparedStatement ps, int first, List<RowChanges.Assignment> assignments) throws SQLException {
         int index = first;
         for (RowChanges.Assignment a : assignments) {
             BodyValues.bind(ps, index++, a.column(), a.value());

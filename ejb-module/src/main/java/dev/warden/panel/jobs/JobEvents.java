@@ -6,7 +6,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * Progress of jobs on the live stream {@code GET /admin-api/_jobs/_events} (docs/admin-api.md, "Jobs" rule 7): an
- * {@code updated} event with the job's id whenever a job starts, ends or finishes a chunk, through the live lists'
+ * {@code updated} event with the job's id whenever a job starts or ends, and after its chunks at most every half second
+ * ({@link JobItemWriter}), through the live lists'
  * path ({@link LiveEvents#publish}: every node's streams, never throws). Ids only: a client reads the job itself.
  */
 @ApplicationScoped

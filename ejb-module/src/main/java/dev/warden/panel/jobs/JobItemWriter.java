@@ -19,18 +19,26 @@ import java.util.logging.Logger;
 
 /**
  * The writer of {@code warden-job} (docs/admin-api.md, "Jobs" rule 4): applies the items of a chunk through
- * {@link JobRowWork} as the operator who submitted the job, whose roles are read again for every chunk (a revoked role
- * stops the rest of the job row by row). An update, delete, import or revert applies the whole chunk in one
- * transaction ({@link JobRowWork#applyChunk}; an update job's rows set-based where they can be); when a row is refused or fails, that transaction rolls back, the rows
- * before it are applied again in one, the row becomes an error row with its message, and the rest goes on the same
- * way. An action job applies each row in a transaction of its own, because a handler may act outside the database and
- * must not run again for a row. A refused or failed row never stops the job.
+ * {@link JobRowWork} as the operator who submitted the job, whose roles are read again at the first chunk after
+ * {@value #OPERATOR_MILLIS} ms (a revoked role stops the rest of the job row by row). An update, delete, import or
+ * revert applies the whole chunk in one transaction ({@link JobRowWork#applyChunk}; an update's, delete's or import's
+ * rows set-based where they can be); when a row is refused or fails, that transaction rolls back, the rows before it
+ * are applied again in one, the row becomes an error row with its message, and the rest goes on the same way. An
+ * action job applies each row in a transaction of its own, because a handler may act outside the database and must not
+ * run again for a row. A refused or failed row never stops the job. The live stream hears of the job's progress at
+ * most every {@value #PROGRESS_MILLIS} ms (its start and end always, {@link JobLifecycle}).
  */
 @Named("jobItemWriter")
 @Dependent
 public class JobItemWriter extends AbstractItemWriter {
 
     private static final Logger LOG = Logger.getLogger(JobItemWriter.class.getName());
+
+    /** How long the operator's roles, as read, apply to the next chunks (docs/admin-api.md, "Jobs" rule 4). */
+    static final long OPERATOR_MILLIS = 5_000;
+
+    /** The least time between two progress events of a running job (docs/admin-api.md, "Jobs" rule 11). */
+    static final long PROGRESS_MILLIS = 500;
 
     @Inject
     JobContext context;
@@ -52,6 +60,10 @@ public class JobItemWriter extends AbstractItemWriter {
 
     private JobStore.Job job;
 
+    private Optional<Operator> operator;
+    private long operatorRead;
+    private long progressSent;
+
     @Override
     public void open(Serializable checkpoint) {
         long jobId = JobItemReader.jobId(context);
@@ -60,7 +72,10 @@ public class JobItemWriter extends AbstractItemWriter {
 
     @Override
     public void writeItems(List<Object> items) {
-        Optional<Operator> operator = work.operator(job.createdBy());
+        if (operator == null || System.currentTimeMillis() - operatorRead >= OPERATOR_MILLIS) {
+            operator = work.operator(job.createdBy());
+            operatorRead = System.currentTimeMillis();
+        }
         List<JobStore.Item> chunk =
                 items.stream().map(JobStore.Item.class::cast).toList();
         if (operator.isEmpty()) {
@@ -72,7 +87,10 @@ public class JobItemWriter extends AbstractItemWriter {
         } else {
             inOneTransaction(operator.get(), chunk);
         }
-        events.progress(job.id());
+        if (System.currentTimeMillis() - progressSent >= PROGRESS_MILLIS) {
+            events.progress(job.id());
+            progressSent = System.currentTimeMillis();
+        }
     }
 
     private void inOneTransaction(Operator operator, List<JobStore.Item> chunk) {

@@ -70,12 +70,9 @@ public class JobRowWork {
 
     /** The {@code _id} of the row whose primary key {@code values} hold, when it exists; null otherwise. */
     private String existing(String key, JsonObject values) {
-        ResourceDef resource = registry.find(key).orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
-        if (!resource.primaryKey().stream().allMatch(k -> values.containsKey(k) && values.get(k) != JsonValue.NULL)) {
-            return null;
-        }
-        String id = RowAddress.encode(resource, values);
-        return staging.exists(resource, RowAddress.decode(resource, id)) ? id : null;
+        ResourceDef resource = resource(key);
+        String id = id(resource, values);
+        return id != null && staging.exists(resource, RowAddress.decode(resource, id)) ? id : null;
     }
 
     /**
@@ -103,7 +100,8 @@ public class JobRowWork {
      * {@link #apply} does it, then the chunk's audit entries ({@link AuditLog#recordAll}) and the items marked done
      * ({@link JobStore#doneAll}), committed together.
      *
-     * @param setBased an update job's rows written set-based ({@link PanelRows#updateAllInJob}) when they can be
+     * @param setBased the rows of an update, delete or import written set-based ({@link PanelRows#updateAllInJob},
+     *                 {@link PanelRows#deleteAllInJob}, {@link PanelRows#createAllInJob}) when they can be
      * @return the chunk's audit entries, for the caller to announce once this method returned (committed)
      * @throws ChunkRowFailed naming the first item refused or failing, or with index -1 when the set-based write
      *                        failed (the caller applies the chunk again without it); nothing of the chunk was written
@@ -111,7 +109,7 @@ public class JobRowWork {
     public List<Recorded> applyChunk(JobStore.Job job, Operator operator, List<JobStore.Item> items, boolean setBased) {
         trail.collectInTransaction();
         List<Long> seqs = new ArrayList<>(items.size());
-        if (setBased && job.kind().equals("update") && updateAll(job, operator, items)) {
+        if (setBased && applyAll(job, operator, items)) {
             items.forEach(item -> seqs.add(item.seq()));
         }
         for (int i = seqs.size(); i < items.size(); i++) {
@@ -132,18 +130,73 @@ public class JobRowWork {
         return entries;
     }
 
-    /** The chunk's rows of an update job written set-based; false when they cannot be (nothing written). */
-    private boolean updateAll(JobStore.Job job, Operator operator, List<JobStore.Item> items) {
+    /**
+     * The chunk's rows written set-based (an update's, a delete's, an import's); false when they cannot be (nothing
+     * written). The policy depends on the operator and the resource only, so it is checked once for the chunk; field
+     * permissions are checked per row. An import in {@code upsert} mode looks its records' keys up in one statement,
+     * creates the new rows set-based and updates the existing ones one by one; a resource with a composite key (or
+     * {@code users}) goes row by row.
+     */
+    private boolean applyAll(JobStore.Job job, Operator operator, List<JobStore.Item> items) {
         try {
-            return rows.updateAllInJob(
-                    operator,
-                    job.resource(),
-                    items.stream().map(JobStore.Item::rowId).toList(),
-                    job.params().getJsonObject("set"),
-                    job.id());
+            return switch (job.kind()) {
+                case "update" ->
+                    rows.updateAllInJob(
+                            operator, job.resource(), ids(items), job.params().getJsonObject("set"), job.id());
+                case "delete" -> rows.deleteAllInJob(operator, job.resource(), ids(items), job.id());
+                case "import" -> importAll(job, operator, items);
+                default -> false;
+            };
         } catch (RuntimeException e) {
             throw new ChunkRowFailed(-1, e.getMessage() == null ? SERVER_ERROR : e.getMessage());
         }
+    }
+
+    private static List<String> ids(List<JobStore.Item> items) {
+        return items.stream().map(JobStore.Item::rowId).toList();
+    }
+
+    private boolean importAll(JobStore.Job job, Operator operator, List<JobStore.Item> items) {
+        List<JsonObject> creates = new ArrayList<>(items.size());
+        java.util.Map<String, JsonObject> updates = new java.util.LinkedHashMap<>();
+        if (job.params().getString("mode").equals("upsert")) {
+            ResourceDef resource = resource(job.resource());
+            if (resource.hasCompositeKey()) {
+                return false;
+            }
+            List<String> keyed = new ArrayList<>(items.size());
+            items.forEach(item -> keyed.add(id(resource, item.data())));
+            java.util.Set<String> existing = staging.existing(
+                    resource, keyed.stream().filter(id -> id != null).distinct().toList());
+            for (int i = 0; i < items.size(); i++) {
+                String id = keyed.get(i);
+                if (id != null && existing.contains(id)) {
+                    if (updates.putIfAbsent(id, items.get(i).data()) != null) {
+                        return false; // a key twice: in the file's order, one by one
+                    }
+                } else {
+                    creates.add(items.get(i).data());
+                }
+            }
+        } else {
+            items.forEach(item -> creates.add(item.data()));
+        }
+        if (!creates.isEmpty() && !rows.createAllInJob(operator, job.resource(), creates, job.id())) {
+            return false;
+        }
+        updates.forEach((id, values) -> rows.updateInJob(operator, job.resource(), id, values, job.id()));
+        return true;
+    }
+
+    private ResourceDef resource(String key) {
+        return registry.find(key).orElseThrow(() -> ApiException.notFound("No resource '" + key + "'"));
+    }
+
+    /** The {@code _id} named by the primary key {@code values} hold, or null when they do not hold all of it. */
+    private static String id(ResourceDef resource, JsonObject values) {
+        return resource.primaryKey().stream().allMatch(k -> values.containsKey(k) && values.get(k) != JsonValue.NULL)
+                ? RowAddress.encode(resource, values)
+                : null;
     }
 
     private void applyRow(JobStore.Job job, Operator operator, JobStore.Item item) {

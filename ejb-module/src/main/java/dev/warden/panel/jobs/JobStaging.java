@@ -2,8 +2,10 @@ package dev.warden.panel.jobs;
 
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.crud.ListSql;
+import dev.warden.panel.crud.ResourceRows;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -23,8 +25,18 @@ import javax.sql.DataSource;
 @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
 public class JobStaging {
 
+    /**
+     * Fresh statistics once a job's items are staged: without them the planner, counting a few items, reads every
+     * pending item of a large job and sorts them for each page the reader asks for ({@link JobStore#next}: 0.7 s a
+     * page at 1,000,000 items) instead of walking the key's index (0.5 ms).
+     */
+    private static final String ANALYZE = "ANALYZE warden_job_items";
+
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
+
+    @EJB
+    ResourceRows rows;
 
     /**
      * Stages the {@code _id} of every row of {@code resource} that {@code where} matches, in primary-key order, as the
@@ -42,6 +54,7 @@ public class JobStaging {
         return Sql.with(dataSource, "Staging a job's rows", c -> {
             long staged = Sql.update(c, sql, params.toArray());
             Sql.update(c, "UPDATE warden_jobs SET total = ? WHERE id = ?", staged, jobId);
+            Sql.update(c, ANALYZE);
             return staged;
         });
     }
@@ -85,6 +98,7 @@ public class JobStaging {
                 jobId,
                 jobId,
                 jobId);
+        Sql.update(dataSource, "Analysing a job's items", ANALYZE);
     }
 
     /** Deletes job {@code jobId} and its items (an import refused while it was being staged). */
@@ -104,6 +118,17 @@ public class JobStaging {
                         rs -> true,
                         key.toArray())
                 .isPresent();
+    }
+
+    /**
+     * The {@code _id}s among {@code ids} of rows that exist, in one statement (an import's upsert chunk); only for a
+     * resource with a single-column key, in the caller's transaction (the chunk's).
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
+    public java.util.Set<String> existing(ResourceDef resource, List<String> ids) {
+        return ids.isEmpty()
+                ? java.util.Set.of()
+                : rows.readAll(resource, ids, false).keySet();
     }
 
     /** The number of rows of {@code resource} that {@code where} matches. */

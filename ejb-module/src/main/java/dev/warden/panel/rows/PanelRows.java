@@ -5,6 +5,7 @@ import static dev.warden.common.JsonSupport.JSON;
 import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.panel.actions.ActionRunner;
+import dev.warden.panel.crud.ChunkWrites;
 import dev.warden.panel.crud.ListQuery;
 import dev.warden.panel.crud.Page;
 import dev.warden.panel.crud.ResourceRows;
@@ -57,6 +58,9 @@ public class PanelRows {
     ResourceWrites writes;
 
     @EJB
+    ChunkWrites chunks;
+
+    @EJB
     ActionRunner actions;
 
     @Inject
@@ -106,6 +110,31 @@ public class PanelRows {
         return create(operator, key, () -> values, jobId);
     }
 
+    /**
+     * The records {@code values} of an import job's chunk (docs/admin-api.md, "Import" rule 3): exactly
+     * {@link #createInJob} for each, the policy checked once (it depends on the operator and the resource only, never
+     * on the row), the field permissions per record, the rows written in one statement
+     * ({@link ChunkWrites#createAll}), one audit entry with {@code job_id} per row; joins the caller's transaction.
+     *
+     * @return false when this cannot be done set-based ({@link ChunkWrites#createAll} says): nothing was written, the
+     *         caller creates the rows one by one
+     * @throws ApiException as {@link #create} for any of the records (the caller's transaction must roll back)
+     */
+    public boolean createAllInJob(Operator operator, String key, List<JsonObject> values, long jobId) {
+        ResourceDef resource = moderation.authorize(operator, Operation.CREATE, key);
+        List<JsonObject> created = chunks.createAll(
+                resource,
+                values.stream()
+                        .map(body -> FieldAccess.checkBody(resource, body, null))
+                        .toList(),
+                operator);
+        if (created == null) {
+            return false;
+        }
+        created.forEach(row -> audit.created(operator, resource, row, jobId));
+        return true;
+    }
+
     private JsonObject create(Operator operator, String key, Supplier<JsonObject> body, Long jobId) {
         ResourceDef resource = moderation.authorize(operator, Operation.CREATE, key);
         JsonObject row = writes.create(resource, FieldAccess.checkBody(resource, body.get(), null), operator);
@@ -144,10 +173,10 @@ public class PanelRows {
     /**
      * The rows {@code ids} of an update job's chunk (docs/admin-api.md, "Jobs" rule 4): exactly {@link #updateInJob}
      * for each, the same checks (the policy, the field permissions of {@code set}), the rows written set-based
-     * ({@link ResourceWrites#updateAll}), one audit entry with {@code job_id} per row; joins the caller's transaction.
+     * ({@link ChunkWrites#updateAll}), one audit entry with {@code job_id} per row; joins the caller's transaction.
      *
      * @return false when this cannot be done set-based (a body naming a locked column, or as
-     *         {@link ResourceWrites#updateAll} says): nothing was written, the caller updates the rows one by one
+     *         {@link ChunkWrites#updateAll} says): nothing was written, the caller updates the rows one by one
      * @throws ApiException as {@link #update} (the caller's transaction must roll back)
      */
     public boolean updateAllInJob(Operator operator, String key, List<String> ids, JsonObject set, long jobId) {
@@ -156,7 +185,7 @@ public class PanelRows {
             return false;
         }
         List<UpdateResult> results =
-                writes.updateAll(resource, ids, FieldAccess.checkBody(resource, set, null), operator);
+                chunks.updateAll(resource, ids, FieldAccess.checkBody(resource, set, null), operator);
         if (results == null) {
             return false;
         }
@@ -196,6 +225,25 @@ public class PanelRows {
      */
     public JsonObject deleteInJob(Operator operator, String key, String id, long jobId) {
         return delete(operator, key, id, null, jobId);
+    }
+
+    /**
+     * The rows {@code ids} of a delete job's chunk (docs/admin-api.md, "Jobs" rule 4): exactly {@link #deleteInJob}
+     * for each, the policy checked once, the rows locked, read and deleted in two statements
+     * ({@link ChunkWrites#deleteAll}), one audit entry with {@code job_id} per row; joins the caller's transaction.
+     *
+     * @return false when this cannot be done set-based ({@link ChunkWrites#deleteAll} says): nothing was deleted,
+     *         the caller deletes the rows one by one
+     * @throws ApiException as {@link #delete} for any of the rows (the caller's transaction must roll back)
+     */
+    public boolean deleteAllInJob(Operator operator, String key, List<String> ids, long jobId) {
+        ResourceDef resource = moderation.authorize(operator, Operation.DELETE, key);
+        List<JsonObject> deleted = chunks.deleteAll(resource, ids, operator);
+        if (deleted == null) {
+            return false;
+        }
+        deleted.forEach(row -> audit.deleted(operator, resource, row, jobId));
+        return true;
     }
 
     private JsonObject delete(Operator operator, String key, String id, String ifMatch, Long jobId) {
