@@ -44,8 +44,7 @@ public class ChunkWrites {
 
     /**
      * The rows {@code bodies} created as {@link ResourceWrites#create} creates each (its {@code create.defaults},
-     * its write rules; the defaults function, whose inputs are the operator and the resource, is called once for the
-     * chunk and again only for a record that leaves out a column it gives): one {@code INSERT ... VALUES (...), (...) RETURNING <key>} (a column a row leaves out is
+     * its write rules): one {@code INSERT ... VALUES (...), (...) RETURNING <key>} (a column a row leaves out is
      * {@code DEFAULT} for that row), then the new rows read in one statement.
      *
      * @return the new rows as {@link ResourceRows#read} shows them, in the order of {@code bodies}; null when this
@@ -56,17 +55,10 @@ public class ChunkWrites {
         if (bodies.isEmpty() || !setBased(resource)) {
             return null;
         }
-        // the defaults are a function of the operator and the resource: asked once for the chunk's columns, then
-        // again for each record that leaves one of them out (a record that gives them all wins over them anyway)
-        java.util.Set<String> defaulted = resource.hasCreateDefaults()
-                ? resource.createDefaults(operator.userId()).keySet()
-                : java.util.Set.of();
         List<List<RowChanges.Assignment>> assignments = bodies.stream()
                 .map(body -> RowChanges.forCreate(
                                 resource,
-                                body.keySet().containsAll(defaulted)
-                                        ? body
-                                        : ResourceWrites.withDefaults(resource, body, operator.userId()),
+                                ResourceWrites.withDefaults(resource, body, operator.userId()),
                                 operator.userId())
                         .assignments())
                 .toList();
