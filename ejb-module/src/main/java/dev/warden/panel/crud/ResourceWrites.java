@@ -20,8 +20,12 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
@@ -111,7 +115,7 @@ public class ResourceWrites {
             return JSON.createValue(new java.math.BigDecimal(value.toString()));
         } else if (value instanceof Number number) {
             return JSON.createValue(number.longValue());
-        } else if (value instanceof java.util.Map<?, ?> map) {
+        } else if (value instanceof Map<?, ?> map) {
             JsonObjectBuilder object = JSON.createObjectBuilder();
             map.forEach((k, v) -> object.add(String.valueOf(k), toJson(v)));
             return object.build();
@@ -252,7 +256,7 @@ public class ResourceWrites {
      */
     static List<String> insert(Connection connection, ResourceDef resource, List<List<RowChanges.Assignment>> rows)
             throws SQLException {
-        java.util.Map<String, ColumnDef> columns = new java.util.LinkedHashMap<>();
+        Map<String, ColumnDef> columns = new LinkedHashMap<>();
         rows.forEach(row -> row.forEach(a -> columns.putIfAbsent(a.column().name(), a.column())));
         StringBuilder sql = new StringBuilder("INSERT INTO ").append(Sql.quote(resource.table()));
         if (columns.isEmpty()) {
@@ -261,7 +265,7 @@ public class ResourceWrites {
             sql.append(" (")
                     .append(columns.keySet().stream().map(Sql::quote).collect(Collectors.joining(", ")))
                     .append(") VALUES ");
-            List<String> values = new java.util.ArrayList<>(rows.size());
+            List<String> values = new ArrayList<>(rows.size());
             for (List<RowChanges.Assignment> row : rows) {
                 Set<String> assigned = row.stream().map(a -> a.column().name()).collect(Collectors.toSet());
                 values.add(columns.values().stream()
@@ -272,11 +276,11 @@ public class ResourceWrites {
         }
         sql.append(" RETURNING ")
                 .append(resource.primaryKey().stream().map(Sql::quote).collect(Collectors.joining(", ")));
-        List<String> ids = new java.util.ArrayList<>(rows.size());
+        List<String> ids = new ArrayList<>(rows.size());
         try (PreparedStatement ps = connection.prepareStatement(sql.toString())) {
             int index = 1;
             for (List<RowChanges.Assignment> row : rows) {
-                java.util.Map<String, RowChanges.Assignment> byColumn = new java.util.HashMap<>();
+                Map<String, RowChanges.Assignment> byColumn = new HashMap<>();
                 row.forEach(a -> byColumn.put(a.column().name(), a));
                 for (String column : columns.keySet()) {
                     RowChanges.Assignment a = byColumn.get(column);

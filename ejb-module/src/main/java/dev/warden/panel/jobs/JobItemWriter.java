@@ -72,9 +72,10 @@ public class JobItemWriter extends AbstractItemWriter {
 
     @Override
     public void writeItems(List<Object> items) {
-        if (operator == null || System.currentTimeMillis() - operatorRead >= OPERATOR_MILLIS) {
+        long now = System.currentTimeMillis();
+        if (operator == null || now - operatorRead >= OPERATOR_MILLIS) {
             operator = work.operator(job.createdBy());
-            operatorRead = System.currentTimeMillis();
+            operatorRead = now;
         }
         List<JobStore.Item> chunk =
                 items.stream().map(JobStore.Item.class::cast).toList();
@@ -87,9 +88,9 @@ public class JobItemWriter extends AbstractItemWriter {
         } else {
             inOneTransaction(operator.get(), chunk);
         }
-        if (System.currentTimeMillis() - progressSent >= PROGRESS_MILLIS) {
+        if (now - progressSent >= PROGRESS_MILLIS) {
             events.progress(job.id());
-            progressSent = System.currentTimeMillis();
+            progressSent = now;
         }
     }
 

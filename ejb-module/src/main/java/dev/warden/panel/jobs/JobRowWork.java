@@ -19,7 +19,11 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -81,7 +85,7 @@ public class JobRowWork {
      *
      * @return empty when the user is gone or holds no panel role
      */
-    public java.util.Optional<Operator> operator(long userId) {
+    public Optional<Operator> operator(long userId) {
         return operators.load(userId, null);
     }
 
@@ -158,7 +162,7 @@ public class JobRowWork {
 
     private boolean importAll(JobStore.Job job, Operator operator, List<JobStore.Item> items) {
         List<JsonObject> creates = new ArrayList<>(items.size());
-        java.util.Map<String, JsonObject> updates = new java.util.LinkedHashMap<>();
+        Map<String, JsonObject> updates = new LinkedHashMap<>();
         if (job.params().getString("mode").equals("upsert")) {
             ResourceDef resource = resource(job.resource());
             if (resource.hasCompositeKey()) {
@@ -166,7 +170,7 @@ public class JobRowWork {
             }
             List<String> keyed = new ArrayList<>(items.size());
             items.forEach(item -> keyed.add(id(resource, item.data())));
-            java.util.Set<String> existing = staging.existing(
+            Set<String> existing = staging.existing(
                     resource, keyed.stream().filter(id -> id != null).distinct().toList());
             for (int i = 0; i < items.size(); i++) {
                 String id = keyed.get(i);

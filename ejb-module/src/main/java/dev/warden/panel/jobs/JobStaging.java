@@ -2,16 +2,18 @@ package dev.warden.panel.jobs;
 
 import dev.warden.common.sql.Sql;
 import dev.warden.panel.crud.ListSql;
-import dev.warden.panel.crud.ResourceRows;
+import dev.warden.panel.crud.RowAddress;
 import dev.warden.panel.registry.ResourceDef;
 import jakarta.annotation.Resource;
-import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
 
@@ -34,9 +36,6 @@ public class JobStaging {
 
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
-
-    @EJB
-    ResourceRows rows;
 
     /**
      * Stages the {@code _id} of every row of {@code resource} that {@code where} matches, in primary-key order, as the
@@ -121,14 +120,24 @@ public class JobStaging {
     }
 
     /**
-     * The {@code _id}s among {@code ids} of rows that exist, in one statement (an import's upsert chunk); only for a
-     * resource with a single-column key, in the caller's transaction (the chunk's).
+     * The {@code _id}s among {@code ids} of rows that exist, in one statement that reads their keys only (an import's
+     * upsert chunk); only for a resource with a single-column key, in the caller's transaction (the chunk's).
      */
     @TransactionAttribute(TransactionAttributeType.MANDATORY)
-    public java.util.Set<String> existing(ResourceDef resource, List<String> ids) {
-        return ids.isEmpty()
-                ? java.util.Set.of()
-                : rows.readAll(resource, ids, false).keySet();
+    public Set<String> existing(ResourceDef resource, List<String> ids) {
+        if (ids.isEmpty()) {
+            return Set.of();
+        }
+        List<Object> keys =
+                ids.stream().map(id -> RowAddress.decode(resource, id).get(0)).toList();
+        return new HashSet<>(Sql.list(
+                dataSource,
+                "Looking a chunk's rows up",
+                "SELECT " + idExpression(resource) + " FROM " + Sql.quote(resource.table()) + " WHERE "
+                        + Sql.quote(resource.primaryKey().get(0)) + " IN ("
+                        + String.join(", ", Collections.nCopies(keys.size(), "?")) + ")",
+                rs -> rs.getString(1),
+                keys.toArray()));
     }
 
     /** The number of rows of {@code resource} that {@code where} matches. */
