@@ -14,6 +14,8 @@ import dev.warden.panel.policy.Moderation;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 
@@ -43,6 +45,17 @@ import javax.naming.NamingException;
 @ApplicationScoped
 public class TestPanel implements PanelCustomizer {
 
+    /**
+     * Where the asynchronous create defaults of {@code scores} complete: one daemon thread for all calls
+     * (docs/extension.md, "Rules", resource definition 3: without an executor, {@code supplyAsync} starts a thread per
+     * call on a JVM with fewer than 3 processors).
+     */
+    private static final Executor DEFAULTS = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "warden-test-extension-defaults");
+        thread.setDaemon(true);
+        return thread;
+    });
+
     @Override
     public void customize(PanelConfig panel) {
         panel.table("scores", Score.class)
@@ -57,15 +70,17 @@ public class TestPanel implements PanelCustomizer {
                         .column("user_id", c -> c.label("Player").linkTo("users"))
                         .column("playerName", c -> c.label("dropped: not a column"))
                         .relationLabel("user", "Player")
-                        .create(c -> c.defaults(ctx -> CompletableFuture.supplyAsync(() -> Map.of(
-                                "season",
-                                currentSeason(),
-                                "note",
-                                "entered by operator " + ctx.operatorId(),
-                                "tournamentId",
-                                0L,
-                                "notAColumn",
-                                true))))
+                        .create(c -> c.defaults(ctx -> CompletableFuture.supplyAsync(
+                                () -> Map.of(
+                                        "season",
+                                        currentSeason(),
+                                        "note",
+                                        "entered by operator " + ctx.operatorId(),
+                                        "tournamentId",
+                                        0L,
+                                        "notAColumn",
+                                        true),
+                                DEFAULTS)))
                         .action(Action.perRow("resetScore", "Reset score")
                                 .roles("admin")
                                 .confirm("Reset this score?", "Sets the score to 0.")

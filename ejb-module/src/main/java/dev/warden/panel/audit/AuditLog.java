@@ -12,7 +12,6 @@ import jakarta.json.JsonValue;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
 import javax.sql.DataSource;
@@ -37,14 +36,23 @@ public class AuditLog {
 
     static final String INSERT = "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
             + "VALUES (?, ?, ?, ?, CAST(? AS jsonb)) RETURNING id";
+
+    /**
+     * A chunk's entries in one statement, in the arrays' order (the chain trigger links each row as it is inserted, in
+     * that order): operator ids, actions, resources, target ids, payloads as JSON text.
+     */
+    static final String INSERT_ALL =
+            "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
+                    + "SELECT e.operator_id, e.action, e.resource, e.target_id, CAST(e.payload AS jsonb) "
+                    + "FROM unnest(CAST(? AS bigint[]), CAST(? AS text[]), CAST(? AS text[]), CAST(? AS text[]), "
+                    + "CAST(? AS text[])) WITH ORDINALITY AS e(operator_id, action, resource, target_id, payload, n) "
+                    + "ORDER BY e.n";
+
     /**
      * The one sanctioned DELETE, through the SQL function {@code warden_admin_audit_prune} (migration V9_2): it runs
      * as the table's owner and sets {@code warden.audit_prune} for its own DELETE, which the table's delete guard
      * (migration V5) requires; an application role without DELETE on the table can prune only this way.
      */
-    static final String INSERT_ONLY = "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, "
-            + "payload) VALUES (?, ?, ?, ?, CAST(? AS jsonb))";
-
     static final String PRUNE = "SELECT warden_admin_audit_prune(?)";
 
     @Resource(lookup = Sql.DATA_SOURCE)
@@ -71,7 +79,8 @@ public class AuditLog {
     /**
      * Writes the entries of a job's chunk in the caller's transaction (docs/admin-api.md, "Jobs": one transaction per
      * chunk): the observers of {@link Recording} first (the webhooks' outbox, as {@link #record(AuditRecord,
-     * RowChange)}), then every row in one JDBC batch; the hash chain links each row on insert as for a single entry.
+     * RowChange)}), then every row in one {@code INSERT ... SELECT FROM unnest(...)} in the entries' order; the hash chain links each row on insert
+     * as for a single entry.
      *
      * @throws AuditWriteException when the rows cannot be written (the caller's transaction must roll back)
      */
@@ -81,26 +90,32 @@ public class AuditLog {
             return;
         }
         recording.fire(new Recording(entries));
+        int n = entries.size();
+        Long[] operators = new Long[n];
+        String[] actions = new String[n];
+        String[] resources = new String[n];
+        String[] targets = new String[n];
+        String[] payloads = new String[n];
+        for (int i = 0; i < n; i++) {
+            AuditRecord entry = entries.get(i).entry();
+            JsonValue payload = AuditPayloads.scrub(entry.payload());
+            operators[i] = entry.operatorId();
+            actions[i] = entry.action();
+            resources[i] = entry.resource();
+            targets[i] = entry.targetId();
+            payloads[i] = payload == null ? null : payload.toString();
+        }
         try (Connection connection = dataSource.getConnection();
-                PreparedStatement insert = connection.prepareStatement(INSERT_ONLY)) {
-            for (Recorded recorded : entries) {
-                AuditRecord entry = recorded.entry();
-                JsonValue payload = AuditPayloads.scrub(entry.payload());
-                if (entry.operatorId() == null) {
-                    insert.setNull(1, Types.BIGINT);
-                } else {
-                    insert.setLong(1, entry.operatorId());
-                }
-                insert.setString(2, entry.action());
-                insert.setString(3, entry.resource());
-                insert.setString(4, entry.targetId());
-                insert.setString(5, payload == null ? null : payload.toString());
-                insert.addBatch();
-            }
-            insert.executeBatch();
+                PreparedStatement insert = connection.prepareStatement(INSERT_ALL)) {
+            insert.setArray(1, connection.createArrayOf("bigint", operators));
+            insert.setArray(2, connection.createArrayOf("text", actions));
+            insert.setArray(3, connection.createArrayOf("text", resources));
+            insert.setArray(4, connection.createArrayOf("text", targets));
+            insert.setArray(5, connection.createArrayOf("text", payloads));
+            insert.executeUpdate();
         } catch (SQLException e) {
             throw new AuditWriteException(
-                    "Writing " + entries.size() + " audit entries of a job's chunk failed: " + e.getMessage(), e);
+                    "Writing " + n + " audit entries of a job's chunk failed: " + e.getMessage(), e);
         }
     }
 
