@@ -5,7 +5,8 @@
 # 2. copies standalone.xml to standalone-warden.xml and applies warden.cli to it (embed-server, offline), so
 #    running it again starts from WildFly's own configuration;
 # 3. copies each DEPLOYMENT (warden.ear, warden-simulator.war) into standalone/deployments;
-# 4. appends the footprint JVM options and MALLOC_ARENA_MAX=2 to bin/standalone.conf (once).
+# 4. appends the footprint JVM options, MALLOC_ARENA_MAX=2 and a periodic native heap trim to bin/standalone.conf
+#    (each once).
 # Start with: WILDFLY_HOME/bin/standalone.sh -c standalone-warden.xml
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -37,6 +38,14 @@ if ! grep -q "warden: at most two malloc arenas" "$home/bin/standalone.conf"; th
     cat >>"$home/bin/standalone.conf" <<'CONF'
 # warden: at most two malloc arenas (docs/configuration.md, "JVM options")
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+CONF
+fi
+# 6. every 5 s the JVM hands the memory glibc keeps from freed native allocations back
+#    to the OS (docs/configuration.md, "JVM options"; docs/decisions/wildfly-native-heap-trim.md)
+if ! grep -q "warden: native heap trim" "$home/bin/standalone.conf"; then
+    cat >>"$home/bin/standalone.conf" <<'CONF'
+# warden: native heap trim (docs/configuration.md, "JVM options")
+JAVA_OPTS="$JAVA_OPTS -XX:TrimNativeHeapInterval=5000"
 CONF
 fi
 
