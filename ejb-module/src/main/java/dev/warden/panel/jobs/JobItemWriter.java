@@ -4,26 +4,18 @@ import dev.warden.auth.Operator;
 import dev.warden.common.ApiException;
 import dev.warden.panel.audit.Recorded;
 import dev.warden.panel.live.LivePublisher;
-import dev.warden.panel.registry.ResourceDef;
-import dev.warden.panel.registry.ResourceRegistry;
-import jakarta.annotation.Resource;
 import jakarta.batch.api.chunk.AbstractItemWriter;
 import jakarta.batch.runtime.context.JobContext;
 import jakarta.ejb.EJB;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The writer of {@code warden-job} (docs/admin-api.md, "Jobs" rule 4): applies the items of a chunk through
@@ -35,11 +27,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * action job applies each row in a transaction of its own, because a handler may act outside the database and must not
  * run again for a row. A refused or failed row never stops the job. The live stream hears of the job's progress at
  * most every {@value #PROGRESS_MILLIS} ms (its start and end always, {@link JobLifecycle}).
- *
- * <p>A chunk of an update, delete, import or revert is split into {@code warden.jobs.writers} lanes ({@link ChunkLanes}:
- * the items of one row always in one lane, in order) applied side by side, each in its own transaction as above, one on
- * the batch thread and the others on the platform's {@link ManagedExecutorService}; the chunk ends (and its checkpoint is
- * taken) once every lane ended (docs/decisions/job-chunk-lanes.md).
  */
 @Named("jobItemWriter")
 @Dependent
@@ -71,20 +58,6 @@ public class JobItemWriter extends AbstractItemWriter {
     @Inject
     LivePublisher live;
 
-    @EJB
-    ResourceRegistry registry;
-
-    @Resource
-    ManagedExecutorService executor;
-
-    /** How many lanes a chunk is split into (docs/configuration.md, {@code warden.jobs.writers}). */
-    @Inject
-    @ConfigProperty(name = "warden.jobs.writers", defaultValue = "2")
-    int writers;
-
-    private int lanes;
-    private ResourceDef resource;
-
     private JobStore.Job job;
 
     private Optional<Operator> operator;
@@ -95,8 +68,6 @@ public class JobItemWriter extends AbstractItemWriter {
     public void open(Serializable checkpoint) {
         long jobId = JobItemReader.jobId(context);
         job = store.find(jobId).orElseThrow(() -> new IllegalStateException("No job " + jobId));
-        resource = registry.find(job.resource()).orElse(null);
-        lanes = ChunkLanes.lanes(job.kind(), resource, writers);
     }
 
     @Override
@@ -114,48 +85,12 @@ public class JobItemWriter extends AbstractItemWriter {
             }
         } else if (job.kind().equals("action")) {
             rowByRow(operator.get(), chunk);
-        } else if (lanes == 1) {
-            inOneTransaction(operator.get(), chunk);
         } else {
-            inLanes(operator.get(), chunk);
+            inOneTransaction(operator.get(), chunk);
         }
         if (now - progressSent >= PROGRESS_MILLIS) {
             events.progress(job.id());
             progressSent = now;
-        }
-    }
-
-    /** The chunk's lanes side by side; returns once every lane ended, throws what the first failing lane threw. */
-    private void inLanes(Operator operator, List<JobStore.Item> chunk) {
-        List<List<JobStore.Item>> split = ChunkLanes.split(chunk, lanes, job.kind(), resource);
-        List<Future<?>> others = new ArrayList<>(lanes - 1);
-        for (List<JobStore.Item> lane : split.subList(1, split.size())) {
-            if (!lane.isEmpty()) {
-                others.add(executor.submit(() -> inOneTransaction(operator, lane)));
-            }
-        }
-        RuntimeException failed = null;
-        try {
-            inOneTransaction(operator, split.get(0));
-        } catch (RuntimeException e) {
-            failed = e;
-        }
-        for (Future<?> other : others) {
-            try {
-                other.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failed = failed != null ? failed : new IllegalStateException("Interrupted waiting for a lane", e);
-            } catch (ExecutionException e) {
-                failed = failed != null
-                        ? failed
-                        : e.getCause() instanceof RuntimeException cause
-                                ? cause
-                                : new IllegalStateException("A lane failed", e.getCause());
-            }
-        }
-        if (failed != null) {
-            throw failed;
         }
     }
 

@@ -197,7 +197,7 @@ public class JobRowWork {
     }
 
     /** The {@code _id} named by the primary key {@code values} hold, or null when they do not hold all of it. */
-    static String id(ResourceDef resource, JsonObject values) {
+    private static String id(ResourceDef resource, JsonObject values) {
         return resource.primaryKey().stream().allMatch(k -> values.containsKey(k) && values.get(k) != JsonValue.NULL)
                 ? RowAddress.encode(resource, values)
                 : null;
