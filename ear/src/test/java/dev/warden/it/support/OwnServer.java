@@ -105,6 +105,7 @@ public abstract class OwnServer implements AutoCloseable {
     /** Kills its JVM with SIGKILL (no shutdown of any kind) and waits until it is gone. */
     public void kill() throws InterruptedException {
         ProcessHandle jvm = ProcessHandle.of(pid).orElseThrow(() -> new AssertionError("no process " + pid));
+        stopLauncher(jvm);
         jvm.destroyForcibly();
         try {
             jvm.onExit().get(30, TimeUnit.SECONDS);
@@ -125,6 +126,7 @@ public abstract class OwnServer implements AutoCloseable {
         }
         try {
             ProcessHandle.of(pid).ifPresent(jvm -> {
+                stopLauncher(jvm);
                 jvm.destroy();
                 jvm.onExit().orTimeout(60, TimeUnit.SECONDS).join();
             });
@@ -141,6 +143,19 @@ public abstract class OwnServer implements AutoCloseable {
     /** True while its JVM runs. */
     protected boolean running() {
         return pid != null && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+
+    /**
+     * Kills the shell that launched {@code jvm} and waits for it, if any: WildFly's {@code standalone.sh}, whose wait
+     * loop never ends once its JVM died of a signal (it spun on a core for the rest of the test run).
+     */
+    private static void stopLauncher(ProcessHandle jvm) {
+        jvm.parent()
+                .filter(shell -> shell.info()
+                        .commandLine()
+                        .map(line -> line.contains("standalone.sh"))
+                        .orElse(false))
+                .ifPresent(ProcessHandle::destroyForcibly);
     }
 
     private void killQuietly() {
