@@ -105,8 +105,11 @@ public class JobStaging {
         Sql.update(dataSource, "Discarding a job", "DELETE FROM warden_jobs WHERE id = ?", jobId);
     }
 
-    /** True when {@code resource} has a row with the primary-key values {@code key}, in key order. */
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    /**
+     * True when {@code resource} has a row with the primary-key values {@code key}, in key order; in the caller's
+     * transaction (a job's chunk), as {@link #existing}, so a row the chunk itself created counts.
+     */
+    @TransactionAttribute(TransactionAttributeType.MANDATORY)
     public boolean exists(ResourceDef resource, List<Object> key) {
         String where =
                 resource.primaryKey().stream().map(k -> Sql.quote(k) + " = ?").collect(Collectors.joining(" AND "));
