@@ -59,8 +59,11 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class WebhookDispatcher {
 
-    /** How long after an event's write this node starts a delivery loop, in milliseconds. */
-    public static final long WAKE_MILLIS = 50;
+    /**
+     * How long after an event's write this node starts a delivery loop, in milliseconds, unless a loop claimed since
+     * the write (the events written in that time go out in one batch: docs/webhooks.md, "Delivery").
+     */
+    public static final long WAKE_MILLIS = 250;
 
     private static final Logger LOG = Logger.getLogger(WebhookDispatcher.class.getName());
 
@@ -89,6 +92,8 @@ public class WebhookDispatcher {
     private ScheduledFuture<?> loop;
     private final AtomicInteger loops = new AtomicInteger();
     private final AtomicBoolean waking = new AtomicBoolean();
+    /** {@link System#nanoTime} when a loop of this node last started a claim. */
+    private volatile long lastClaim = System.nanoTime();
 
     @PostConstruct
     void start() {
@@ -119,18 +124,23 @@ public class WebhookDispatcher {
     }
 
     /**
-     * Starts a delivery loop on this node within {@value #WAKE_MILLIS} ms (one start for all the events written in
-     * that time, so deliveries go out in batches); called after events were written on this node. Never throws.
+     * Starts a delivery loop on this node {@value #WAKE_MILLIS} ms from now unless a loop of this node started a claim
+     * meanwhile, which saw the events (one start for all the events written in that time, so deliveries go out in
+     * batches and the delivery work does not interleave with every write); called after events were committed on
+     * this node. Never throws.
      */
     public void wake() {
         if (!settings.enabled() || !waking.compareAndSet(false, true)) {
             return;
         }
+        long requested = System.nanoTime();
         try {
             scheduler.schedule(
                     () -> {
                         waking.set(false);
-                        startLoop();
+                        if (lastClaim - requested < 0) {
+                            startLoop();
+                        }
                     },
                     WAKE_MILLIS,
                     TimeUnit.MILLISECONDS);
@@ -179,6 +189,7 @@ public class WebhookDispatcher {
         try {
             List<WebhookQueue.Claimed> claimed;
             do {
+                lastClaim = System.nanoTime();
                 claimed = queue.claim(settings.batch(), settings.claim());
                 if (claimed.size() == settings.batch()) {
                     startLoop();
