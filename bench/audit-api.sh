@@ -23,9 +23,13 @@ trap 'rm -f "$jar"; chain on' EXIT
 chain() {
     if [ "$1" = off ]; then
         $PSQL -c "ALTER TABLE warden_admin_audit DISABLE TRIGGER warden_admin_audit_link" \
+              -c "ALTER TABLE warden_admin_audit DISABLE TRIGGER warden_admin_audit_lock_head" \
+              -c "ALTER TABLE warden_admin_audit DISABLE TRIGGER warden_admin_audit_move_head" \
               -c "ALTER TABLE warden_admin_audit ALTER COLUMN chain_seq DROP NOT NULL, ALTER COLUMN prev_hash DROP NOT NULL, ALTER COLUMN hash DROP NOT NULL" >/dev/null
     else
-        $PSQL -c "ALTER TABLE warden_admin_audit ENABLE TRIGGER warden_admin_audit_link" >/dev/null
+        $PSQL -c "ALTER TABLE warden_admin_audit ENABLE TRIGGER warden_admin_audit_link" \
+              -c "ALTER TABLE warden_admin_audit ENABLE TRIGGER warden_admin_audit_lock_head" \
+              -c "ALTER TABLE warden_admin_audit ENABLE TRIGGER warden_admin_audit_move_head" >/dev/null
     fi
 }
 curl -fsS -c "$jar" -H 'Content-Type: application/json' -H "Origin: $BASE" \

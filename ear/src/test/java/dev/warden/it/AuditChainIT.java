@@ -81,15 +81,20 @@ class AuditChainIT {
             for (int t = 0; t < 2; t++) {
                 int thread = t;
                 writers.add(pool.submit(() -> {
-                    // Two connections inserting at once, like two nodes' AuditLog.record.
+                    // Two connections inserting at once, like two nodes: one row per statement as AuditLog.record
+                    // (thread 0), five rows per statement as a job's chunk in AuditLog.recordAll (thread 1)
+                    int perStatement = thread == 0 ? 1 : 5;
                     try (Connection c = TestDb.connect();
                             PreparedStatement ps = c.prepareStatement(
                                     "INSERT INTO warden_admin_audit (operator_id, action, resource, target_id, payload) "
-                                            + "VALUES (NULL, 'chain.test', 'configs', ?, CAST(? AS jsonb))")) {
-                        for (int i = 0; i < 500; i++) {
+                                            + "SELECT NULL, 'chain.test', 'configs', ? || '-' || g, "
+                                            + "CAST(? AS jsonb) || jsonb_build_object('row', g) "
+                                            + "FROM generate_series(1, ?) g")) {
+                        for (int i = 0; i < 500 / perStatement; i++) {
                             ps.setString(1, thread + "-" + i);
                             ps.setString(2, "{\"thread\": " + thread + ", \"i\": " + i + ", \"text\": \"é\"}");
-                            ps.executeUpdate();
+                            ps.setInt(3, perStatement);
+                            assertEquals(perStatement, ps.executeUpdate());
                         }
                     }
                     return null;
@@ -112,6 +117,10 @@ class AuditChainIT {
                 TestDb.scalar("SELECT count(*) FROM warden_admin_audit a JOIN warden_admin_audit b "
                         + "ON b.chain_seq = a.chain_seq + 1 WHERE b.prev_hash <> a.hash"),
                 "each row links to the one before");
+        assertEquals(
+                TestDb.scalar("SELECT max(chain_seq) FROM warden_admin_audit"),
+                TestDb.scalar("SELECT seq FROM warden_admin_audit_chain WHERE id = 1"),
+                "the head moved to the last row, also after a statement of several rows");
         JsonPath verdict = verify();
         assertTrue(verdict.getBoolean("ok"), verdict.prettify());
         assertTrue(verdict.getLong("rows_checked") >= 1020);

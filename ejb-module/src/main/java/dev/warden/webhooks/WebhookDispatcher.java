@@ -94,6 +94,8 @@ public class WebhookDispatcher {
     private final AtomicBoolean waking = new AtomicBoolean();
     /** {@link System#nanoTime} when a loop of this node last started a claim. */
     private volatile long lastClaim = System.nanoTime();
+    /** {@link System#nanoTime} of this node's last {@link #wake}, merged or not. */
+    private volatile long lastWake = lastClaim;
 
     @PostConstruct
     void start() {
@@ -125,20 +127,25 @@ public class WebhookDispatcher {
 
     /**
      * Starts a delivery loop on this node {@value #WAKE_MILLIS} ms from now unless a loop of this node started a claim
-     * meanwhile, which saw the events (one start for all the events written in that time, so deliveries go out in
+     * after the last wake, which saw the events (one start for all the events written in that time, so deliveries go out in
      * batches and the delivery work does not interleave with every write); called after events were committed on
      * this node. Never throws.
      */
     public void wake() {
-        if (!settings.enabled() || !waking.compareAndSet(false, true)) {
+        if (!settings.enabled()) {
             return;
         }
-        long requested = System.nanoTime();
+        // every wake moves the mark, also one merged into a start already scheduled: the start then looks for a claim
+        // after the last write it stands for, not after the first
+        lastWake = System.nanoTime();
+        if (!waking.compareAndSet(false, true)) {
+            return;
+        }
         try {
             scheduler.schedule(
                     () -> {
                         waking.set(false);
-                        if (lastClaim - requested < 0) {
+                        if (lastClaim - lastWake < 0) {
                             startLoop();
                         }
                     },

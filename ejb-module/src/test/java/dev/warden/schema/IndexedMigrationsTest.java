@@ -8,15 +8,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringWriter;
+import java.net.JarURLConnection;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.Enumeration;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
 import org.flywaydb.core.api.resource.LoadableResource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -297,5 +305,55 @@ class IndexedMigrationsTest {
                     "COMMENT ON TABLE a IS 'Spielstände – ☃';",
                     content(IndexedMigrations.load(loader).getResource(V1)));
         }
+    }
+
+    /**
+     * Every migration a jar on the test class path brings (the persistence module's) is in that jar's index: one left
+     * out is never applied, on either server, and nothing else would say so.
+     */
+    @Test
+    void everyMigrationBesideAnIndexIsListedInIt() throws Exception {
+        Enumeration<URL> indexes = getClass().getClassLoader().getResources(IndexedMigrations.INDEX);
+        int checked = 0;
+        while (indexes.hasMoreElements()) {
+            URL index = indexes.nextElement();
+            List<String> listed;
+            try (InputStream in = index.openStream()) {
+                listed = IndexedMigrations.parseIndex(in);
+            }
+            assertEquals(
+                    migrationsBeside(index),
+                    new TreeSet<>(listed),
+                    "the migrations beside " + index + " and the ones it lists");
+            checked++;
+        }
+        assertTrue(checked > 0, "no " + IndexedMigrations.INDEX + " on the test class path");
+    }
+
+    /** The {@code db/migration/*.sql} resources of the jar or folder that holds {@code index}. */
+    private static Set<String> migrationsBeside(URL index) throws Exception {
+        Set<String> found = new TreeSet<>();
+        if (index.getProtocol().equals("jar")) {
+            JarURLConnection connection = (JarURLConnection) index.openConnection();
+            connection.setUseCaches(false);
+            try (JarFile jar = connection.getJarFile()) {
+                jar.stream()
+                        .map(JarEntry::getName)
+                        .filter(name -> name.startsWith("db/migration/") && name.endsWith(".sql"))
+                        .forEach(found::add);
+            }
+        } else {
+            Path root = Path.of(index.toURI()).getParent().getParent();
+            Path dir = root.resolve("db/migration");
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> files = Files.list(dir)) {
+                    files.map(Path::getFileName)
+                            .map(Path::toString)
+                            .filter(name -> name.endsWith(".sql"))
+                            .forEach(name -> found.add("db/migration/" + name));
+                }
+            }
+        }
+        return found;
     }
 }
