@@ -127,9 +127,9 @@ public class WebhookDispatcher {
 
     /**
      * Starts a delivery loop on this node {@value #WAKE_MILLIS} ms from now unless a loop of this node started a claim
-     * after the last wake, which saw the events (one start for all the events written in that time, so deliveries go out in
-     * batches and the delivery work does not interleave with every write); called after events were committed on
-     * this node. Never throws.
+     * after the last wake, which saw the events (one start for all the events written in that time, so deliveries go
+     * out in batches and the delivery work does not interleave with every write); called after events were committed
+     * on this node. Never throws.
      */
     public void wake() {
         if (!settings.enabled()) {
