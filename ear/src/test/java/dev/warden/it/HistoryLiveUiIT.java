@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
+import dev.warden.it.support.BrowserScript;
 import dev.warden.it.support.BrowserTests;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.SharedDeployment.Ear;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * as an update with {@code reverted_from}, the restore as a create with {@code reverted_from}, the restored row.
  */
 @SharedDeployment(Ear.WARDEN_WITH_TEST_EXTENSION)
+@BrowserScript("wildfly")
 class HistoryLiveUiIT {
 
     private static final String PASSWORD = "a long enough password";

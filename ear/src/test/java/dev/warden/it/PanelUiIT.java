@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
+import dev.warden.it.support.BrowserScript;
 import dev.warden.it.support.BrowserTests;
 import dev.warden.it.support.HostingFixture;
 import dev.warden.it.support.SharedDeployment;
@@ -92,6 +93,7 @@ class PanelUiIT {
     }
 
     @Test
+    @BrowserScript("liberty")
     void everyPageInHeadlessChromium() throws Exception {
         String u = TestDb.unique();
         String prefix = "uip" + u;
@@ -214,6 +216,7 @@ class PanelUiIT {
      * three rows, and axe-core on the list, show, edit and dashboard pages. Each case reports on its own.
      */
     @Test
+    @BrowserScript("wildfly")
     void listWorkInHeadlessChromium() throws Exception {
         String tag = "uiw" + TestDb.unique();
         String email = "uiwork-" + tag + "@example.com";

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
+import dev.warden.it.support.BrowserScript;
 import dev.warden.it.support.BrowserTests;
 import dev.warden.it.support.GameClient;
 import dev.warden.it.support.SharedDeployment;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * trusted proxy in the shared EAR, so each player registers from an address of its own ({@link GameClient#register}).
  */
 @SharedDeployment(Ear.WARDEN_WITH_ROOMS_CONFIG)
+@BrowserScript("wildfly")
 class RoomsUiIT {
 
     private static final String PASSWORD = "a long enough password";

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.warden.it.support.Api;
+import dev.warden.it.support.BrowserScript;
 import dev.warden.it.support.BrowserTests;
 import dev.warden.it.support.SharedDeployment;
 import dev.warden.it.support.TestAuthenticator;
@@ -231,6 +232,7 @@ class SecondFactorsIT {
      * code, recovery codes shown once, sign-in with a code, and the step-up modal on a session whose proof is old.
      */
     @Test
+    @BrowserScript("liberty")
     void enrolSignInAndStepUpInTheBrowser() throws Exception {
         String password = "mfa browser password " + TestDb.unique();
         String email = "mfa-browser-" + TestDb.unique() + "@example.com";

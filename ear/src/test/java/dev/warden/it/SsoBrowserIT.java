@@ -2,6 +2,7 @@ package dev.warden.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.warden.it.support.BrowserScript;
 import dev.warden.it.support.BrowserTests;
 import dev.warden.it.support.Deployments;
 import dev.warden.it.support.MockIdp;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * map to, then signs out through the SSO logout route. Checks the audit rows it leaves.
  */
 @ExtendWith(ArquillianExtension.class)
+@BrowserScript("liberty")
 class SsoBrowserIT {
 
     private static MockIdp idp;
