@@ -342,23 +342,29 @@ class HostingBillingIT {
         for (int i = 0; i < 2; i++) {
             billingOfAFreshTeam().then().statusCode(503);
         }
-        // the provider is healthy again and slow to answer, but the open circuit does not even ask it
+        // the provider is healthy again and slow to answer, but the open circuit does not even ask it. On a loaded
+        // machine one of the attempts above can end in the timeout instead, which is not retried, leaving the window
+        // one failure short: a call that still asks the slow provider fails too and fills it (at most 3 such calls)
         Simulator.mode("billing", "slow", 3000);
-        fresh();
-        long asked = Simulator.requests("billing");
-        long started = System.nanoTime();
-        Api.bearer(token)
-                .get("/api/v1/billing")
-                .then()
-                .statusCode(503)
-                .body("error.code", equalTo("billing_unavailable"))
-                .header("Retry-After", "30");
-        long ms = (System.nanoTime() - started) / 1_000_000;
+        long asked = -1;
+        long ms = 0;
+        for (int call = 0; call < 4 && asked != Simulator.requests("billing"); call++) {
+            fresh();
+            asked = Simulator.requests("billing");
+            long started = System.nanoTime();
+            Api.bearer(token)
+                    .get("/api/v1/billing")
+                    .then()
+                    .statusCode(503)
+                    .body("error.code", equalTo("billing_unavailable"))
+                    .header("Retry-After", "30");
+            ms = (System.nanoTime() - started) / 1_000_000;
+        }
         // asking the slow provider costs two read timeouts (2 s); the open circuit answers without them. The bound
         // is that difference, not a quiet machine's figure (a loaded CI machine took 1,102 ms for an open circuit's
-        // answer); the request count below proves the provider was not asked.
-        assertTrue(ms < 2000, "fails fast while the circuit is open: " + ms + " ms");
+        // answer); the request count proves the provider was not asked.
         assertEquals(asked, Simulator.requests("billing"), "the provider was not called");
+        assertTrue(ms < 2000, "fails fast while the circuit is open: " + ms + " ms");
         // after the circuit's delay (2 s) a trial call goes through and closes it
         Simulator.mode("billing", "ok");
         Wait.until(
