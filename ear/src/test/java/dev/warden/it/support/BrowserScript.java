@@ -5,7 +5,6 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import java.lang.reflect.AnnotatedElement;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,8 +33,9 @@ public @interface BrowserScript {
 
         @Override
         public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-            BrowserScript script =
-                    context.getElement().map(OnItsServer::annotation).orElse(null);
+            BrowserScript script = context.getElement()
+                    .map(element -> element.getAnnotation(BrowserScript.class))
+                    .orElse(null);
             if (script == null) {
                 return ConditionEvaluationResult.enabled("no browser script here");
             }
@@ -45,10 +45,6 @@ public @interface BrowserScript {
                         + " run (warden.it.browser.scripts=" + runs + ")");
             }
             return ConditionEvaluationResult.enabled("browser scripts of this run: " + runs);
-        }
-
-        private static BrowserScript annotation(AnnotatedElement element) {
-            return element.getAnnotation(BrowserScript.class);
         }
     }
 }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -32,10 +33,14 @@ public abstract class OwnServer implements AutoCloseable {
     static final Duration START_TIMEOUT = Duration.ofSeconds(240);
 
     /**
-     * The JVM options of every start beyond the server's own: only the quick compiler, and one GC thread, which
-     * shorten a start on a machine of few cores (the test's server handles a few hundred requests and rows).
+     * The JVM options of every start beyond the server's own: those of every integration-test JVM (system property
+     * {@code warden.it.jvm.options}, the parent pom's: the quick compiler only and one GC thread, which shorten a
+     * start on a machine of few cores; docs/decisions/it-server-jvm-options.md), none without it.
      */
-    static final List<String> JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+    static final List<String> JVM_OPTIONS = Arrays.stream(
+                    System.getProperty("warden.it.jvm.options", "").trim().split("\\s+"))
+            .filter(option -> !option.isEmpty())
+            .toList();
 
     /** This server's {@code warden.node.name}. */
     protected final String node;
