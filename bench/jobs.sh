@@ -11,17 +11,19 @@
 #
 # Needs the EAR and a Liberty installation with a server holding the driver (`./run.sh` once, or an IT run), the
 # test extension jar (`mvn -B -pl test-extension -am package -DskipTests`), PostgreSQL on 127.0.0.1:5432, and a JDK
-# with jstat/jcmd. Usage: ROWS=1000000 PORT=9283 DB=warden_bench_jobs CONC=2 DUR=10 bench/jobs.sh
+# with jstat/jcmd. Usage: ROWS=1000000 PORT=9283 DB=warden_bench_jobs CONC=2 DUR=10 [CHUNK=500] bench/jobs.sh
+# (CHUNK sets warden.jobs.chunk-size; without it the shipped default applies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROWS=${ROWS:-1000000}; PORT=${PORT:-9283}; DB=${DB:-warden_bench_jobs}; CONC=${CONC:-2}; DUR=${DUR:-10}; NOTE=${NOTE:-}
+CHUNK=${CHUNK:-}
 WLP=${WLP:-ear/target/liberty/wlp}
 NAME=warden-jobs-bench
 DIR="$WLP/usr/servers/$NAME"
 PSQL="psql -h 127.0.0.1 -U postgres -v ON_ERROR_STOP=1 -qAt"
 BASE="http://localhost:$PORT"
 WORK=$(mktemp -d)
-DRIVER=$(ls -d "$WLP"/usr/servers/*/postgresql 2>/dev/null | head -n 1)
+DRIVER=$(ls -d "$WLP"/usr/servers/*/postgresql 2>/dev/null | grep -v "/$NAME/" | head -n 1)
 [ -n "$DRIVER" ] && [ -f ear/target/warden.ear ] || { echo "no Liberty server with the driver, or no EAR: build first (see the header)"; exit 1; }
 EXT=$(ls test-extension/target/warden-test-extension-*.jar 2>/dev/null | head -n 1)
 [ -n "$EXT" ] || { echo "no test-extension jar: build it first (see the header)"; exit 1; }
@@ -43,6 +45,7 @@ WARDEN_EGRESS_COPY_AT_STARTUP=false
 WARDEN_JOBS_MAX_IMPORT_BYTES=2000000000
 WARDEN_JOBS_MAX_ROWS=$ROWS
 WARDEN_MFA_REQUIRED_ROLES=none
+${CHUNK:+WARDEN_JOBS_CHUNK_SIZE=$CHUNK}
 ENV
 "$WLP/bin/server" start "$NAME" >/dev/null
 for _ in $(seq 1 150); do
@@ -111,7 +114,7 @@ TABLE=$(cat <<MD
 ${NOTE:+$NOTE
 
 }Machine: $(nproc) cores, shared; \`uptime\` load $(cut -d' ' -f1-3 /proc/loadavg) at the end. $ROWS rows of game_scores
-(resource \`scores\`); a chunk of 100 rows in one transaction with each row's checks and audit row.
+(resource \`scores\`); a chunk of ${CHUNK:-500 (the default)} rows in one transaction with each row's checks and audit row.
 
 | job | rows | status | processed / failed | rows/s (POST to done) | notes |
 | --- | --- | --- | --- | --- | --- |

@@ -185,8 +185,7 @@ public class JobRecovery {
     }
 
     private void resume(long jobId, Long execution) {
-        Properties parameters = new Properties();
-        parameters.setProperty(JobItemReader.JOB_ID, String.valueOf(jobId));
+        Properties parameters = slots.parameters(jobId);
         JobOperator batch = BatchRuntime.getJobOperator();
         long next;
         try {

@@ -29,7 +29,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -184,10 +183,8 @@ public class Jobs {
      */
     public void launch(long jobId) {
         try {
-            Properties parameters = new Properties();
-            parameters.setProperty(JobItemReader.JOB_ID, String.valueOf(jobId));
             JobOperator batch = BatchRuntime.getJobOperator();
-            store.execution(jobId, batch.start(BATCH_JOB, parameters));
+            store.execution(jobId, batch.start(BATCH_JOB, slots.parameters(jobId)));
         } catch (RuntimeException e) {
             LOG.log(Level.SEVERE, "Job " + jobId + " could not start", e);
             store.finish(jobId, "failed");
