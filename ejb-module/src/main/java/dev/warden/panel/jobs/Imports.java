@@ -24,20 +24,21 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code POST /admin-api/:resource/_import} (docs/admin-api.md, "Import"): a CSV or NDJSON file in the shape the export
- * writes, read as a stream ({@link ImportFile}: never whole in memory) and staged record by record in {@code warden_job_items}; then the
+ * writes, read as a stream ({@link ImportFile}: never whole in memory) and staged in {@code warden_job_items}
+ * {@value #BATCH} records a statement ({@link JobStaging#stage}); then the
  * job inserts (or, in {@code upsert} mode, updates the row with the same primary key) each record exactly as the
  * create and update routes would. A record that cannot be read (a malformed line, a value of the wrong type) is an
  * error row {@code {row, column, message}}; an unknown column is 422 before anything is staged.
  *
  * <p>The file is read in no transaction (a large file is not cut by the transaction timeout); each staging batch
- * commits in {@link JobStore}'s own, and the access checks run in {@link Jobs#authorizeImport}'s. Refusals are
+ * commits in {@link JobStaging}'s own, and the access checks run in {@link Jobs#authorizeImport}'s. Refusals are
  * returned ({@link Outcome}), not thrown (see {@link #submit}).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
 public class Imports {
 
-    /** Records staged per insert batch. */
+    /** Records staged per statement and transaction. */
     private static final int BATCH = 500;
 
     @EJB

@@ -34,6 +34,11 @@ public class JobStaging {
      */
     private static final String ANALYZE = "ANALYZE warden_job_items";
 
+    /** A batch of an import's records in one statement: their arrays side by side ({@link #stage}). */
+    private static final String STAGE = "INSERT INTO warden_job_items (job_id, seq, data, state, message, col) "
+            + "SELECT ?, r.seq, r.data::jsonb, r.state, r.message, r.col "
+            + "FROM unnest(?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[]) AS r(seq, data, state, message, col)";
+
     @Resource(lookup = Sql.DATA_SOURCE)
     DataSource dataSource;
 
@@ -60,23 +65,36 @@ public class JobStaging {
 
     /**
      * Stages records of an import as items of job {@code jobId}: each item's {@code data} is the record's values
-     * for a record to write, or the item is failed with its message for a record that could not be read.
+     * for a record to write, or the item is failed with its message for a record that could not be read; the batch in
+     * one statement (the records' fields as arrays, {@code unnest}), with the job's heartbeat.
      */
     public void stage(long jobId, List<Staged> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        int n = records.size();
+        Object[] seqs = new Object[n];
+        Object[] data = new Object[n];
+        Object[] states = new Object[n];
+        Object[] messages = new Object[n];
+        Object[] columns = new Object[n];
+        for (int i = 0; i < n; i++) {
+            Staged record = records.get(i);
+            seqs[i] = record.seq();
+            data[i] = record.values() == null ? null : record.values().toString();
+            states[i] = record.error() == null ? "pending" : "failed";
+            messages[i] = record.error();
+            columns[i] = record.column();
+        }
         Sql.with(dataSource, "Staging an import's records", c -> {
-            try (var ps = c.prepareStatement("INSERT INTO warden_job_items (job_id, seq, data, state, message, col) "
-                    + "VALUES (?, ?, CAST(? AS jsonb), ?, ?, ?)")) {
-                for (Staged record : records) {
-                    ps.setLong(1, jobId);
-                    ps.setLong(2, record.seq());
-                    ps.setString(
-                            3, record.values() == null ? null : record.values().toString());
-                    ps.setString(4, record.error() == null ? "pending" : "failed");
-                    ps.setString(5, record.error());
-                    ps.setString(6, record.column());
-                    ps.addBatch();
-                }
-                ps.executeBatch();
+            try (var ps = c.prepareStatement(STAGE)) {
+                ps.setLong(1, jobId);
+                ps.setArray(2, c.createArrayOf("bigint", seqs));
+                ps.setArray(3, c.createArrayOf("text", data));
+                ps.setArray(4, c.createArrayOf("text", states));
+                ps.setArray(5, c.createArrayOf("text", messages));
+                ps.setArray(6, c.createArrayOf("text", columns));
+                ps.executeUpdate();
             }
             return Sql.update(c, "UPDATE warden_jobs SET heartbeat_at = now() WHERE id = ?", jobId);
         });
