@@ -6,7 +6,8 @@
 # by score, one client), recording each answer's time since the process start. Warm latency is the median of the
 # last 200 requests of RUN_S seconds (default 180); the figure is the time from the process start until the median
 # of every later 25-request window stays within 2x of warm. Readiness (/health/ready 200) is timed beside it. Then
-# the node's RSS when idle, IDLE_S seconds (default 20) after the last request, and, with JFR=1, a flight recording
+# the node's RSS when idle, IDLE_S seconds (default 20, rounded up to 5 s) after the last request (and every 5 s on
+# the way), and, with JFR=1, a flight recording
 # from the process start to the end of the requests (jfr print --events jdk.ExecutionSample summarised by top
 # frames). Appends a line to bench/RESULTS.md.
 #
@@ -102,9 +103,14 @@ done >"$WORK/times"
 wait "$watcher"
 ready=$(cat "$WORK/ready")
 pid=$(ss -Hltnp "sport = :$PORT" | grep -o 'pid=[0-9]*' | head -n 1 | cut -d= -f2)
-# idle RSS: IDLE_S seconds after the last request (the node has served and compiled its paths by then)
-sleep "$IDLE_S"
-rss_mb=$(( $(awk '/VmRSS/ {print $2}' "/proc/$pid/status") / 1024 ))
+# idle RSS: IDLE_S seconds after the last request (the node has served and compiled its paths by then), read every
+# 5 s on the way (printed as the trace: G1's periodic collection every 15 s and the native trim settle it)
+trace=
+for _ in $(seq 1 $(( (IDLE_S + 4) / 5 ))); do
+    sleep 5
+    trace="$trace $(( $(awk '/VmRSS/ {print $2}' "/proc/$pid/status") / 1024 ))"
+done
+rss_mb=${trace##* }
 # JVM_EXTRA=-XX:NativeMemoryTracking=summary: where the idle RSS goes, by the JVM's own account (committed MB)
 case "$JVM" in *NativeMemoryTracking*)
     echo "native memory of the idle node (committed MB):"
@@ -136,6 +142,7 @@ read -r warm first fast n <<<"$result"
 line="| $(date -u '+%Y-%m-%d %H:%M') | $SERVER_NAME | ${WARM_UP:-0} | ${JVM_EXTRA:-—}${cds_note:+ ($cds_note)} | $((ready / 1000)).$(( (ready % 1000) / 100 )) | $rss_mb | $first | $warm | $fast | $n | $(cut -d' ' -f1-3 /proc/loadavg) |"
 echo "| when (UTC) | server | warm-up (s) | JVM options | ready after start (s) | idle RSS (MB) | first request (ms @ s after start) | warm median (ms) | within 2x of warm from (s after start) | requests | load average |"
 echo "$line"
+echo "idle RSS every 5 s after the last request (MB):$trace"
 if [ "${JFR:-0}" = 1 ]; then
     sleep 5
     stop_server
@@ -168,4 +175,4 @@ PY
     fi
 fi
 echo "$line" >>"$WORK/line"
-{ echo; echo "first-request.sh: $line"; } >>bench/RESULTS.md
+{ echo; echo "first-request.sh: $line"; echo; echo "idle RSS every 5 s after the last request (MB):$trace"; } >>bench/RESULTS.md
