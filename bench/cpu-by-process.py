@@ -20,7 +20,6 @@ def cat(cmd):
     if 'maven' in c or 'plexus-classworlds' in c: return 'maven'
     if 'jboss-modules' in c or 'wildfly' in c and 'java' in c: return 'wildfly-server'
     if 'ws-server.jar' in c or 'wlp' in c and 'java' in c: return 'liberty-server'
-    if 'maven' in c or 'plexus-classworlds' in c: return 'maven'
     if 'java' in c: return 'java-other'
     return 'other:' + c.split(' ')[0][-30:]
 def stat0():

@@ -73,11 +73,11 @@ public class JobStaging {
             return;
         }
         int n = records.size();
-        Object[] seqs = new Object[n];
-        Object[] data = new Object[n];
-        Object[] states = new Object[n];
-        Object[] messages = new Object[n];
-        Object[] columns = new Object[n];
+        Long[] seqs = new Long[n];
+        String[] data = new String[n];
+        String[] states = new String[n];
+        String[] messages = new String[n];
+        String[] columns = new String[n];
         for (int i = 0; i < n; i++) {
             Staged record = records.get(i);
             seqs[i] = record.seq();
