@@ -78,6 +78,12 @@ class JobsIT {
                                 + "payload->>'status') FROM warden_admin_audit WHERE action = 'job.finished' "
                                 + "AND target_id = ?",
                         id));
+        // the job's entries target the job's id, not a row: the row of the same id has none of them in its history
+        assertEquals(
+                List.of(),
+                call(Api.session(admin.cookie()), "GET", "/admin-api/scores/" + id + "/_history", 200)
+                        .jsonPath()
+                        .getList("findAll { it.action.startsWith('job.') }"));
         // the batch container's repository in PostgreSQL knows the execution
         assertTrue(TestDb.scalar(
                         "SELECT count(*) FROM warden_jobs WHERE id = ? AND execution_id IS NOT NULL",

@@ -35,7 +35,8 @@ import javax.sql.DataSource;
  *
  * <ul>
  *   <li>{@link #history}: the row's audit entries ({@code resource} = the key, {@code target_id} = the row's
- *       {@code _id}), newest first, payloads through {@link HistoryPayloads};</li>
+ *       {@code _id}; never a job's {@code job.*} entries, whose target is the job's id), newest first, payloads
+ *       through {@link HistoryPayloads};</li>
  *   <li>{@link #revert}: puts back the {@code before} values of an {@code update} entry of the row; 409
  *       {@code conflict} when any of those columns no longer holds the entry's {@code after} value;</li>
  *   <li>{@link #restore}: inserts again the row of a {@code delete} entry of the resource (same key); 409 when a
@@ -51,8 +52,9 @@ public class RowHistory {
     public static final int MAX_WINDOW = 1000;
 
     static final String ENTRIES = "SELECT id, created_at, operator_id, action, payload::text FROM warden_admin_audit "
-            + "WHERE resource = ? AND target_id = ? ORDER BY chain_seq DESC LIMIT ? OFFSET ?";
-    static final String COUNT = "SELECT count(*) FROM warden_admin_audit WHERE resource = ? AND target_id = ?";
+            + "WHERE resource = ? AND target_id = ? AND action NOT LIKE 'job.%' ORDER BY chain_seq DESC LIMIT ? OFFSET ?";
+    static final String COUNT = "SELECT count(*) FROM warden_admin_audit WHERE resource = ? AND target_id = ? "
+            + "AND action NOT LIKE 'job.%'";
     static final String ENTRY =
             "SELECT id, resource, target_id, action, payload::text FROM warden_admin_audit " + "WHERE id = ?";
 
