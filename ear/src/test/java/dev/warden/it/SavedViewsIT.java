@@ -97,6 +97,12 @@ class SavedViewsIT {
                         + "AND resource = 'users' AND action LIKE 'view.%' ORDER BY id",
                 admin.id());
         assertEquals(List.of("view.save", "view.save", "view.save", "view.delete"), audited);
+        // the view's entries target the view's id, not a row: the user of the same id has none of them in its history
+        assertEquals(
+                List.of(),
+                call(Api.session(admin.cookie()), "GET", "/admin-api/users/" + id + "/_history", 200)
+                        .jsonPath()
+                        .getList("findAll { it.action.startsWith('view.') }"));
     }
 
     @Test
