@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Typography } from "antd";
 import dayjs from "dayjs";
 import { useSession } from "./session";
+import { AUDIT_RESOURCE, linkOf } from "./links";
 import { ColorTag } from "./tags";
 import type { ColumnInfo, ColumnType, Row } from "./types";
 
@@ -36,35 +37,20 @@ export function formatValue(value: unknown, type?: ColumnType | string): string 
   return String(value);
 }
 
-/** The link target of a column on a row: {resource, id} or null. */
-export function linkOf(column: CellColumn | undefined, row: Row): { resource: string; id: string } | null {
-  const link = column?.link_to;
-  if (!column || !link) return null;
-  const value = row[column.name];
-  if (value === null || value === undefined || value === "") return null;
-  if ("resource" in link) return { resource: link.resource, id: String(value) };
-  const target = row[link.resourceFromColumn];
-  return target ? { resource: String(target), id: String(value) } : null;
-}
-
 /** One cell: `resourceKey` is the resource the row belongs to, `column` its catalog column. */
 export function Cell({ resourceKey, column, row }: { resourceKey: string; column: CellColumn; row: Row }): ReactNode {
   const { catalog } = useSession();
   const value = row[column.name];
-  if (resourceKey === "adminAudit" && column.name === "action" && value) {
+  if (resourceKey === AUDIT_RESOURCE && column.name === "action" && value) {
     return <ColorTag color={actionColor(value)} data-badge={String(value)}>{String(value)}</ColorTag>;
   }
-  const link = linkOf(column, row);
+  const link = linkOf(column, row, resourceKey);
   const label = row._labels?.[column.name];
   const text = label !== undefined && label !== null ? label : formatValue(value, column.type);
   if (link) {
-    const target = catalog?.resources.find((r) => r.key === link.resource);
-    if (target?.can.read) {
-      return (
-        <Link to={`/${link.resource}/show/${encodeURIComponent(link.id)}`} data-link={`${link.resource}/${link.id}`}>
-          {text}
-        </Link>
-      );
+    const readable = link.resource === null || catalog?.resources.find((r) => r.key === link.resource)?.can.read;
+    if (readable) {
+      return <Link to={link.to} data-link={`${link.resource ?? link.to.slice(1)}/${link.id}`}>{text}</Link>;
     }
     return <span title={`${link.resource} ${link.id}`}>{text}</span>;
   }

@@ -272,6 +272,19 @@ await step("revert on the Jobs page: the conflict list of a row changed since, t
   await screenshot(admin, "jobs-reverted");
 });
 
+await step("audit log: a job's entries link to the Jobs page, not to the row of the job's id", async () => {
+  await admin.goto(`${ADMIN}/adminAudit`);
+  await admin.locator("thead .filter-icon-action").click();
+  await admin.locator(".filter-action .filter-value").fill("job.finished");
+  await admin.locator(".filter-action .filter-apply").click();
+  const link = admin.locator('#resource-table a[data-link^="_jobs/"]').first();
+  await link.waitFor();
+  assert.match(await link.getAttribute("href"), /\/admin\/_jobs$/);
+  assert.equal(await admin.locator('#resource-table a[data-link^="leaderboards/"]').count(), 0);
+  await link.click();
+  await admin.locator("#jobs-table").waitFor();
+});
+
 await step("import: a file checked by a dry run, then imported as a job", async () => {
   await admin.goto(`${ADMIN}/leaderboards`);
   await admin.locator("#resource-table").waitFor();
