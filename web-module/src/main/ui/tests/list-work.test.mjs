@@ -73,6 +73,28 @@ async function boardsView(page) {
   await page.waitForFunction(() => /currentPage=2/.test(location.search) && /pageSize=10/.test(location.search));
   await page.locator(".ant-pagination-item-2.ant-pagination-item-active").waitFor();
 }
+/** The id of the job a "Job {id} queued" / "Import job {id} queued" message names. */
+async function queuedJobId(page, selector) {
+  const text = await page.locator(selector).innerText();
+  const id = /job (\d+) queued/i.exec(text)?.[1];
+  assert.ok(id, `a job id in "${text}"`);
+  return id;
+}
+
+/** Waits (through the API, as the Jobs page reads it) until job `id` has ended; fails unless it ended `done`. */
+async function jobDone(page, id) {
+  const until = Date.now() + TIMEOUT;
+  for (;;) {
+    const job = await (await page.request.get(`${BASE}/admin-api/_jobs/${id}`)).json();
+    if (!["queued", "running"].includes(job.status)) {
+      assert.equal(job.status, "done", JSON.stringify(job));
+      return job;
+    }
+    assert.ok(Date.now() < until, `job ${id} still ${job.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 const expectedPage2 = () => F.boards.map((b) => b.name).sort().reverse()[10];
 
 const admin = await newPage();
@@ -245,11 +267,13 @@ await step("apply to all matching: a dry run, a confirmation naming the count, t
   await admin.waitForFunction(() => /^27 matching rows/.test(document.querySelector("#apply-all-matched")?.textContent ?? ""));
   assert.equal((await admin.locator("#apply-all-run").innerText()).trim(), "Apply to 27 rows");
   await admin.locator("#apply-all-run").click();
+  const jobId = await queuedJobId(admin, "#job-queued");
   await admin.locator("#job-queued a").click();
   await admin.locator("#jobs-table").waitFor();
   await admin.waitForFunction(() => [...document.querySelectorAll("#jobs-table .job-counts")]
     .some((e) => e.textContent === "27 of 27 rows, 0 failed"));
-  await admin.waitForFunction(() => [...document.querySelectorAll("#jobs-table .job-status")].some((e) => e.textContent === "done"));
+  await jobDone(admin, jobId);
+  await admin.locator(`#jobs-table .ant-table-row[data-row-key="${jobId}"] .job-status`, { hasText: "done" }).waitFor();
 });
 
 await step("revert on the Jobs page: the conflict list of a row changed since, then the forced revert as a new job", async () => {
@@ -295,6 +319,9 @@ await step("import: a file checked by a dry run, then imported as a job", async 
   await admin.waitForFunction(() => document.querySelector("#import-report")?.textContent === "1 record, 0 with errors");
   await admin.locator("#import-run").click();
   await admin.locator("#import-queued").waitFor();
+  // the Java side counts the imported row and its audit entry next: the job must have ended
+  const job = await jobDone(admin, await queuedJobId(admin, "#import-queued"));
+  assert.equal(job.processed, 1, JSON.stringify(job));
 });
 
 await step("axe: no serious or critical violation on the list, show, edit, dashboard, webhooks and jobs pages", async () => {

@@ -496,7 +496,7 @@ class AdminWritesIT {
     @Test
     void theAuditLogIsAppendOnlyEvenForAdmins() throws Exception {
         long entry = TestDb.insert(
-                "INSERT INTO warden_admin_audit (action, resource, target_id) VALUES ('create', 'users', '1') "
+                "INSERT INTO warden_admin_audit (action, resource, target_id) VALUES ('create', 'users', 'not-a-row') "
                         + "RETURNING id");
         Api.post(admin, "adminAudit", "{\"action\": \"create\", \"resource\": \"users\"}")
                 .then()

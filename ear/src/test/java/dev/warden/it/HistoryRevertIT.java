@@ -48,7 +48,7 @@ class HistoryRevertIT {
     private static Map<String, Object> latestAudit(String resource, String targetId) throws Exception {
         String payload = TestDb.column(
                         "SELECT payload::text FROM warden_admin_audit WHERE resource = ? AND target_id = ? "
-                                + "ORDER BY chain_seq DESC LIMIT 1",
+                                + "AND action IN ('create', 'update', 'delete') ORDER BY chain_seq DESC LIMIT 1",
                         resource,
                         targetId)
                 .get(0);

@@ -200,7 +200,7 @@ class PanelUiIT {
                         >= 1);
         List<String> boardActions = TestDb.column(
                 "SELECT action FROM warden_admin_audit WHERE resource = 'leaderboards' "
-                        + "AND (payload->'row'->>'name' = ? OR target_id IN (SELECT target_id FROM warden_admin_audit "
+                        + "AND action IN ('create', 'update', 'delete') AND (payload->'row'->>'name' = ? OR target_id IN (SELECT target_id FROM warden_admin_audit "
                         + "WHERE action = 'create' AND payload->'row'->>'name' = ?)) ORDER BY id",
                 board,
                 board);
