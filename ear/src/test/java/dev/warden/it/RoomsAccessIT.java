@@ -13,6 +13,7 @@ import io.restassured.path.json.JsonPath;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,12 @@ import org.junit.jupiter.api.Test;
 class RoomsAccessIT {
 
     private final List<GameClient> open = new ArrayList<>();
+
+    /** Every test starts without message templates, whatever a failed test of another class left. */
+    @BeforeEach
+    void noTemplates() throws Exception {
+        TestDb.update("DELETE FROM warden_room_templates");
+    }
 
     @AfterEach
     void closeSockets() throws Exception {
