@@ -73,6 +73,7 @@ async function boardsView(page) {
   await page.waitForFunction(() => /currentPage=2/.test(location.search) && /pageSize=10/.test(location.search));
   await page.locator(".ant-pagination-item-2.ant-pagination-item-active").waitFor();
 }
+
 /** The id of the job a "Job {id} queued" / "Import job {id} queued" message names. */
 async function queuedJobId(page, selector) {
   const text = await page.locator(selector).innerText();

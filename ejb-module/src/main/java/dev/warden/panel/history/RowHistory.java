@@ -35,9 +35,8 @@ import javax.sql.DataSource;
  *
  * <ul>
  *   <li>{@link #history}: the row's audit entries ({@code resource} = the key, {@code target_id} = the row's
- *       {@code _id}; never a job's {@code job.*} or a saved view's {@code view.*} entries,
- *       whose target is the job's or the view's id), newest first, payloads
- *       through {@link HistoryPayloads};</li>
+ *       {@code _id}; never a job's {@code job.*} or a saved view's {@code view.*} entries, whose target is the
+ *       job's or the view's id), newest first, payloads through {@link HistoryPayloads};</li>
  *   <li>{@link #revert}: puts back the {@code before} values of an {@code update} entry of the row; 409
  *       {@code conflict} when any of those columns no longer holds the entry's {@code after} value;</li>
  *   <li>{@link #restore}: inserts again the row of a {@code delete} entry of the resource (same key); 409 when a
@@ -54,7 +53,7 @@ public class RowHistory {
 
     /** Leaves out the entries of a resource whose target is not a row: a job's ({@code job.*}), a saved view's. */
     static final String ROW_ENTRIES =
-            "resource = ? AND target_id = ? AND action NOT LIKE 'job.%' " + "AND action NOT LIKE 'view.%'";
+            "resource = ? AND target_id = ? AND action NOT LIKE 'job.%' AND action NOT LIKE 'view.%'";
 
     static final String ENTRIES = "SELECT id, created_at, operator_id, action, payload::text FROM warden_admin_audit "
             + "WHERE " + ROW_ENTRIES + " ORDER BY chain_seq DESC LIMIT ? OFFSET ?";
