@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Typography } from "antd";
 import dayjs from "dayjs";
 import { useSession } from "./session";
-import { AUDIT_RESOURCE, linkOf } from "./links";
+import { linkOf } from "./links";
 import { ColorTag } from "./tags";
 import type { ColumnInfo, ColumnType, Row } from "./types";
 
@@ -41,7 +41,7 @@ export function formatValue(value: unknown, type?: ColumnType | string): string 
 export function Cell({ resourceKey, column, row }: { resourceKey: string; column: CellColumn; row: Row }): ReactNode {
   const { catalog } = useSession();
   const value = row[column.name];
-  if (resourceKey === AUDIT_RESOURCE && column.name === "action" && value) {
+  if (resourceKey === "adminAudit" && column.name === "action" && value) {
     return <ColorTag color={actionColor(value)} data-badge={String(value)}>{String(value)}</ColorTag>;
   }
   const link = linkOf(column, row, resourceKey);

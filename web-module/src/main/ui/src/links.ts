@@ -7,9 +7,6 @@ import type { ColumnInfo, Row } from "./types";
 /** A link: `resource` the catalog key whose `can.read` decides (null: a page of its own), `id`, `to` the route. */
 export type CellLink = { resource: string | null; id: string; to: string };
 
-/** The key of the audit log resource in the catalog. */
-export const AUDIT_RESOURCE = "adminAudit";
-
 /**
  * The link of `column` on `row` of the resource `resourceKey`, or null (no linkTo, an empty value, or an audit
  * target that is not a row).
@@ -27,7 +24,7 @@ export function linkOf(
   if ("resource" in link) return rowLink(link.resource, id);
   const target = row[link.resourceFromColumn];
   if (!target) return null;
-  if (resourceKey === AUDIT_RESOURCE) {
+  if (resourceKey === "adminAudit") {
     const action = String(row.action ?? "");
     if (action.startsWith("job.")) return { resource: null, id, to: "/_jobs" };
     if (action.startsWith("view.")) return null;
